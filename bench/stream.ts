@@ -1,0 +1,296 @@
+/**
+ * Video streaming speed: the app's signed main-video link against nginx serving the same
+ * 100 MB file, in the same run, with byte-range requests as a video player makes them.
+ *
+ *   npx tsx bench/stream.ts [--seconds 5] [--rounds 5] [--connections 8] [--range-kib 1024]
+ *
+ * Needs nginx (Debian: apt-get install -y nginx); it is started here on a free loopback
+ * port with a temporary config and stopped at the end. The app runs in a child process
+ * (the load generator must not share its event loop) on an in-memory database. Each side
+ * gets one CPU worker: the app is one Node process, nginx runs one worker process.
+ * A third row, app+nginx, is the production set-up for local disk behind nginx: requests go
+ * through nginx to the app, which checks the signed link and answers X-Accel-Redirect, and
+ * nginx sends the file (VIDEO_ACCEL_REDIRECT_PREFIX). The machine is shared, so the servers
+ * are measured in alternating rounds and the medians compared; server CPU per MiB (from
+ * /proc) is printed too, as it moves less with the machine's load than throughput does.
+ * Prints requests/s and throughput for each and the ratios to nginx (the aim is ≥ 0.9).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FILE_BYTES = 100 * 1024 * 1024;
+const STORAGE_KEY = 'bench/video-100mb.mp4';
+const AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
+
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  throughput: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+type AutocannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { method: string; setupRequest: (request: { headers: Record<string, string> }) => { headers: Record<string, string> } }[];
+};
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+// autocannon keeps every response body as a string (`body += chunk`), decoding the binary
+// video bytes as UTF-8: with MB-sized bodies that caps the client near 20 MB/s here, so
+// both servers would measure the client. The bench reads no body, so that bookkeeping goes.
+(require('autocannon/lib/pipelinedRequestsQueue') as { prototype: { addBody: () => void } }).prototype.addBody = () => {};
+
+function argument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function writeVideoFile(file: string) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const out = createWriteStream(file);
+  const chunk = randomBytes(1024 * 1024);
+  for (let written = 0; written < FILE_BYTES; written += chunk.length) {
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+/** Child mode: the app on an in-memory database, printing its signed stream URL once listening. */
+async function serveApp(dataDir: string, port: number, accelPrefix: string) {
+  const { buildApp } = await import('../src/server/app');
+  const { loadConfig } = await import('../src/server/config');
+  const { openDatabase } = await import('../src/server/db/client');
+  const { createStreamToken, deriveVideoUrlKey } = await import('../src/server/features/media/signed-url');
+  const env = { DATA_DIR: dataDir, AUTH_SECRET, LOG_LEVEL: 'silent', PORT: String(port), VIDEO_ACCEL_REDIRECT_PREFIX: accelPrefix };
+  const config = { ...loadConfig(env), webDistDir: undefined };
+  const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const token = createStreamToken(deriveVideoUrlKey(AUTH_SECRET), { storageKey: STORAGE_KEY, expiresAt: new Date(Date.now() + 3600_000) });
+  process.stdout.write(`READY /api/videos/stream/${token}\n`);
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+function waitForLine(child: ChildProcess, prefix: string, timeoutMs = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`no "${prefix}" line within ${timeoutMs} ms`)), timeoutMs);
+    child.stdout!.on('data', (data: Buffer) => {
+      buffered += data.toString();
+      const line = buffered.split('\n').find((candidate) => candidate.startsWith(prefix));
+      if (line) {
+        clearTimeout(timer);
+        resolve(line.slice(prefix.length).trim());
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`process exited with ${code} before "${prefix}"`)));
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { headers: { range: 'bytes=0-0' } });
+      if (response.status === 206) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ACCEL_PREFIX = '/internal-videos/';
+
+function nginxConfig(prefix: string, root: string, port: number, accelPort: number, appPort: number) {
+  return `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  types { video/mp4 mp4; }
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  # The file served straight from disk.
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { add_header Cache-Control "private, max-age=3600"; }
+  }
+  # The app behind nginx: the app checks the signed link, nginx sends the bytes.
+  upstream app { server 127.0.0.1:${appPort}; keepalive 32; }
+  server {
+    listen 127.0.0.1:${accelPort};
+    location /api/ {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+    location ${ACCEL_PREFIX} { internal; alias ${root}/; }
+  }
+}
+`;
+}
+
+function rangeRequest(rangeBytes: number) {
+  const chunks = Math.floor(FILE_BYTES / rangeBytes);
+  return {
+    method: 'GET',
+    // Each request asks for a different aligned slice, as a player seeking through the file does.
+    setupRequest: (req: { headers: Record<string, string> }) => {
+      const start = Math.floor(Math.random() * chunks) * rangeBytes;
+      return { ...req, headers: { ...req.headers, range: `bytes=${start}-${start + rangeBytes - 1}` } };
+    },
+  };
+}
+
+async function measure(name: string, url: string, seconds: number, connections: number, rangeBytes: number) {
+  const result = await autocannon({ url, connections, duration: seconds, requests: [rangeRequest(rangeBytes)] });
+  if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result;
+}
+
+/** CPU time (user + system, ms) a process has used so far; Linux /proc, 100 ticks a second. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const nginxWorkers = (masterPid: number) =>
+  readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function main() {
+  const seconds = argument('seconds', 5);
+  const connections = argument('connections', 8);
+  const rangeBytes = argument('range-kib', 1024) * 1024;
+  const rounds = argument('rounds', 5);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-stream-'));
+  // nginx's worker may run as another user (nobody when started as root): let it read the file.
+  chmodSync(dir, 0o755);
+  const children: ChildProcess[] = [];
+  try {
+    const videoRoot = path.join(dir, 'data', 'videos');
+    const file = path.join(videoRoot, ...STORAGE_KEY.split('/'));
+    await writeVideoFile(file);
+
+    const startApp = async (accelPrefix: string) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve-app', path.join(dir, 'data'), String(port), accelPrefix], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      return { port, pid: child.pid!, path: await waitForLine(child, 'READY ') };
+    };
+    const direct = await startApp('');
+    const behind = await startApp(ACCEL_PREFIX);
+
+    const nginxPort = await freePort();
+    const accelPort = await freePort();
+    const nginxPrefix = path.join(dir, 'nginx');
+    await mkdir(nginxPrefix, { recursive: true });
+    writeFileSync(path.join(nginxPrefix, 'nginx.conf'), nginxConfig(nginxPrefix, videoRoot, nginxPort, accelPort, behind.port));
+    const nginxProcess = spawn('nginx', ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf')], { stdio: 'inherit' });
+    children.push(nginxProcess);
+    const targets = {
+      app: `http://127.0.0.1:${direct.port}${direct.path}`,
+      nginx: `http://127.0.0.1:${nginxPort}/${STORAGE_KEY}`,
+      'app+nginx': `http://127.0.0.1:${accelPort}${behind.path}`,
+    };
+    for (const url of Object.values(targets)) await waitForHttp(url);
+    const workers = nginxWorkers(nginxProcess.pid!);
+    // Whose CPU each measurement costs: the server processes that do its work.
+    const pids: Record<keyof typeof targets, number[]> = { app: [direct.pid], nginx: workers, 'app+nginx': [behind.pid, ...workers] };
+
+    console.log(
+      `100 MB file, ${rangeBytes / 1024} KiB ranges at random offsets, ${connections} connections, ` +
+        `${rounds} alternating rounds of ${seconds} s per server (other work on the machine hits both alike)\n`,
+    );
+    type Name = keyof typeof targets;
+    const names = Object.keys(targets) as Name[];
+    for (const name of names) await measure(name, targets[name], 2, connections, rangeBytes); // warm-up
+    const results = Object.fromEntries(names.map((name) => [name, [] as AutocannonResult[]])) as Record<Name, AutocannonResult[]>;
+    const cpuPerMib = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+    const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(0).padStart(5);
+    for (let round = 1; round <= rounds; round++) {
+      // Rotate who goes first, so no server always gets the quieter moment.
+      const order = names.map((_, index) => names[(index + round) % names.length]!);
+      for (const name of order) {
+        const cpuBefore = pids[name].reduce((sum, pid) => sum + cpuMs(pid), 0);
+        const result = await measure(name, targets[name], seconds, connections, rangeBytes);
+        const cpu = pids[name].reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
+        results[name].push(result);
+        cpuPerMib[name].push(cpu / (result.throughput.total / 1024 ** 2));
+      }
+      const nginx = results.nginx.at(-1)!.throughput.average;
+      console.log(
+        `round ${round}: ` +
+          names.map((name) => `${name} ${mib(results[name].at(-1)!.throughput.average)} MiB/s`).join(' | ') +
+          ` | ratios app ${(results.app.at(-1)!.throughput.average / nginx).toFixed(2)}, app+nginx ${(results['app+nginx'].at(-1)!.throughput.average / nginx).toFixed(2)}`,
+      );
+    }
+    console.log('\nmedians:');
+    for (const name of names) {
+      const runs = results[name];
+      console.log(
+        `  ${name.padEnd(9)} ${mib(median(runs.map((run) => run.throughput.average)))} MiB/s ${median(runs.map((run) => run.requests.average)).toFixed(0).padStart(6)} req/s` +
+          `  latency p50 ${median(runs.map((run) => run.latency.p50))} ms, p99 ${median(runs.map((run) => run.latency.p99))} ms` +
+          `  server CPU ${median(cpuPerMib[name]).toFixed(2)} ms/MiB`,
+      );
+    }
+    const ratioOf = (name: Name) => median(results[name].map((run, index) => run.throughput.average / results.nginx[index]!.throughput.average));
+    for (const name of ['app', 'app+nginx'] as const) {
+      const ratio = ratioOf(name);
+      console.log(`ratio ${name} / nginx (median of per-round throughput ratios): ${ratio.toFixed(2)} ${ratio >= 0.9 ? '(aim >= 0.9 met)' : '(aim >= 0.9 not met)'}`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve-app') {
+  void serveApp(process.argv[3]!, Number(process.argv[4]), process.argv[5] ?? '');
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

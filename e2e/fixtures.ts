@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** Fails the test on serious or critical accessibility violations of the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * A made-up client address. Sign-in is rate limited per client address and every test comes
+ * from 127.0.0.1; the server trusts X-Forwarded-For from loopback (TRUST_PROXY), so a call
+ * with this header counts as its own client.
+ */
+export const clientAddress = () => ({ 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` });
+
+/** Signs in through the API (not the form) and keeps the session cookie in the page's context. */
+export async function signInThroughApi(page: Page, email: string, password: string) {
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin: new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin, ...clientAddress() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export const demo = {
+  admin: { email: 'admin@demo.test', password: 'Admin12345' },
+  teacher: { email: 'teacher@demo.test', password: 'Teacher123' },
+  buyer: { email: 'buyer@demo.test', password: 'Buyer12345' },
+  /** Disabled by an admin in the demo data. */
+  disabled: { email: 'pablo@demo.test', password: 'Student123' },
+} as const;
+
+/** Every test fails on an error in the page's console or an uncaught exception. */
+export const test = base.extend<{ failOnPageErrors: void }>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        // Expected answers (401, 403, 404, 409 e-mail taken, 429 too many attempts) and a
+        // simulated lost connection log too; they are not errors of the page.
+        if (message.type() === 'error' && !/status of (40[1349]|429)|ERR_INTERNET_DISCONNECTED/.test(message.text())) errors.push(`console: ${message.text()}`);
+      });
+      await use();
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createAuth, resolveAuthSecret } from './auth/auth';
+import { mountAuth } from './auth/mount';
+import type { Config } from './config';
+import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
+import { authProvidersRoutes } from './features/auth/routes';
+import { cartRoutes } from './features/cart/routes';
+import { catalogRoutes } from './features/catalog/routes';
+import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
+import { adminRoutes } from './features/admin/routes';
+import { contactRoutes } from './features/contact/routes';
+import { healthRoutes } from './features/health/routes';
+import { mediaRoutes } from './features/media/routes';
+import { ordersRoutes } from './features/orders/routes';
+import { paymentsPlugin } from './features/payments/plugin';
+import { paymentsRoutes } from './features/payments/routes';
+import { reviewsRoutes } from './features/reviews/routes';
+import { teachingRoutes } from './features/teaching/routes';
+import { usersRoutes } from './features/users/routes';
+import { registerErrorHandling } from './http/errors-plugin';
+import { registerSpa, type HeadResolver } from './web/spa';
+
+export type ApiRoute = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    /** Every API route the app serves, for the authorization table test and the docs check. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export type AppOptions = {
+  /** An already open database (tests share one per worker); otherwise the app opens and closes its own. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+};
+
+export type App = FastifyInstance;
+
+/** Builds the whole app without listening, so tests can drive it through `inject()`. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Let in-flight requests finish on close, but drop idle keep-alive sockets at once.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('auth', createAuth({ config, db: database.db, secret: await resolveAuthSecret(config) }));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Course marketplace API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'marketplace.session_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await mountAuth(app, app.auth);
+
+  await app.register(paymentsPlugin);
+  const headResolvers: HeadResolver[] = [createCatalogHeadResolver(database.db, config)];
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authProvidersRoutes);
+      await api.register(usersRoutes);
+      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs } });
+      await api.register(mediaRoutes);
+      await api.register(teachingRoutes);
+      await api.register(cartRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(contactRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(seoRoutes, { config, db: database.db });
+  await registerSpa(app, {
+    config,
+    db: database.db,
+    resolveHead: async (page, params, request) => {
+      for (const resolve of headResolvers) {
+        const head = await resolve(page, params, request);
+        if (head) return head;
+      }
+      return null;
+    },
+  });
+
+  return app;
+}

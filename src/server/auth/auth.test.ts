@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, useTestApp, type TestContext } from '../../../test/helpers/app';
+import { signUp, TEST_PASSWORD } from '../../../test/helpers/auth';
+import { accounts, users } from '../db/schema';
+
+const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+function authCall(ctx: TestContext, path: string, payload: object, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/auth${path}`,
+    headers: { origin: ctx.config.publicUrl, 'content-type': 'application/json', ...headers },
+    payload,
+  });
+}
+
+const cookiesOf = (setCookie: string | string[] | undefined) => (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []);
+const cookieHeader = (setCookie: string | string[] | undefined) => cookiesOf(setCookie).map((cookie) => cookie.split(';')[0]).join('; ');
+
+describe('sign-up', () => {
+  const ctx = useTestApp();
+
+  it('creates a user named after the e-mail, not an admin, with an argon2id hash and a session', async () => {
+    const response = await authCall(ctx, '/sign-up/email', { email: 'Maria.Lopez@Example.com', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const [user] = await ctx.db.select().from(users);
+    expect(user).toMatchObject({ email: 'maria.lopez@example.com', name: 'maria.lopez', isAdmin: false, disabledAt: null });
+    const [account] = await ctx.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+    expect(account!.password).toMatch(/^\$argon2id\$/);
+    expect(account!.password).not.toContain(TEST_PASSWORD);
+
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: cookieHeader(response.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ email: 'maria.lopez@example.com', name: 'maria.lopez', isAdmin: false });
+  });
+
+  it('ignores a name, admin or disabled flag sent by the client', async () => {
+    const named = await authCall(ctx, '/sign-up/email', { email: 'ana@example.com', password: TEST_PASSWORD, name: 'Someone Else' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().user.name).toBe('ana');
+
+    const sneaky = await authCall(ctx, '/sign-up/email', { email: 'eve@example.com', password: TEST_PASSWORD, isAdmin: true, disabledAt: null });
+    // Fields the server owns are dropped from the input.
+    expect(sneaky.statusCode).toBe(200);
+    const [eve] = await ctx.db.select().from(users).where(eq(users.email, 'eve@example.com'));
+    expect(eve).toMatchObject({ isAdmin: false, disabledAt: null });
+  });
+
+  it('gives a name that is also a page (admin@, contact@) a suffix so the dashboard link stays the user’s', async () => {
+    const response = await authCall(ctx, '/sign-up/email', { email: 'contact@shop.example', password: TEST_PASSWORD });
+    expect(response.json().user.name).toBe('contact-user');
+  });
+
+  it('keeps a picture only when it is an http(s) link', async () => {
+    const response = await authCall(ctx, '/sign-up/email', { email: uniqueEmail(), password: TEST_PASSWORD, image: 'javascript:alert(1)' });
+    expect(response.statusCode).toBe(200);
+    const [user] = await ctx.db.select().from(users);
+    expect(user!.image).toBeNull();
+  });
+
+  // Spec section 5: required; 1 uppercase; 1 digit; 8 to 12 characters, checked in that order.
+  it.each([
+    ['', 'validation.passwordRequired'],
+    ['abc', 'validation.passwordUppercase'],
+    ['abcdefghij', 'validation.passwordUppercase'],
+    ['Abc', 'validation.passwordDigit'],
+    ['Abcdefghij', 'validation.passwordDigit'],
+    ['Abc1', 'validation.passwordLength'],
+    ['Abcdefghij123', 'validation.passwordLength'],
+  ])('refuses the password %j with %s only, and creates nothing', async (password, key) => {
+    const response = await authCall(ctx, '/sign-up/email', { email: uniqueEmail(), password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: expect.any(String), fields: { password: [key] } },
+    });
+    expect(await ctx.db.select().from(users)).toEqual([]);
+  });
+
+  it.each([
+    ['Abcdefg1', 8],
+    ['Abcdefghij12', 12],
+  ])('accepts %j (%i characters)', async (password) => {
+    const response = await authCall(ctx, '/sign-up/email', { email: uniqueEmail(), password });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['', 'validation.emailRequired'],
+    ['   ', 'validation.emailRequired'],
+    ['not-an-email', 'validation.emailInvalid'],
+    ['a@b', 'validation.emailInvalid'],
+  ])('refuses the e-mail %j with %s', async (email, key) => {
+    const response = await authCall(ctx, '/sign-up/email', { email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { email: [key] } });
+  });
+
+  it('refuses an e-mail already registered, whatever its case, with EMAIL_TAKEN', async () => {
+    await signUp(ctx.app, 'taken@example.com');
+    const response = await authCall(ctx, '/sign-up/email', { email: 'Taken@Example.com', password: 'Other12345' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('EMAIL_TAKEN');
+    expect(await ctx.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('answers a body that is not JSON with a 4xx in the error shape', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error.code).toEqual(expect.any(String));
+  });
+});
+
+describe('sign-in', () => {
+  const ctx = useTestApp();
+
+  it('signs in with the right password and sets the session cookie', async () => {
+    const user = await signUp(ctx.app, 'pedro@example.com');
+    const response = await authCall(ctx, '/sign-in/email', { email: 'PEDRO@example.com', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.id).toBe(user.id);
+    const session = await ctx.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookieHeader(response.headers['set-cookie']) } });
+    expect(session.json().user.email).toBe('pedro@example.com');
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way: INVALID_CREDENTIALS', async () => {
+    await signUp(ctx.app, 'pedro@example.com');
+    const wrongPassword = await authCall(ctx, '/sign-in/email', { email: 'pedro@example.com', password: 'Wrong12345' });
+    const unknownEmail = await authCall(ctx, '/sign-in/email', { email: 'nobody@example.com', password: TEST_PASSWORD });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: expect.any(String) } });
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    expect(cookiesOf(wrongPassword.headers['set-cookie'])).toEqual([]);
+  });
+
+  it('answers INVALID_CREDENTIALS for an account that has no password (signed up with Google)', async () => {
+    await ctx.db.insert(users).values({ id: randomUUID(), name: 'g', email: 'g@example.com' });
+    const response = await authCall(ctx, '/sign-in/email', { email: 'g@example.com', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('signs out: the session stops working', async () => {
+    const user = await signUp(ctx.app);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.headers, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect(cookiesOf(out.headers['set-cookie']).join(';')).toMatch(/Max-Age=0/);
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: user.headers });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses state-changing calls with a session cookie from another origin', async () => {
+    const user = await signUp(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('does not offer better-auth endpoints that would bypass the product’s rules', async () => {
+    const user = await signUp(ctx.app);
+    const update = await authCall(ctx, '/update-user', { image: 'javascript:alert(1)' }, { cookie: user.cookie });
+    expect(update.statusCode).toBe(404);
+    const changeEmail = await authCall(ctx, '/change-email', { newEmail: 'admin@example.com' }, { cookie: user.cookie });
+    expect(changeEmail.statusCode).toBe(404);
+  });
+
+  it('applies the password rules to a password change too', async () => {
+    const user = await signUp(ctx.app);
+    const weak = await authCall(ctx, '/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'weakpassword' }, { cookie: user.cookie });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { newPassword: ['validation.passwordUppercase'] } });
+    const strong = await authCall(ctx, '/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Strong1234' }, { cookie: user.cookie });
+    expect(strong.statusCode).toBe(200);
+  });
+});
+
+describe('session cookie over http', () => {
+  const ctx = useTestApp();
+
+  it('is HttpOnly and SameSite=Lax, not Secure (the browser would drop it on http)', async () => {
+    const response = await authCall(ctx, '/sign-up/email', { email: uniqueEmail(), password: TEST_PASSWORD });
+    const session = cookiesOf(response.headers['set-cookie']).find((cookie) => cookie.startsWith('marketplace.session_token='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(session).not.toMatch(/; Secure/i);
+  });
+});
+
+describe('session cookie under https', () => {
+  const ctx = useTestApp({ PUBLIC_URL: 'https://cursos.example.com' });
+
+  it('is Secure, HttpOnly and SameSite=Lax', async () => {
+    const response = await authCall(ctx, '/sign-up/email', { email: uniqueEmail(), password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const session = cookiesOf(response.headers['set-cookie']).find((cookie) => cookie.includes('marketplace.session_token='));
+    expect(session).toMatch(/^__Secure-marketplace\.session_token=/);
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+  });
+});
+
+describe('bearer tokens', () => {
+  const ctx = useTestApp();
+
+  it('lets a non-browser client sign in without cookies or Origin and call the API with the token', async () => {
+    await signUp(ctx.app, 'app@example.com');
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: { email: 'app@example.com', password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const token = signIn.headers['set-auth-token'];
+    expect(typeof token).toBe('string');
+
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('app@example.com');
+
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Mobile App', image: '' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json().name).toBe('Mobile App');
+  });
+
+  it('refuses a made-up or signed-out token', async () => {
+    const forged = await ctx.app.inject({ url: '/api/users/me', headers: { authorization: 'Bearer not-a-real-token' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().error.code).toBe('UNAUTHENTICATED');
+
+    const user = await signUp(ctx.app);
+    const signIn = await authCall(ctx, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    const token = String(signIn.headers['set-auth-token']);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { authorization: `Bearer ${token}` }, payload: {} });
+    const after = await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('disabled accounts', () => {
+  const ctx = useTestApp();
+  const disable = (id: string) => ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, id));
+
+  it('cannot sign in: the right password gets ACCOUNT_DISABLED, a wrong one INVALID_CREDENTIALS', async () => {
+    const user = await signUp(ctx.app, 'gone@example.com');
+    await disable(user.id);
+    const right = await authCall(ctx, '/sign-in/email', { email: 'gone@example.com', password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().error.code).toBe('ACCOUNT_DISABLED');
+    expect(cookiesOf(right.headers['set-cookie']).some((cookie) => /session_token=[^;]+;/.test(cookie) && !/Max-Age=0/.test(cookie))).toBe(false);
+    const wrong = await authCall(ctx, '/sign-in/email', { email: 'gone@example.com', password: 'Wrong12345' });
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('loses an open session at once: every call answers 401 ACCOUNT_DISABLED, and sign-out still works', async () => {
+    const user = await signUp(ctx.app);
+    const signIn = await authCall(ctx, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    const bearer = { authorization: `Bearer ${String(signIn.headers['set-auth-token'])}` };
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).statusCode).toBe(200);
+
+    await disable(user.id);
+    for (const headers of [user.headers, bearer]) {
+      for (const url of ['/api/users/me', '/api/auth/get-session', '/api/auth/list-sessions']) {
+        const response = await ctx.app.inject({ url, headers });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().error.code, url).toBe('ACCOUNT_DISABLED');
+      }
+    }
+    const patch = await ctx.app.inject({ method: 'PATCH', url: '/api/users/me', headers: user.headers, payload: { name: 'x', image: '' } });
+    expect(patch.json().error.code).toBe('ACCOUNT_DISABLED');
+
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.headers, payload: {} });
+    expect(out.statusCode).toBe(200);
+  });
+
+  it('works again once an admin enables the account', async () => {
+    const user = await signUp(ctx.app);
+    await disable(user.id);
+    await ctx.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  const ctx = useTestApp({ ADMIN_EMAILS: 'Boss@Example.com, second@example.com' });
+
+  it('makes the listed e-mails admins when they sign up, and nobody else', async () => {
+    const boss = await signUp(ctx.app, 'boss@example.com');
+    const other = await signUp(ctx.app, 'worker@example.com');
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: boss.headers })).json().isAdmin).toBe(true);
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: other.headers })).json().isAdmin).toBe(false);
+  });
+
+  it('promotes a listed account that existed before the setting when it signs in', async () => {
+    const user = await signUp(ctx.app, 'second@example.com');
+    await ctx.db.update(users).set({ isAdmin: false }).where(eq(users.id, user.id));
+    const signIn = await authCall(ctx, '/sign-in/email', { email: 'second@example.com', password: TEST_PASSWORD });
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: cookieHeader(signIn.headers['set-cookie']) } });
+    expect(me.json().isAdmin).toBe(true);
+  });
+});

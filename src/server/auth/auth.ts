@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth, type BetterAuthRateLimitStorage } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { credentialsSchema, passwordField } from '../../shared/schemas/auth';
+import { deriveUserName, profileImageField } from '../../shared/schemas/users';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
+import { createRedisRateLimitStorage } from './rate-limit-redis';
+
+// argon2id is @node-rs/argon2's default algorithm.
+export const hashPassword = (plain: string) => hash(plain);
+const verifyPassword = ({ hash: digest, password }: { hash: string; password: string }) => verify(digest, password);
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const CLIENT_IP_HEADER = 'x-marketplace-client-ip';
+export const SESSION_COOKIE_PREFIX = 'marketplace';
+
+/** Sign-in and sign-up attempts allowed per client address per window. */
+export const authRateLimits = { windowSeconds: 60, signIn: 10, signUp: 5 } as const;
+
+/**
+ * better-auth endpoints the product does not offer. Profile changes go through
+ * `PATCH /api/users/me` (with its validation); without e-mail delivery there is no e-mail
+ * change, verification or password reset, and accounts are disabled by admins, not deleted.
+ */
+const DISABLED_PATHS = [
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+  '/send-verification-email',
+  '/verify-email',
+  '/request-password-reset',
+  '/reset-password',
+];
+
+/** Where each endpoint carries a new password, which must follow the product's rules. */
+const NEW_PASSWORD_FIELD: Record<string, string> = { '/change-password': 'newPassword' };
+
+/**
+ * The signing secret: from AUTH_SECRET, or generated once and kept in DATA_DIR so that a
+ * fresh install needs no setup and sessions survive restarts.
+ */
+export async function resolveAuthSecret(config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+/** better-auth warns about every wrong password; those are answers, not operational problems, so it speaks up only on errors unless debugging. */
+const authLogLevel = { fatal: 'error', error: 'error', warn: 'error', info: 'error', debug: 'debug', trace: 'debug', silent: 'error' } as const;
+
+type AuthDeps = { config: Config; db: Database; secret: string };
+
+function validationError(issues: { path: PropertyKey[]; message: string }[]): APIError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) (fields[issue.path.join('.')] ??= []).push(issue.message);
+  return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields });
+}
+
+export function createAuth({ config, db, secret }: AuthDeps) {
+  const { google, ...builtInProviders } = config.social;
+  // GitHub, Facebook and Twitter/X use better-auth's own providers. Google goes through the
+  // standard OpenID Connect code flow, configured from the issuer's discovery document, so the
+  // very same path runs against a local provider in tests (GOOGLE_ISSUER).
+  const socialProviders = Object.fromEntries(
+    Object.entries(builtInProviders).map(([provider, credentials]) => [provider, { ...credentials, prompt: 'select_account' as const }]),
+  );
+  const oidcProviders = google
+    ? [
+        genericOAuth({
+          config: [
+            {
+              providerId: 'google',
+              name: 'Google',
+              discoveryUrl: `${config.googleIssuer}/.well-known/openid-configuration`,
+              clientId: google.clientId,
+              clientSecret: google.clientSecret,
+              scopes: ['openid', 'email', 'profile'],
+              prompt: 'select_account',
+              pkce: true,
+              requireIdTokenVerification: true,
+            },
+          ],
+        }),
+      ]
+    : [];
+
+  const redis = config.redisUrl ? createRedisRateLimitStorage(config.redisUrl) : undefined;
+  const rateLimitStorage: BetterAuthRateLimitStorage | undefined = redis;
+
+  const auth = betterAuth({
+    appName: 'Cursos Online',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [config.publicUrl],
+    disabledPaths: DISABLED_PATHS,
+    logger: { disabled: config.logLevel === 'silent', level: authLogLevel[config.logLevel] },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        disabledAt: { type: 'date', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 12,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    socialProviders,
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: every request reads the session row, so disabling a user takes effect at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      // The database by default, Redis when REDIS_URL is set: either way every process shares the counters.
+      storage: 'database',
+      ...(rateLimitStorage ? { customStorage: rateLimitStorage } : {}),
+      window: authRateLimits.windowSeconds,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: authRateLimits.windowSeconds, max: authRateLimits.signIn },
+        '/sign-up/email': { window: authRateLimits.windowSeconds, max: authRateLimits.signUp },
+        '/sign-in/social': { window: authRateLimits.windowSeconds, max: authRateLimits.signIn },
+        '/change-password': { window: authRateLimits.windowSeconds, max: authRateLimits.signIn },
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.isHttps,
+      // better-auth turns the Origin check off under a test runner; keep it on so tests see production's behaviour.
+      disableOriginCheck: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isHttps },
+      // The Fastify mount sets this header from request.ip (which honours TRUST_PROXY).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    // Account linking stays at better-auth's safe default: a social sign-in joins an existing
+    // account only when that account's e-mail is verified. Password sign-ups are not (there is no
+    // e-mail delivery), so someone who registered a victim's address cannot wait for the victim to
+    // arrive through Google; the callback answers `error=account_not_linked` instead.
+    plugins: [bearer(), ...oidcProviders],
+    hooks: {
+      // better-auth only checks the length; the product's other password rules, in the spec's order.
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email') {
+          const parsed = credentialsSchema.safeParse(body);
+          if (!parsed.success) throw validationError(parsed.error.issues);
+          // The name is derived on the server (see the user hook); clients need not send one.
+          return { context: { body: { ...body, email: parsed.data.email, name: typeof body.name === 'string' ? body.name : '' } } };
+        }
+        const field = ctx.path ? NEW_PASSWORD_FIELD[ctx.path] : undefined;
+        if (field) {
+          const parsed = passwordField.safeParse(body[field] ?? '');
+          if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [field] })));
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const email = user.email.toLowerCase();
+            const image = typeof user.image === 'string' && profileImageField.safeParse(user.image).success ? user.image : null;
+            return {
+              data: {
+                ...user,
+                email,
+                // The name is the part of the e-mail before the @ until the user changes it.
+                name: deriveUserName(email),
+                image: image || null,
+                isAdmin: config.adminEmails.includes(email),
+              },
+            };
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const [owner] = await db
+              .select({ email: users.email, isAdmin: users.isAdmin, disabledAt: users.disabledAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (owner?.disabledAt) {
+              throw new APIError('UNAUTHORIZED', { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled' });
+            }
+            // ADMIN_EMAILS also promotes an account that existed before the setting named it.
+            if (owner && !owner.isAdmin && config.adminEmails.includes(owner.email.toLowerCase())) {
+              await db.update(users).set({ isAdmin: true }).where(eq(users.id, session.userId));
+            }
+          },
+        },
+      },
+    },
+  });
+
+  return Object.assign(auth, {
+    /** Releases what the auth layer holds open (the Redis connection, when used). */
+    close: async () => {
+      await redis?.close();
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,168 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const csv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  TRUST_PROXY: z.string().trim().default('loopback'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  ADMIN_EMAILS: csv.default([]),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  GOOGLE_ISSUER: optional(httpUrl),
+  GITHUB_CLIENT_ID: optional(z.string().min(1)),
+  GITHUB_CLIENT_SECRET: optional(z.string().min(1)),
+  FACEBOOK_CLIENT_ID: optional(z.string().min(1)),
+  FACEBOOK_CLIENT_SECRET: optional(z.string().min(1)),
+  TWITTER_CLIENT_ID: optional(z.string().min(1)),
+  TWITTER_CLIENT_SECRET: optional(z.string().min(1)),
+  STRIPE_SECRET_KEY: optional(z.string().min(1)),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
+  STRIPE_API_BASE: optional(httpUrl),
+  PAYMENT_WEBHOOK_SECRET: optional(z.string().min(16)),
+  VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+  CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  CATALOG_CACHE_MAX_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  isHttps: boolean;
+  /** Which proxies may tell the client's address (X-Forwarded-For), in Fastify's `trustProxy` form. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  authSecret: string | undefined;
+  adminEmails: string[];
+  seedDemoData: boolean;
+  redisUrl: string | undefined;
+  social: Partial<Record<'google' | 'github' | 'facebook' | 'twitter', { clientId: string; clientSecret: string }>>;
+  /** The OpenID Connect issuer Google sign-in talks to (a local provider in tests). */
+  googleIssuer: string;
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  paymentWebhookSecret: string | undefined;
+  videoMaxBytes: number;
+  /** Catalogue pages kept in the in-process cache; 0 turns it off. */
+  catalogCacheEntries: number;
+  /** How long a process may serve the catalogue as it was before a change (0: never). */
+  catalogCacheMaxStaleMs: number;
+  /** Signs the short-lived main-video URLs; derived from the auth secret when unset. */
+  videoUrlSecret: string | undefined;
+  videoUrlTtlSeconds: number;
+  /** Behind nginx: answer video bytes with `X-Accel-Redirect: <prefix><storage key>` and let nginx send the file. */
+  videoAccelRedirectPrefix: string | undefined;
+  /** Where the built web app lives; absent in API-only tests. */
+  webDistDir: string | undefined;
+};
+
+/**
+ * `false` trusts no proxy, `true` every one (only behind a proxy that overwrites the header),
+ * a number the hops in front of the app, otherwise a comma-separated list of addresses, CIDR
+ * ranges or the names `loopback`, `linklocal`, `uniquelocal`. The default, `loopback`, lets a
+ * proxy on the same machine report the client while nobody else can fake their address.
+ */
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once, at boot. Nothing else in the server reads `process.env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+
+  const pair = (id: string | undefined, secret: string | undefined) =>
+    id && secret ? { clientId: id, clientSecret: secret } : undefined;
+  const social: Config['social'] = {};
+  const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  const github = pair(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET);
+  const facebook = pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET);
+  const twitter = pair(e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET);
+  if (google) social.google = google;
+  if (github) social.github = github;
+  if (facebook) social.facebook = facebook;
+  if (twitter) social.twitter = twitter;
+
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together']);
+  }
+
+  return {
+    port,
+    host: e.HOST,
+    publicUrl,
+    isHttps: publicUrl.startsWith('https://'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET,
+    adminEmails: e.ADMIN_EMAILS,
+    seedDemoData: e.SEED_DEMO_DATA,
+    redisUrl: e.REDIS_URL,
+    social,
+    googleIssuer: (e.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
+    catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
+    catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,
+    videoUrlSecret: e.VIDEO_URL_SECRET,
+    videoUrlTtlSeconds: e.VIDEO_URL_TTL_SECONDS,
+    videoAccelRedirectPrefix: e.VIDEO_ACCEL_REDIRECT_PREFIX,
+    webDistDir: path.resolve('dist/web'),
+  };
+}

@@ -1,0 +1,523 @@
+/**
+ * Benchmark data: many believable users, courses, orders and reviews, fast.
+ *
+ * Rows are generated in JS from a seeded random generator (so two runs with the same seed
+ * build the same catalogue) and sent in batches as one JSON parameter each, expanded by
+ * `jsonb_to_recordset` on the server: one round trip and one statement per few thousand
+ * rows, no parameter-count limit, and the same SQL on PostgreSQL and PGlite.
+ * Every batch commits on its own, so a long run shows progress and can be interrupted.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { CourseLanguage, CourseLevel } from '../../shared/limits';
+import type { Database } from './client';
+import { coverUrlFor, demoCategories, demoPeople, demoVideos, reviewComments } from './demo-catalogue';
+import { seededRandom } from './seed';
+
+export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings';
+
+export type BulkOptions = {
+  courses: number;
+  users: number;
+  orders: number;
+  /** Stored as every generated user's credential password, so load tests can sign in as any of them. */
+  passwordHash: string;
+  seed?: number;
+  batchSize?: number;
+  /**
+   * Batches in flight at once. Inserts are bound by PostgreSQL's per-row work (constraint
+   * and foreign-key checks) on one backend, so two connections use two cores. Keep 1 on
+   * PGlite: it has a single connection, and a batch's transaction must not interleave.
+   */
+  concurrency?: number;
+  onProgress?: (phase: BulkPhase, done: number, total: number) => void;
+};
+
+export type BulkSummary = {
+  users: number;
+  courses: number;
+  orders: number;
+  orderItems: number;
+  reviews: number;
+  millisecondsByPhase: Partial<Record<BulkPhase, number>>;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Generated courses and users were created during the last three years. */
+const HISTORY_DAYS = 3 * 365;
+
+type Random = () => number;
+
+// ---------------------------------------------------------------------------
+// Word lists
+// ---------------------------------------------------------------------------
+
+type TitleTemplate = { pattern: string; level?: CourseLevel };
+
+const titleTemplates: Record<CourseLanguage, TitleTemplate[]> = {
+  spanish: [
+    { pattern: 'Curso de {topic}' },
+    { pattern: '{Topic} desde cero', level: 'easy' },
+    { pattern: 'Introducción a {topic}', level: 'easy' },
+    { pattern: '{Topic} para principiantes', level: 'easy' },
+    { pattern: 'Domina {topic} en 30 días' },
+    { pattern: '{Topic} avanzado', level: 'advanced' },
+    { pattern: 'Aprende {topic} con proyectos reales' },
+    { pattern: 'Guía práctica de {topic}' },
+    { pattern: 'Máster en {topic}', level: 'advanced' },
+    { pattern: '{Topic}: de cero a experto' },
+    { pattern: 'Taller de {topic}', level: 'medium' },
+    { pattern: 'Fundamentos de {topic}', level: 'easy' },
+    { pattern: '{Topic} paso a paso' },
+    { pattern: '{Topic} para profesionales', level: 'advanced' },
+  ],
+  english: [
+    { pattern: '{Topic} from Scratch', level: 'easy' },
+    { pattern: 'Introduction to {topic}', level: 'easy' },
+    { pattern: '{Topic} for Beginners', level: 'easy' },
+    { pattern: 'Master {topic} in 30 Days' },
+    { pattern: 'Advanced {topic}', level: 'advanced' },
+    { pattern: 'Learn {topic} by Building Projects' },
+    { pattern: 'The Complete {topic} Course' },
+    { pattern: '{Topic} Bootcamp', level: 'medium' },
+    { pattern: 'Practical {topic}' },
+    { pattern: '{Topic}: Zero to Hero' },
+    { pattern: '{Topic} Essentials', level: 'easy' },
+    { pattern: '{Topic} for Professionals', level: 'advanced' },
+  ],
+};
+
+const titleEditions: Record<CourseLanguage, string[]> = {
+  spanish: [' (edición 2025)', ' (edición 2026)', ' - actualizado', ' en español'],
+  english: [' (2025 Edition)', ' (2026 Edition)', ' - Updated', ' with Exercises'],
+};
+
+const descriptionTemplates: Record<CourseLanguage, string[]> = {
+  spanish: [
+    'Aprende {topic} con ejercicios prácticos y ejemplos reales.',
+    'Un curso de {hours} horas sobre {topic}, con proyectos para tu portafolio.',
+    'Todo lo que necesitas saber de {topic}, explicado paso a paso.',
+    'Mejora tus habilidades de {topic} con casos prácticos y retos semanales.',
+    'Domina {topic} a tu ritmo, con vídeos breves y material descargable.',
+  ],
+  english: [
+    'Learn {topic} with hands-on exercises and real-world examples.',
+    'A {hours}-hour course on {topic}, with projects for your portfolio.',
+    'Everything you need to know about {topic}, explained step by step.',
+    'Sharpen your {topic} skills with case studies and weekly challenges.',
+    'Master {topic} at your own pace with short videos and downloads.',
+  ],
+};
+
+const firstNames = ['Ana', 'Carlos', 'Lucía', 'Mateo', 'Sofía', 'Javier', 'Valentina', 'Diego', 'Camila', 'Andrés', 'Elena', 'Pablo', 'Martina', 'Hugo', 'Isabel', 'James', 'Emma', 'Oliver', 'Olivia', 'Liam', 'Sophia', 'Noah', 'Mia', 'Lucas', 'Chloe', 'Daniel', 'Grace', 'Tomás', 'Irene', 'Raúl'];
+const lastNames = ['García', 'Martínez', 'López', 'Sánchez', 'Pérez', 'Gómez', 'Fernández', 'Díaz', 'Torres', 'Ruiz', 'Romero', 'Navarro', 'Castro', 'Ortega', 'Núñez', 'Smith', 'Johnson', 'Brown', 'Taylor', 'Wilson', 'Clark', 'Walker', 'Young', 'Hall', 'Allen', 'Moreno', 'Vargas', 'Herrera', 'Medina', 'Rojas'];
+
+const pricePoints = [999, 1299, 1499, 1999, 2499, 2999, 3499, 3999, 4999, 5999, 7999, 9999];
+
+// ---------------------------------------------------------------------------
+// Generation
+// ---------------------------------------------------------------------------
+
+type GeneratedUser = { id: string; name: string; email: string; created_at: string };
+
+type PoolCourse = { id: number; title: string; priceCents: number; language: CourseLanguage; createdAtMs: number };
+
+type SubcategoryRef = { id: number; categoryId: number; name: string; categoryName: string };
+
+/**
+ * Adds `courses` courses (each with its two demo videos), `users` users (a tenth of them
+ * teachers who own the courses) and `orders` orders (mostly paid, with items, enrolments and
+ * reviews), then brings the courses' ratings in step with the reviews. Expects the demo data
+ * (categories, demo teacher) to be present already.
+ */
+export async function generateBulkData(db: Database, options: BulkOptions): Promise<BulkSummary> {
+  const random = seededRandom(options.seed ?? 1);
+  const batchSize = options.batchSize ?? 5000;
+  const concurrency = options.concurrency ?? 1;
+  const report = options.onProgress ?? (() => {});
+  const now = Date.now();
+  // Per-run tag: the same seed run twice must not collide on e-mail addresses.
+  const runTag = randomBytes(3).toString('hex');
+  const summary: BulkSummary = { users: 0, courses: 0, orders: 0, orderItems: 0, reviews: 0, millisecondsByPhase: {} };
+  const timed = async (phase: BulkPhase, work: () => Promise<void>) => {
+    const started = performance.now();
+    await work();
+    summary.millisecondsByPhase[phase] = Math.round(performance.now() - started);
+  };
+
+  // Users -------------------------------------------------------------------------
+  const newUsers: GeneratedUser[] = [];
+  await timed('users', async () => {
+    for (let index = 0; index < options.users; index += 1) newUsers.push(generateUser(random, now, runTag, index));
+    const tasks = mapIterable(batches(newUsers, batchSize), (batch) => async () => {
+      await insertUsers(db, batch, options.passwordHash);
+      summary.users += batch.length;
+      report('users', summary.users, options.users);
+    });
+    await runWithConcurrency(concurrency, tasks);
+  });
+
+  // Courses, each with its two videos ---------------------------------------------------
+  const newCourses: PoolCourse[] = [];
+  await timed('courses', async () => {
+    if (options.courses <= 0) return;
+    const subcategoryRefs = await loadSubcategories(db);
+    if (subcategoryRefs.length === 0) throw new Error('No categories found: seed the demo data first.');
+    // A tenth of the new users teach; without new users the demo teacher owns everything.
+    const teachers = newUsers.slice(0, Math.ceil(newUsers.length / 10));
+    const owners = teachers.length > 0 ? teachers : await loadDemoTeacher(db);
+    // Rows are generated in order, before their batch is sent, so the content never depends on timing.
+    const tasks = mapIterable(batchSizes(options.courses, batchSize), (size) => {
+      const batch = Array.from({ length: size }, () => generateCourse(random, now, subcategoryRefs, owners));
+      return async () => {
+        newCourses.push(...(await insertCourses(db, batch)));
+        summary.courses += size;
+        report('courses', summary.courses, options.courses);
+      };
+    });
+    await runWithConcurrency(concurrency, tasks);
+    // Batches finish in any order; the popularity skew of the orders follows ids instead.
+    newCourses.sort((left, right) => left.id - right.id);
+  });
+
+  // Orders, with their items, enrolments and reviews ------------------------------------
+  await timed('orders', async () => {
+    if (options.orders <= 0) return;
+    const buyers = newUsers.length > 0 ? newUsers.map(toBuyer) : await loadBuyers(db);
+    const catalogue = (newCourses.length > 0 ? newCourses : await loadCourses(db)).filter((course) => course.priceCents > 0);
+    if (buyers.length === 0 || catalogue.length === 0) throw new Error('Orders need users and paid courses to exist.');
+    const owned = new Set<string>();
+    const tasks = mapIterable(batchSizes(options.orders, batchSize), (size) => {
+      const batch = generateOrders(size, { random, now, buyers, catalogue, owned });
+      return async () => {
+        await insertOrders(db, batch);
+        summary.orders += size;
+        summary.orderItems += batch.items.length;
+        summary.reviews += batch.reviews.length;
+        report('orders', summary.orders, options.orders);
+      };
+    });
+    await runWithConcurrency(concurrency, tasks);
+  });
+
+  // Ratings and planner statistics ------------------------------------------------------
+  await timed('ratings', async () => {
+    report('ratings', 0, 1);
+    if (summary.reviews > 0) {
+      // Recompute from the reviews themselves (only rows whose numbers changed), so the
+      // invariant "rating = average of reviews" holds whatever was there before.
+      await db.execute(sql`
+        update courses set rating_average = stats.average, rating_count = stats.total
+        from (select course_id, avg(rating)::double precision as average, count(*)::int as total from reviews group by course_id) as stats
+        where courses.id = stats.course_id
+          and (courses.rating_count <> stats.total or courses.rating_average <> stats.average)
+      `);
+    }
+    // Fresh statistics, so benchmarks measure the plans a settled database would use.
+    await db.execute(sql`analyze`);
+    report('ratings', 1, 1);
+  });
+
+  return summary;
+}
+
+function generateUser(random: Random, now: number, runTag: string, index: number): GeneratedUser {
+  const first = pick(firstNames, random);
+  const last = pick(lastNames, random);
+  return {
+    id: randomUUID(),
+    name: `${first} ${last}`,
+    email: `${asciiSlug(first)}.${asciiSlug(last)}.${runTag}${index}@bench.test`,
+    created_at: new Date(now - random() * HISTORY_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+type GeneratedCourse = ReturnType<typeof generateCourse>;
+
+function generateCourse(random: Random, now: number, subcategoryRefs: SubcategoryRef[], owners: { id: string; name: string }[]) {
+  const subcategory = pick(subcategoryRefs, random);
+  const language: CourseLanguage = random() < 0.6 ? 'spanish' : 'english';
+  const topics = topicsFor(subcategory)[language];
+  const topic = pick(topics, random);
+  const template = pick(titleTemplates[language], random);
+  let title = template.pattern.replace('{Topic}', capitalise(topic)).replace('{topic}', topic);
+  if (random() < 0.25) title += pick(titleEditions[language], random);
+  const durationHours = 1 + Math.floor(random() ** 2 * 40);
+  const description = pick(descriptionTemplates[language], random).replace('{topic}', topic).replace('{hours}', String(durationHours));
+  const owner = pick(owners, random);
+  const createdAt = now - random() * HISTORY_DAYS * DAY_MS;
+  return {
+    title,
+    description,
+    image_url: random() < 0.95 ? coverUrlFor(subcategory.categoryName, subcategory.name) : null,
+    category_id: subcategory.categoryId,
+    subcategory_id: subcategory.id,
+    duration_hours: durationHours,
+    language,
+    level: template.level ?? pick(['easy', 'easy', 'medium', 'medium', 'advanced'] as const, random),
+    price_cents: random() < 0.15 ? 0 : pick(pricePoints, random),
+    teacher_name: owner.name,
+    owner_id: owner.id,
+    disabled_at: random() < 0.01 ? new Date(now - random() * 30 * DAY_MS).toISOString() : null,
+    created_at: new Date(createdAt).toISOString(),
+  };
+}
+
+type Buyer = { id: string; createdAtMs: number };
+
+const toBuyer = (user: GeneratedUser): Buyer => ({ id: user.id, createdAtMs: new Date(user.created_at).getTime() });
+
+type GeneratedOrders = ReturnType<typeof generateOrders>;
+
+function generateOrders(
+  count: number,
+  { random, now, buyers, catalogue, owned }: { random: Random; now: number; buyers: Buyer[]; catalogue: PoolCourse[]; owned: Set<string> },
+) {
+  const orders: Record<string, unknown>[] = [];
+  const items: { order_id: string; course_id: number; price_cents: number; title: string }[] = [];
+  const enrollments: { user_id: string; course_id: number; order_id: string; created_at: string }[] = [];
+  const reviews: { course_id: number; user_id: string; rating: number; comment: string; created_at: string }[] = [];
+
+  for (let index = 0; index < count; index += 1) {
+    const buyer = pick(buyers, random);
+    const wanted = 1 + Math.floor(random() * 3);
+    const chosen: PoolCourse[] = [];
+    for (let attempt = 0; attempt < wanted * 4 && chosen.length < wanted; attempt += 1) {
+      // random()^2 favours the start of the list, giving a few best sellers and a long
+      // tail, as in real catalogues.
+      const course = catalogue[Math.floor(random() ** 2 * catalogue.length)]!;
+      if (owned.has(`${buyer.id}:${course.id}`) || chosen.includes(course)) continue;
+      chosen.push(course);
+    }
+    if (chosen.length === 0) chosen.push(catalogue[Math.floor(random() * catalogue.length)]!);
+
+    // An order cannot predate its buyer or any course in it.
+    const earliest = Math.max(buyer.createdAtMs, ...chosen.map((course) => course.createdAtMs));
+    const createdAt = earliest + random() * Math.max(0, now - earliest - 60_000);
+    const paid = random() < 0.95;
+    const orderId = randomUUID();
+    const paidAt = paid ? new Date(createdAt + 30_000).toISOString() : null;
+    orders.push({
+      id: orderId,
+      user_id: buyer.id,
+      amount_total: chosen.reduce((total, course) => total + course.priceCents, 0),
+      payment_status: paid ? 'paid' : 'expired',
+      provider_session_id: `cs_bench_${orderId}`,
+      provider_payment_id: paid ? `pi_bench_${orderId}` : null,
+      paid_at: paidAt,
+      created_at: new Date(createdAt).toISOString(),
+    });
+    for (const course of chosen) {
+      items.push({ order_id: orderId, course_id: course.id, price_cents: course.priceCents, title: course.title });
+      if (!paid || owned.has(`${buyer.id}:${course.id}`)) continue;
+      owned.add(`${buyer.id}:${course.id}`);
+      enrollments.push({ user_id: buyer.id, course_id: course.id, order_id: orderId, created_at: paidAt! });
+      if (random() < 0.5) {
+        const rating = skewedRating(random);
+        const comments = reviewComments[course.language];
+        const pool = rating >= 4 ? comments.positive : rating === 3 ? comments.neutral : comments.negative;
+        const reviewedAt = Math.min(now, createdAt + random() * 30 * DAY_MS);
+        reviews.push({ course_id: course.id, user_id: buyer.id, rating, comment: pick(pool, random), created_at: new Date(reviewedAt).toISOString() });
+      }
+    }
+  }
+  return { orders, items, enrollments, reviews };
+}
+
+// ---------------------------------------------------------------------------
+// Batch inserts: one JSON parameter per table, expanded by jsonb_to_recordset
+// ---------------------------------------------------------------------------
+
+async function insertUsers(db: Database, batch: GeneratedUser[], passwordHash: string): Promise<void> {
+  await db.execute(sql`
+    with inserted as (
+      insert into users (id, name, email, email_verified, created_at, updated_at)
+      select id, name, email, true, created_at, created_at
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(id text, name text, email text, created_at timestamptz)
+      returning id, created_at
+    )
+    insert into accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
+    select gen_random_uuid()::text, id, 'credential', id, ${passwordHash}, created_at, created_at from inserted
+  `);
+}
+
+/** Inserts the courses and their two videos in one statement; returns the enabled ones, for orders. */
+async function insertCourses(db: Database, batch: GeneratedCourse[]): Promise<PoolCourse[]> {
+  const rows = await queryRows<{ id: number; title: string; price_cents: number; language: CourseLanguage; created_at: string | Date }>(
+    db,
+    sql`
+      with inserted as (
+        insert into courses (title, description, image_url, category_id, subcategory_id, duration_hours, language, level,
+                             price_cents, teacher_name, owner_id, disabled_at, created_at, updated_at)
+        select title, description, image_url, category_id, subcategory_id, duration_hours, language, level,
+               price_cents, teacher_name, owner_id, disabled_at, created_at, created_at
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(
+          title text, description text, image_url text, category_id int, subcategory_id int, duration_hours int,
+          language course_language, level course_level, price_cents int, teacher_name text, owner_id text,
+          disabled_at timestamptz, created_at timestamptz)
+        returning id, title, price_cents, language, owner_id, created_at, disabled_at
+      ), videos as (
+        insert into course_videos (owner_id, course_id, position, storage_key, content_type, size_bytes, width, height, duration_seconds, created_at)
+        select inserted.owner_id, inserted.id, video.position, video.storage_key, 'video/mp4', video.size_bytes,
+               video.width, video.height, video.duration_seconds, inserted.created_at
+        from inserted cross join (values ${videoValues()}) as video(position, storage_key, size_bytes, width, height, duration_seconds)
+      )
+      select id, title, price_cents, language, created_at from inserted where disabled_at is null
+    `,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, language: row.language, createdAtMs: new Date(row.created_at).getTime() }));
+}
+
+/** One transaction per batch, so an order never exists without its items and enrolments. */
+async function insertOrders(db: Database, batch: GeneratedOrders): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into orders (id, user_id, amount_total, currency, payment_status, provider, provider_session_id, provider_payment_id,
+                          expires_at, paid_at, created_at, updated_at)
+      select id, user_id, amount_total, 'usd', payment_status, 'test', provider_session_id, provider_payment_id,
+             created_at + interval '1 day', paid_at, created_at, coalesce(paid_at, created_at)
+      from jsonb_to_recordset(${JSON.stringify(batch.orders)}::jsonb) as r(
+        id uuid, user_id text, amount_total int, payment_status payment_status, provider_session_id text,
+        provider_payment_id text, paid_at timestamptz, created_at timestamptz)
+    `);
+    await tx.execute(sql`
+      insert into order_items (order_id, course_id, price_cents, title)
+      select order_id, course_id, price_cents, title
+      from jsonb_to_recordset(${JSON.stringify(batch.items)}::jsonb) as r(order_id uuid, course_id int, price_cents int, title text)
+    `);
+    // "on conflict": buyers drawn from existing users may already own a course.
+    if (batch.enrollments.length > 0) {
+      await tx.execute(sql`
+        insert into enrollments (user_id, course_id, order_id, created_at)
+        select user_id, course_id, order_id, created_at
+        from jsonb_to_recordset(${JSON.stringify(batch.enrollments)}::jsonb) as r(user_id text, course_id int, order_id uuid, created_at timestamptz)
+        on conflict do nothing
+      `);
+    }
+    if (batch.reviews.length > 0) {
+      await tx.execute(sql`
+        insert into reviews (course_id, user_id, rating, comment, created_at, updated_at)
+        select course_id, user_id, rating, comment, created_at, created_at
+        from jsonb_to_recordset(${JSON.stringify(batch.reviews)}::jsonb) as r(course_id int, user_id text, rating smallint, comment text, created_at timestamptz)
+        on conflict do nothing
+      `);
+    }
+  });
+}
+
+function skewedRating(random: Random): number {
+  const roll = random();
+  if (roll < 0.4) return 5;
+  if (roll < 0.75) return 4;
+  if (roll < 0.9) return 3;
+  if (roll < 0.96) return 2;
+  return 1;
+}
+
+// ---------------------------------------------------------------------------
+// Lookups of what is already in the database
+// ---------------------------------------------------------------------------
+
+async function loadSubcategories(db: Database): Promise<SubcategoryRef[]> {
+  const rows = await queryRows<{ id: number; category_id: number; name: string; category_name: string }>(db, sql`
+    select s.id, s.category_id, s.name, c.name as category_name
+    from subcategories s join categories c on c.id = s.category_id
+    where s.disabled_at is null and c.disabled_at is null order by s.id
+  `);
+  return rows.map((row) => ({ id: row.id, categoryId: row.category_id, name: row.name, categoryName: row.category_name }));
+}
+
+async function loadDemoTeacher(db: Database): Promise<{ id: string; name: string }[]> {
+  const teacherEmail = demoPeople.find((person) => person.key === 'teacher')!.email;
+  const rows = await queryRows<{ id: string; name: string }>(db, sql`select id, name from users where lower(email) = ${teacherEmail}`);
+  if (rows.length === 0) throw new Error('The demo teacher is missing: seed the demo data first.');
+  return rows;
+}
+
+async function loadBuyers(db: Database): Promise<Buyer[]> {
+  const rows = await queryRows<{ id: string; created_at: string | Date }>(db, sql`select id, created_at from users where disabled_at is null and not is_admin`);
+  return rows.map((row) => ({ id: row.id, createdAtMs: new Date(row.created_at).getTime() }));
+}
+
+async function loadCourses(db: Database): Promise<PoolCourse[]> {
+  const rows = await queryRows<{ id: number; title: string; price_cents: number; language: CourseLanguage; created_at: string | Date }>(
+    db,
+    sql`select id, title, price_cents, language, created_at from courses where disabled_at is null order by id`,
+  );
+  return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, language: row.language, createdAtMs: new Date(row.created_at).getTime() }));
+}
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+/** Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`; the shared `Database` type cannot say so. */
+async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function topicsFor(subcategory: SubcategoryRef): Record<CourseLanguage, string[]> {
+  const known = demoCategories
+    .find((category) => category.name === subcategory.categoryName)
+    ?.subcategories.find((candidate) => candidate.name === subcategory.name);
+  // A category an admin added later has no word list: its own name is the topic.
+  return known?.topics ?? { spanish: [subcategory.name], english: [subcategory.name] };
+}
+
+/** The two demo videos every generated course gets, as a SQL VALUES list. */
+function videoValues() {
+  const rows = [
+    { position: 1, video: demoVideos.introLandscape },
+    { position: 2, video: demoVideos.mainLandscape },
+  ].map(({ position, video }) => sql`(${sql.raw(String(position))}::smallint, ${video.storageKey}, ${video.sizeBytes}::bigint, ${video.width}::int, ${video.height}::int, ${video.durationSeconds}::int)`);
+  return sql.join(rows, sql`, `);
+}
+
+function* batches<T>(items: T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+function* batchSizes(total: number, size: number): Generator<number> {
+  for (let start = 0; start < total; start += size) yield Math.min(size, total - start);
+}
+
+/** Lazy map, so each batch's rows are generated only when a slot frees up (bounded memory). */
+function* mapIterable<T, U>(items: Iterable<T>, transform: (item: T) => U): Generator<U> {
+  for (const item of items) yield transform(item);
+}
+
+/** Runs the tasks in order with at most `limit` in flight; the first failure wins, after the others settle. */
+async function runWithConcurrency(limit: number, tasks: Iterable<() => Promise<void>>): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  for (const task of tasks) {
+    const promise: Promise<void> = task()
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => running.delete(promise));
+    running.add(promise);
+    if (running.size >= limit) await Promise.race(running);
+    if (failure) break;
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
+}
+
+function pick<T>(items: readonly T[], random: Random): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Núñez" -> "nunez": e-mail local parts stay plain ASCII. */
+function asciiSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}

@@ -1,0 +1,354 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { courseLanguages, courseLevels, paymentStatuses } from '../../shared/limits';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------
+// Accounts. The first four tables follow better-auth's model (user, session,
+// account, verification, rate limit) under our plural table names.
+// ---------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set when an admin disables the account; the user can no longer sign in. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Rate-limit counters live in the database so that they hold across server processes. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subcategories_category_name_unique').on(t.categoryId, t.name)],
+);
+
+export const courseLanguage = pgEnum('course_language', courseLanguages);
+export const courseLevel = pgEnum('course_level', courseLevels);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url'),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    durationHours: integer('duration_hours').notNull(),
+    language: courseLanguage('language').notNull(),
+    level: courseLevel('level').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    teacherName: text('teacher_name').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Kept in step with `reviews` in the same transaction as each review change. */
+    ratingAverage: doublePrecision('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('courses_price_range', sql`${t.priceCents} between 0 and 10000`),
+    check('courses_duration_positive', sql`${t.durationHours} >= 0`),
+    check('courses_rating_range', sql`${t.ratingAverage} between 0 and 5`),
+    index('courses_owner_id_idx').on(t.ownerId),
+  ],
+);
+
+/**
+ * An uploaded video. It belongs to its uploader until a course claims it
+ * (`course_id` + `position`: 1 is the public intro, 2 the main video for buyers).
+ * Uploads never claimed are swept after a day.
+ */
+export const courseVideos = pgTable(
+  'course_videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    position: smallint('position'),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull().default('video/mp4'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('course_videos_course_position_unique').on(t.courseId, t.position),
+    check('course_videos_position_range', sql`${t.position} in (1, 2)`),
+    index('course_videos_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.courseId} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Buyers
+// ---------------------------------------------------------------------------
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    providerPaymentId: text('provider_payment_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_amount_non_negative', sql`${t.amountTotal} >= 0`),
+    index('orders_user_id_idx').on(t.userId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    /** Price and title at the time of purchase; later edits of the course do not change past orders. */
+    priceCents: integer('price_cents').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.courseId] }), index('order_items_course_id_idx').on(t.courseId)],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The paid order that granted it; null for a free course. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('enrollments_course_id_idx').on(t.courseId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_course_user_unique').on(t.courseId, t.userId),
+    index('reviews_course_created_idx').on(t.courseId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Provider events already handled, so a replayed or duplicated delivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------
+// Staff
+// ---------------------------------------------------------------------------
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+);

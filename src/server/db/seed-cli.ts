@@ -1,0 +1,149 @@
+/**
+ * `npm run db:seed [-- --courses N] [--users N] [--orders N] [--seed N] [--batch-size N]`
+ *
+ * Opens the configured database (DATABASE_URL, else PGlite under DATA_DIR), migrates it,
+ * installs the demo videos and seeds the demo data when absent. With --courses/--users/--orders
+ * it then adds that much generated benchmark data. --courses alone also implies users
+ * (one per ten courses, at least 100) and orders (five per user), so ratings mean something.
+ */
+import { parseArgs } from 'node:util';
+import { hash } from '@node-rs/argon2';
+import cliProgress from 'cli-progress';
+import { loadConfig } from '../config';
+import { generateBulkData, type BulkPhase } from './bulk';
+import { openDatabase, pgliteDirFor } from './client';
+import { installDemoVideos, seedDemoData } from './seed';
+
+/** Every generated user signs in with this password (it meets the product's password rule). */
+const BENCH_PASSWORD = 'Bench12345';
+
+/** Batches in flight on PostgreSQL: one per core of this 2-core machine's database server. */
+const BULK_CONCURRENCY = 2;
+
+const usage = `Usage: npm run db:seed -- [--courses N] [--users N] [--orders N] [--seed N] [--batch-size N]`;
+
+function parseCount(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value.replaceAll('_', ''));
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`--${name} must be a whole number >= 0, got "${value}"\n${usage}`);
+  return parsed;
+}
+
+function parseOptions(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      courses: { type: 'string' },
+      users: { type: 'string' },
+      orders: { type: 'string' },
+      seed: { type: 'string' },
+      'batch-size': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  const courses = parseCount('courses', values.courses) ?? 0;
+  const users = parseCount('users', values.users) ?? (courses > 0 ? Math.max(100, Math.ceil(courses / 10)) : 0);
+  const orders = parseCount('orders', values.orders) ?? (courses > 0 ? users * 5 : 0);
+  const batchSize = parseCount('batch-size', values['batch-size']) ?? 5000;
+  if (batchSize < 1) throw new Error(`--batch-size must be at least 1\n${usage}`);
+  return { help: values.help ?? false, courses, users, orders, seed: parseCount('seed', values.seed) ?? 1, batchSize };
+}
+
+const phaseLabels: Record<BulkPhase, string> = { users: 'users  ', courses: 'courses', orders: 'orders ', ratings: 'ratings' };
+
+/**
+ * Progress bars on a terminal; on a pipe or in CI (where cli-progress draws nothing)
+ * a plain line every tenth of each phase instead.
+ */
+function createProgress(log: (message: string) => void) {
+  if (!process.stderr.isTTY) {
+    const lastTenth = new Map<BulkPhase, number>();
+    return {
+      update(phase: BulkPhase, done: number, total: number) {
+        const tenth = Math.floor((done / Math.max(total, 1)) * 10);
+        if (tenth === lastTenth.get(phase)) return;
+        lastTenth.set(phase, tenth);
+        log(`  ${phaseLabels[phase]} ${done}/${total}`);
+      },
+      stop() {},
+    };
+  }
+  const bars = new cliProgress.MultiBar(
+    {
+      stream: process.stderr,
+      format: '{phase} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}',
+      hideCursor: true,
+      clearOnComplete: false,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const barByPhase = new Map<BulkPhase, cliProgress.SingleBar>();
+  return {
+    update(phase: BulkPhase, done: number, total: number) {
+      let bar = barByPhase.get(phase);
+      if (!bar) {
+        bar = bars.create(total, 0, { phase: phaseLabels[phase] });
+        barByPhase.set(phase, bar);
+      }
+      bar.update(done);
+      // A finished bar stops its clock; otherwise the multibar keeps redrawing its duration.
+      if (done >= total) bar.stop();
+    },
+    stop: () => bars.stop(),
+  };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) {
+    console.log(usage);
+    return;
+  }
+  const log = (message: string) => process.stderr.write(`${message}\n`);
+  const config = loadConfig();
+  const started = performance.now();
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), poolSize: BULK_CONCURRENCY });
+  log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDirFor(config.dataDir)}`}`);
+  try {
+    const copied = await installDemoVideos(config.dataDir);
+    if (copied.length > 0) log(`Installed ${copied.length} demo videos into ${config.dataDir}/videos/demo/`);
+    const demo = await seedDemoData(database.db, { hashPassword: (plain) => hash(plain), log });
+    if (demo.created) {
+      for (const account of demo.accounts) log(`  ${account.role.padEnd(8)} ${account.email.padEnd(20)} ${account.password}`);
+    }
+
+    if (options.courses + options.users + options.orders === 0) return;
+    log(`Generating ${options.courses} courses, ${options.users} users, ${options.orders} orders (seed ${options.seed})...`);
+    const passwordHash = await hash(BENCH_PASSWORD);
+    const progress = createProgress(log);
+    const summary = await generateBulkData(database.db, {
+      courses: options.courses,
+      users: options.users,
+      orders: options.orders,
+      seed: options.seed,
+      batchSize: options.batchSize,
+      concurrency: database.kind === 'postgres' ? BULK_CONCURRENCY : 1,
+      passwordHash,
+      onProgress: progress.update,
+    }).finally(() => progress.stop());
+
+    const seconds = (milliseconds: number | undefined) => `${((milliseconds ?? 0) / 1000).toFixed(1)} s`;
+    const phases = summary.millisecondsByPhase;
+    log(
+      `Added ${summary.users} users, ${summary.courses} courses, ${summary.orders} orders ` +
+        `(${summary.orderItems} items), ${summary.reviews} reviews.\n` +
+        `  users ${seconds(phases.users)}, courses ${seconds(phases.courses)}, orders ${seconds(phases.orders)}, ratings+analyze ${seconds(phases.ratings)}`,
+    );
+    if (summary.users > 0) log(`Generated users sign in with the password ${BENCH_PASSWORD}.`);
+  } finally {
+    await database.close();
+    log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,381 @@
+/**
+ * Demo data: a small, believable marketplace that a fresh install shows at once, and that
+ * manual testing and the e2e suite can rely on (accounts in `demoPeople`).
+ */
+import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import {
+  buyerActivity,
+  coverUrlFor,
+  demoCategories,
+  demoContactMessages,
+  demoCourses,
+  demoPeople,
+  demoReviewerKeys,
+  demoVideos,
+  reviewComments,
+  type DemoCourse,
+  type DemoPersonKey,
+  type DemoRole,
+} from './demo-catalogue';
+import {
+  makeContactMessage,
+  makeCourse,
+  makeCourseVideos,
+  makeCredentialAccount,
+  makeOrder,
+  makeOrderItems,
+  makeReview,
+  makeUser,
+  type Course,
+  type HashPassword,
+  type NewEnrollment,
+  type NewOrder,
+  type NewOrderItem,
+} from './factories';
+import {
+  accounts,
+  cartItems,
+  categories,
+  contactMessages,
+  courseVideos,
+  courses,
+  enrollments,
+  favourites,
+  orderItems,
+  orders,
+  reviews,
+  subcategories,
+  users,
+} from './schema';
+
+export type DemoAccount = { role: DemoRole; name: string; email: string; password: string };
+
+export type SeedDemoDataOptions = {
+  hashPassword: HashPassword;
+  log?: (message: string) => void;
+};
+
+export type SeedDemoDataResult = { created: boolean; accounts: DemoAccount[] };
+
+/** Serialises concurrent seeders (several server processes starting against one database). */
+const SEED_LOCK_ID = 727_002;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Catalogue entry i was published this many days before the seed ran (newest first). */
+const DAYS_BETWEEN_COURSES = 4;
+
+const demoAdminEmail = demoPeople.find((person) => person.key === 'admin')!.email;
+
+export const demoAccounts: DemoAccount[] = demoPeople.map(({ role, name, email, password }) => ({ role, name, email, password }));
+
+/**
+ * Inserts the demo catalogue, people, purchases and reviews, all in one transaction.
+ * Does nothing when the demo admin already exists, so it is safe to call at every start-up.
+ */
+export async function seedDemoData(db: Database, { hashPassword, log = () => {} }: SeedDemoDataOptions): Promise<SeedDemoDataResult> {
+  if (await demoDataPresent(db)) {
+    log('Demo data already present; nothing to seed.');
+    return { created: false, accounts: demoAccounts };
+  }
+  // Hash before opening the transaction: argon2 is slow on purpose and needs no lock.
+  const passwordHashes = new Map<string, string>();
+  for (const password of new Set(demoPeople.map((person) => person.password))) {
+    passwordHashes.set(password, await hashPassword(password));
+  }
+
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    // Another process may have seeded while we were hashing.
+    if (await demoDataPresent(tx)) return false;
+    await insertDemoData(tx, passwordHashes, new Date());
+    return true;
+  });
+
+  log(created ? `Seeded demo data: ${demoCourses.length} courses, ${demoPeople.length} users.` : 'Demo data already present; nothing to seed.');
+  return { created, accounts: demoAccounts };
+}
+
+async function demoDataPresent(db: Database): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, demoAdminEmail.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function insertDemoData(db: Database, passwordHashes: Map<string, string>, now: Date): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  // Deterministic, so every fresh install shows the same ratings and the tests can reason about them.
+  const random = seededRandom(20240601);
+
+  // People ------------------------------------------------------------------
+  const userRows = demoPeople.map((person) =>
+    makeUser({
+      name: person.name,
+      email: person.email,
+      isAdmin: 'isAdmin' in person ? person.isAdmin : false,
+      disabledAt: 'disabled' in person && person.disabled ? daysAgo(3) : null,
+      createdAt: daysAgo(400),
+      updatedAt: daysAgo(400),
+    }),
+  );
+  await db.insert(users).values(userRows);
+  await db.insert(accounts).values(demoPeople.map((person, index) => makeCredentialAccount(userRows[index]!.id, passwordHashes.get(person.password)!)));
+  const userIdByKey = new Map<DemoPersonKey, string>(demoPeople.map((person, index) => [person.key, userRows[index]!.id]));
+  const userId = (key: DemoPersonKey) => userIdByKey.get(key)!;
+
+  // Categories: reuse any that an admin already created under the same name.
+  await db
+    .insert(categories)
+    .values(demoCategories.map(({ name }) => ({ name })))
+    .onConflictDoNothing();
+  const categoryRows = await db
+    .select()
+    .from(categories)
+    .where(inArray(categories.name, demoCategories.map(({ name }) => name)));
+  const categoryIdByName = new Map(categoryRows.map((row) => [row.name, row.id]));
+  await db
+    .insert(subcategories)
+    .values(demoCategories.flatMap((category) => category.subcategories.map(({ name }) => ({ categoryId: categoryIdByName.get(category.name)!, name }))))
+    .onConflictDoNothing();
+  const subcategoryRows = await db
+    .select()
+    .from(subcategories)
+    .where(inArray(subcategories.categoryId, [...categoryIdByName.values()]));
+  const subcategoryId = (categoryId: number, name: string) => {
+    const row = subcategoryRows.find((candidate) => candidate.categoryId === categoryId && candidate.name === name);
+    if (!row) throw new Error(`Demo catalogue names an unknown subcategory: ${name}`);
+    return row.id;
+  };
+
+  // Courses and their videos ---------------------------------------------------
+  const courseRows = demoCourses.map((course, index) => {
+    const categoryId = categoryIdByName.get(course.category);
+    if (categoryId === undefined) throw new Error(`Demo catalogue names an unknown category: ${course.category}`);
+    const publishedAt = daysAgo(index * DAYS_BETWEEN_COURSES + 1);
+    return makeCourse({
+      ownerId: userId(course.owner),
+      categoryId,
+      subcategoryId: subcategoryId(categoryId, course.subcategory),
+      title: course.title,
+      description: course.description,
+      imageUrl: course.imageUrl === undefined ? coverUrlFor(course.category, course.subcategory) : course.imageUrl,
+      durationHours: course.durationHours,
+      language: course.language,
+      level: course.level,
+      priceCents: course.priceCents,
+      teacherName: course.teacherName,
+      disabledAt: course.disabled ? daysAgo(2) : null,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
+  });
+  const insertedCourses = await db.insert(courses).values(courseRows).returning();
+  // RETURNING order is not promised by SQL; match on the (unique within the catalogue) title.
+  const courseByKey = new Map<string, Course>(
+    demoCourses.map((course) => [course.key, insertedCourses.find((row) => row.title === course.title)!]),
+  );
+  const course = (key: string) => {
+    const row = courseByKey.get(key);
+    if (!row) throw new Error(`Demo data names an unknown course: ${key}`);
+    return row;
+  };
+  await db.insert(courseVideos).values(
+    demoCourses.flatMap((entry) => {
+      const row = course(entry.key);
+      return makeCourseVideos(row, { intro: entry.portraitIntro ? demoVideos.introPortrait : demoVideos.introLandscape, main: demoVideos.mainLandscape });
+    }),
+  );
+
+  // Purchases and reviews -------------------------------------------------------
+  const purchases = new PurchaseBook();
+  const ageInDays = (entry: DemoCourse) => demoCourses.indexOf(entry) * DAYS_BETWEEN_COURSES + 1;
+  const plannedReviews: { courseId: number; userId: string; rating: number; comment: string }[] = [];
+
+  const buyer = userId('buyer');
+  purchases.addOrder(buyer, buyerActivity.paidCourseKeys.map(course), daysAgo(1));
+  for (const key of buyerActivity.freeCourseKeys) purchases.addFreeEnrollment(buyer, course(key), daysAgo(1));
+  for (const review of buyerActivity.reviews) plannedReviews.push({ courseId: course(review.courseKey).id, userId: buyer, rating: review.rating, comment: review.comment });
+
+  for (const entry of demoCourses) {
+    if (entry.noReviews || entry.disabled) continue;
+    const row = course(entry.key);
+    const candidates = demoReviewerKeys.filter((key) => key !== entry.owner);
+    const reviewerCount = 1 + Math.floor(random() * 5);
+    for (const reviewerKey of shuffled(candidates, random).slice(0, reviewerCount)) {
+      const reviewer = userId(reviewerKey);
+      // Bought some time after the course was published, and at least a day ago.
+      purchases.buy(reviewer, row, daysAgo(1 + Math.floor(random() * (ageInDays(entry) - 1))));
+      const rating = skewedRating(random);
+      const comments = reviewComments[entry.language];
+      const pool = rating >= 4 ? comments.positive : rating === 3 ? comments.neutral : comments.negative;
+      plannedReviews.push({ courseId: row.id, userId: reviewer, rating, comment: pool[Math.floor(random() * pool.length)]! });
+    }
+  }
+
+  const { orderRows, itemRows, enrollmentRows } = purchases.rows();
+  await db.insert(orders).values(orderRows);
+  await db.insert(orderItems).values(itemRows);
+  await db.insert(enrollments).values(enrollmentRows);
+  // A review comes a day after access was granted (but never in the future).
+  const reviewRows = plannedReviews.map((review) => {
+    const since = purchases.enrolledSince(review.userId, review.courseId);
+    if (!since) throw new Error('Demo data: a review from a user who is not enrolled');
+    const reviewedAt = new Date(Math.min(now.getTime(), since.getTime() + DAY_MS));
+    return makeReview({ ...review, createdAt: reviewedAt, updatedAt: reviewedAt });
+  });
+  await db.insert(reviews).values(reviewRows);
+
+  // An abandoned checkout, so the admin's orders screen shows more than one status.
+  // The course has no reviews, hence no buyers, so the user cannot already own it.
+  const abandonedItems = [course('ux-research')];
+  const abandoned = makeOrder({ userId: userId('mateo'), items: abandonedItems, paymentStatus: 'expired', createdAt: daysAgo(6) });
+  await db.insert(orders).values(abandoned);
+  await db.insert(orderItems).values(makeOrderItems(abandoned.id, abandonedItems));
+
+  // Ratings, computed from the very reviews just written.
+  await db.execute(sql`
+    update ${courses} set rating_average = stats.average, rating_count = stats.total
+    from (select ${reviews.courseId} as course_id, avg(${reviews.rating})::double precision as average, count(*)::int as total
+          from ${reviews} group by ${reviews.courseId}) as stats
+    where ${courses.id} = stats.course_id and ${courses.id} in ${insertedCourses.map((row) => row.id)}
+  `);
+
+  await db.insert(favourites).values(buyerActivity.favouriteKeys.map((key) => ({ userId: buyer, courseId: course(key).id })));
+  await db.insert(cartItems).values(buyerActivity.cartKeys.map((key) => ({ userId: buyer, courseId: course(key).id })));
+  await db.insert(contactMessages).values(demoContactMessages.map((message, index) => makeContactMessage({ ...message, createdAt: daysAgo(index + 1) })));
+}
+
+/**
+ * Collects who bought what, so that every review comes from an enrolled user and every
+ * paid enrolment comes from a paid order (at most three courses per order, like real carts).
+ */
+class PurchaseBook {
+  private readonly orderRows: (NewOrder & { id: string })[] = [];
+  private readonly itemRows: NewOrderItem[] = [];
+  private readonly enrollmentRows: NewEnrollment[] = [];
+  private readonly enrolledAt = new Map<string, Date>();
+  private readonly pendingPaid = new Map<string, { course: Course; at: Date }[]>();
+
+  addFreeEnrollment(userId: string, course: Course, at: Date): void {
+    if (this.enrolledAt.has(enrollmentKey(userId, course.id))) return;
+    this.enrolledAt.set(enrollmentKey(userId, course.id), at);
+    this.enrollmentRows.push({ userId, courseId: course.id, orderId: null, createdAt: at });
+  }
+
+  /** Free courses enrol at once; paid ones wait to be grouped into orders by `rows()`. */
+  buy(userId: string, course: Course, at: Date): void {
+    const pending = this.pendingPaid.get(userId) ?? [];
+    if (this.enrolledAt.has(enrollmentKey(userId, course.id)) || pending.some((entry) => entry.course.id === course.id)) return;
+    if (course.priceCents === 0) return this.addFreeEnrollment(userId, course, at);
+    pending.push({ course, at });
+    this.pendingPaid.set(userId, pending);
+  }
+
+  rows() {
+    for (const [userId, pending] of this.pendingPaid) {
+      for (let start = 0; start < pending.length; start += 3) {
+        const chunk = pending.slice(start, start + 3);
+        // One checkout for the chunk, dated at its latest purchase so it postdates every course in it.
+        const at = new Date(Math.max(...chunk.map((entry) => entry.at.getTime())));
+        this.addOrder(userId, chunk.map((entry) => entry.course), at);
+      }
+    }
+    this.pendingPaid.clear();
+    return { orderRows: this.orderRows, itemRows: this.itemRows, enrollmentRows: this.enrollmentRows };
+  }
+
+  /** When the user got access to the course; call after `rows()`. */
+  enrolledSince(userId: string, courseId: number): Date | undefined {
+    return this.enrolledAt.get(enrollmentKey(userId, courseId));
+  }
+
+  /** Buys these courses together in one paid order. */
+  addOrder(userId: string, items: Course[], at: Date): void {
+    const order = makeOrder({ userId, items, createdAt: at, updatedAt: at });
+    const paidAt = order.paidAt ?? at;
+    this.orderRows.push(order);
+    this.itemRows.push(...makeOrderItems(order.id, items));
+    for (const item of items) {
+      this.enrolledAt.set(enrollmentKey(userId, item.id), paidAt);
+      this.enrollmentRows.push({ userId, courseId: item.id, orderId: order.id, createdAt: paidAt });
+    }
+  }
+}
+
+const enrollmentKey = (userId: string, courseId: number) => `${userId}:${courseId}`;
+
+/** Mostly happy reviewers, as on real marketplaces: 5 and 4 dominate, 1 and 2 are rare. */
+function skewedRating(random: () => number): number {
+  const roll = random();
+  if (roll < 0.45) return 5;
+  if (roll < 0.8) return 4;
+  if (roll < 0.92) return 3;
+  if (roll < 0.97) return 2;
+  return 1;
+}
+
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+/** mulberry32: a tiny seeded generator, good enough for demo data and reproducible everywhere. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Demo video files
+// ---------------------------------------------------------------------------
+
+export const demoVideoSourceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/demo-videos');
+
+/**
+ * Copies the demo videos into `<dataDir>/videos/demo/`, where the storage keys of the demo
+ * courses point. Files already there are left alone. Returns the storage keys copied.
+ */
+export async function installDemoVideos(dataDir: string): Promise<string[]> {
+  const videosDir = path.join(dataDir, 'videos');
+  const copied: string[] = [];
+  for (const video of Object.values(demoVideos)) {
+    const target = path.join(videosDir, video.storageKey);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copy under a temporary name, then rename: a crash never leaves a truncated video
+    // under the real key, which the "already there" check would then keep forever.
+    if (await exists(target)) continue;
+    const partial = `${target}.${process.pid}.partial`;
+    await copyFile(path.join(demoVideoSourceDir, video.fileName), partial);
+    await rename(partial, target).catch(async (error: unknown) => {
+      await rm(partial, { force: true });
+      throw error;
+    });
+    copied.push(video.storageKey);
+  }
+  return copied;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

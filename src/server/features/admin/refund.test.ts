@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
+import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { createCourse, createOrder, createUser, isEnrolled } from '../../db/factories';
+import { auditLog, orders } from '../../db/schema';
+import { refundOrder, type RefundProvider } from './orders';
+
+/** A provider double that records what it was asked to refund, or fails like a provider outage. */
+function fakeProvider({ fail = false } = {}) {
+  const refunded: string[] = [];
+  const provider: RefundProvider = {
+    refund: async (order) => {
+      if (fail) throw new Error('provider unavailable');
+      refunded.push(order.id);
+      return { refundId: `re_${order.id}` };
+    },
+  };
+  return { provider, refunded };
+}
+
+describe('refunding an order', () => {
+  const ctx = useTestApp();
+
+  it('refunds through the provider, takes back the courses of that order only, and audits it', async () => {
+    const admin = await createUser(ctx.db, { isAdmin: true });
+    const buyer = await createUser(ctx.db);
+    const first = await createCourse(ctx.db, { priceCents: 1500 });
+    const second = await createCourse(ctx.db, { priceCents: 2500 });
+    const kept = await createCourse(ctx.db, { priceCents: 900 });
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [first, second] });
+    await createOrder(ctx.db, { userId: buyer.id, items: [kept] });
+    const { provider, refunded } = fakeProvider();
+
+    const result = await refundOrder(ctx.db, admin.id, order.id, provider);
+
+    expect(refunded).toEqual([order.id]);
+    expect(result).toMatchObject({ id: order.id, paymentStatus: 'refunded', amountTotal: 4000 });
+    expect(await isEnrolled(ctx.db, buyer.id, first.id)).toBe(false);
+    expect(await isEnrolled(ctx.db, buyer.id, second.id)).toBe(false);
+    expect(await isEnrolled(ctx.db, buyer.id, kept.id)).toBe(true);
+    const [audit] = await ctx.db.select().from(auditLog);
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: order.id,
+      before: { paymentStatus: 'paid', amountTotal: 4000 },
+      after: { paymentStatus: 'refunded', revokedCourseIds: [first.id, second.id].sort((a, b) => a - b) },
+    });
+  });
+
+  it('refuses an order that is not paid, without calling the provider', async () => {
+    const admin = await createUser(ctx.db, { isAdmin: true });
+    const buyer = await createUser(ctx.db);
+    const course = await createCourse(ctx.db);
+    const { order: unpaid } = await createOrder(ctx.db, { userId: buyer.id, items: [course], paymentStatus: 'unpaid' });
+    const { order: paid } = await createOrder(ctx.db, { userId: buyer.id, items: [course] });
+    const { provider, refunded } = fakeProvider();
+
+    await expect(refundOrder(ctx.db, admin.id, unpaid.id, provider)).rejects.toMatchObject({ code: 'ORDER_NOT_REFUNDABLE' });
+    await refundOrder(ctx.db, admin.id, paid.id, provider);
+    // A second refund of the same order is refused too.
+    await expect(refundOrder(ctx.db, admin.id, paid.id, provider)).rejects.toMatchObject({ code: 'ORDER_NOT_REFUNDABLE' });
+    expect(refunded).toEqual([paid.id]);
+    await expect(refundOrder(ctx.db, admin.id, '00000000-0000-4000-8000-000000000000', provider)).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
+  });
+
+  it('changes nothing when the provider fails', async () => {
+    const admin = await createUser(ctx.db, { isAdmin: true });
+    const buyer = await createUser(ctx.db);
+    const course = await createCourse(ctx.db);
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [course] });
+
+    await expect(refundOrder(ctx.db, admin.id, order.id, fakeProvider({ fail: true }).provider)).rejects.toThrow('provider unavailable');
+
+    const [stored] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored!.paymentStatus).toBe('paid');
+    expect(await isEnrolled(ctx.db, buyer.id, course.id)).toBe(true);
+    expect(await ctx.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it('POST /api/admin/orders/:id/refund refunds through the configured provider; the buyer loses the main video at once', async () => {
+    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const buyer = await signUp(ctx.app);
+    const course = await createCourse(ctx.db);
+    // Paid through the built-in test provider (the default when Stripe is not configured).
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [course], provider: 'test' });
+    const mainVideo = () => ctx.app.inject({ url: `/api/videos/courses/${course.id}/main`, headers: buyer.headers });
+    expect((await mainVideo()).statusCode).toBe(200);
+
+    const otherUser = await signUp(ctx.app);
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: otherUser.headers });
+    expect(refused.statusCode).toBe(403);
+    expect((await mainVideo()).statusCode).toBe(200);
+
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: order.id, paymentStatus: 'refunded', user: { id: buyer.id } });
+    expect((await mainVideo()).statusCode).toBe(403);
+
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ORDER_NOT_REFUNDABLE');
+    const missing = await ctx.app.inject({ method: 'POST', url: '/api/admin/orders/not-a-uuid/refund', headers: { ...admin.headers, origin: TEST_ORIGIN } });
+    expect(missing.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,304 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, okResponse } from '../../../shared/api-schemas';
+import {
+  adminCategory,
+  adminCourseDetail,
+  adminCourseEditSchema,
+  adminCourseRow,
+  adminDashboard,
+  adminListQuery,
+  adminOrder,
+  adminOrdersQuery,
+  adminPageQuery,
+  adminUserDetail,
+  adminUserEditSchema,
+  adminUserRow,
+  auditEntry,
+  auditQuery,
+  categoryNameSchema,
+  idParam,
+  pageOf,
+  orderIdParam,
+  userIdParam,
+} from '../../../shared/schemas/admin';
+import { contactMessage } from '../../../shared/schemas/contact';
+import { guards, requireAdmin } from '../../auth/guards';
+import { listAudit } from './audit';
+import { createCategory, createSubcategory, listCategories, renameCategory, renameSubcategory, setCategoryEnabled, setSubcategoryEnabled } from './categories';
+import { disableCourse, editCourse, enableCourse, getCourse, listCourses } from './courses';
+import { dashboard } from './dashboard';
+import { deleteMessage, listMessages } from './messages';
+import { listOrders, refundOrder } from './orders';
+import { disableUser, editUser, enableUser, getUser, listUsers, makeAdmin } from './users';
+
+const refusals = { 401: errorResponse, 403: errorResponse };
+const readErrors = { ...refusals, 400: errorResponse, 404: errorResponse };
+const writeErrors = { ...readErrors, 409: errorResponse };
+
+/** Everything under /api/admin: admins only (401 for visitors and disabled accounts, 403 for anyone else). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Refuse before anything else runs, so nobody but an admin learns even which inputs are valid.
+  app.addHook('onRequest', guards.admin);
+  const db = app.db;
+  const actor = async (request: Parameters<typeof requireAdmin>[0]) => (await requireAdmin(request)).id;
+
+  app.get(
+    '/dashboard',
+    { schema: { tags: ['admin'], summary: 'Figures and revenue per day for the admin home', response: { 200: adminDashboard, ...refusals } } },
+    async () => dashboard(db),
+  );
+
+  // --- Courses ---------------------------------------------------------------
+
+  app.get(
+    '/courses',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Active or disabled courses, searchable, by pages',
+        querystring: adminListQuery,
+        response: { 200: pageOf(adminCourseRow), ...readErrors },
+      },
+    },
+    async (request) => listCourses(db, request.query),
+  );
+
+  app.get(
+    '/courses/:id',
+    { schema: { tags: ['admin'], summary: 'A course, disabled or not', params: idParam, response: { 200: adminCourseDetail, ...readErrors } } },
+    async (request) => getCourse(db, request.params.id),
+  );
+
+  app.patch(
+    '/courses/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Edit a course with the teacher's rules",
+        params: idParam,
+        body: adminCourseEditSchema,
+        response: { 200: adminCourseDetail, ...writeErrors },
+      },
+    },
+    async (request) => editCourse(db, await actor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/courses/:id/disable',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a course out of the catalogue, carts and favourites (buyers keep it)',
+        params: idParam,
+        response: { 200: adminCourseDetail, ...writeErrors },
+      },
+    },
+    async (request) => disableCourse(db, await actor(request), request.params.id),
+  );
+
+  app.post(
+    '/courses/:id/enable',
+    { schema: { tags: ['admin'], summary: 'Put a disabled course back in the catalogue', params: idParam, response: { 200: adminCourseDetail, ...writeErrors } } },
+    async (request) => enableCourse(db, await actor(request), request.params.id),
+  );
+
+  // --- Users -----------------------------------------------------------------
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Active or disabled users, searchable, by pages',
+        querystring: adminListQuery,
+        response: { 200: pageOf(adminUserRow), ...readErrors },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: { tags: ['admin'], summary: 'A user with the courses they bought and created', params: userIdParam, response: { 200: adminUserDetail, ...readErrors } },
+    },
+    async (request) => getUser(db, request.params.id),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Edit a user's name and image",
+        params: userIdParam,
+        body: adminUserEditSchema,
+        response: { 200: adminUserDetail, ...writeErrors },
+      },
+    },
+    async (request) => editUser(db, await actor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/users/:id/disable',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Disable an account; its sessions are refused at once (not your own)',
+        params: userIdParam,
+        response: { 200: adminUserDetail, ...writeErrors },
+      },
+    },
+    async (request) => disableUser(db, await actor(request), request.params.id),
+  );
+
+  app.post(
+    '/users/:id/enable',
+    { schema: { tags: ['admin'], summary: 'Enable a disabled account', params: userIdParam, response: { 200: adminUserDetail, ...writeErrors } } },
+    async (request) => enableUser(db, await actor(request), request.params.id),
+  );
+
+  app.post(
+    '/users/:id/make-admin',
+    { schema: { tags: ['admin'], summary: 'Make a user an admin', params: userIdParam, response: { 200: adminUserDetail, ...writeErrors } } },
+    async (request) => makeAdmin(db, await actor(request), request.params.id),
+  );
+
+  // --- Categories ------------------------------------------------------------
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every category with its subcategories, disabled ones included',
+        response: { 200: z.object({ items: z.array(adminCategory) }), ...refusals },
+      },
+    },
+    async () => ({ items: await listCategories(db) }),
+  );
+
+  app.post(
+    '/categories',
+    { schema: { tags: ['admin'], summary: 'Create a category', body: categoryNameSchema, response: { 201: adminCategory, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createCategory(db, await actor(request), request.body.name)),
+  );
+
+  app.patch(
+    '/categories/:id',
+    { schema: { tags: ['admin'], summary: 'Rename a category', params: idParam, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => renameCategory(db, await actor(request), request.params.id, request.body.name),
+  );
+
+  app.post(
+    '/categories/:id/disable',
+    { schema: { tags: ['admin'], summary: "Hide a category from the catalogue's selects", params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setCategoryEnabled(db, await actor(request), request.params.id, false),
+  );
+
+  app.post(
+    '/categories/:id/enable',
+    { schema: { tags: ['admin'], summary: 'Show a disabled category again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setCategoryEnabled(db, await actor(request), request.params.id, true),
+  );
+
+  app.post(
+    '/categories/:id/subcategories',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a subcategory in a category',
+        params: idParam,
+        body: categoryNameSchema,
+        response: { 201: adminCategory, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createSubcategory(db, await actor(request), request.params.id, request.body.name)),
+  );
+
+  app.patch(
+    '/subcategories/:id',
+    { schema: { tags: ['admin'], summary: 'Rename a subcategory', params: idParam, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => renameSubcategory(db, await actor(request), request.params.id, request.body.name),
+  );
+
+  app.post(
+    '/subcategories/:id/disable',
+    { schema: { tags: ['admin'], summary: "Hide a subcategory from the catalogue's selects", params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setSubcategoryEnabled(db, await actor(request), request.params.id, false),
+  );
+
+  app.post(
+    '/subcategories/:id/enable',
+    { schema: { tags: ['admin'], summary: 'Show a disabled subcategory again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setSubcategoryEnabled(db, await actor(request), request.params.id, true),
+  );
+
+  // --- Orders ----------------------------------------------------------------
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'All orders, newest first, optionally of one payment status',
+        querystring: adminOrdersQuery,
+        response: { 200: pageOf(adminOrder), ...readErrors },
+      },
+    },
+    async (request) => listOrders(db, request.query),
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Refund a paid order through the payment provider and take back the courses it granted",
+        params: orderIdParam,
+        response: { 200: adminOrder, ...writeErrors, 502: errorResponse },
+      },
+    },
+    async (request) => refundOrder(db, await actor(request), request.params.id, app.payments),
+  );
+
+  // --- Contact messages ------------------------------------------------------
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The contact messages, newest first',
+        querystring: adminPageQuery,
+        response: { 200: pageOf(contactMessage), ...readErrors },
+      },
+    },
+    async (request) => listMessages(db, request.query),
+  );
+
+  app.delete(
+    '/messages/:id',
+    { schema: { tags: ['admin'], summary: 'Delete a contact message', params: idParam, response: { 200: okResponse, ...readErrors } } },
+    async (request) => {
+      await deleteMessage(db, await actor(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  // --- Audit log -------------------------------------------------------------
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What admins did, newest first',
+        querystring: auditQuery,
+        response: { 200: pageOf(auditEntry), ...readErrors },
+      },
+    },
+    async (request) => listAudit(db, request.query),
+  );
+};

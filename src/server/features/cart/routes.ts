@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/api-schemas';
+import { addToCartBody, cartSchema, courseIdParam } from '../../../shared/schemas/cart';
+import { requireUser } from '../../auth/guards';
+import { addToCart, clearCart, getCart, removeFromCart } from './service';
+
+/** The signed-in user's cart. Every query is keyed by the session's user id: nobody reaches another's cart. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'My cart, priced from the database',
+        response: { 200: cartSchema, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return getCart(app.db, user.id);
+    },
+  );
+
+  app.post(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a course to my cart',
+        description:
+          '409 COURSE_ALREADY_IN_CART when it is there already, COURSE_ALREADY_OWNED when bought, COURSE_IS_YOURS when created by me; 404 for an unknown or disabled course.',
+        body: addToCartBody,
+        response: { 201: cartSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const cart = await addToCart(app.db, user.id, request.body.courseId);
+      return reply.status(201).send(cart);
+    },
+  );
+
+  app.delete(
+    '/cart/:courseId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a course from my cart',
+        params: z.object({ courseId: courseIdParam }),
+        response: { 200: cartSchema, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return removeFromCart(app.db, user.id, request.params.courseId);
+    },
+  );
+
+  app.delete(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Empty my cart',
+        response: { 200: cartSchema, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return clearCart(app.db, user.id);
+    },
+  );
+};

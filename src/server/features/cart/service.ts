@@ -1,0 +1,77 @@
+import { and, asc, eq, isNull, ne, notExists } from 'drizzle-orm';
+import type { Cart } from '../../../shared/schemas/cart';
+import type { Database } from '../../db/client';
+import { cartItems, courses, enrollments } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/**
+ * The user's cart as it can be bought: courses still active, not already owned and not
+ * the user's own. Prices come from the courses table at the time of reading. A course
+ * disabled (or bought elsewhere) after it was added drops out of the cart.
+ */
+export async function cartLines(db: Database, userId: string) {
+  return db
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      imageUrl: courses.imageUrl,
+      description: courses.description,
+      teacherName: courses.teacherName,
+      priceCents: courses.priceCents,
+      addedAt: cartItems.createdAt,
+    })
+    .from(cartItems)
+    .innerJoin(courses, eq(courses.id, cartItems.courseId))
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        isNull(courses.disabledAt),
+        ne(courses.ownerId, userId),
+        notExists(
+          db
+            .select({ one: enrollments.courseId })
+            .from(enrollments)
+            .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, cartItems.courseId))),
+        ),
+      ),
+    )
+    .orderBy(asc(cartItems.createdAt), asc(courses.id));
+}
+
+export async function getCart(db: Database, userId: string): Promise<Cart> {
+  const lines = await cartLines(db, userId);
+  return {
+    items: lines.map((line) => ({ ...line, addedAt: line.addedAt.toISOString() })),
+    totalCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
+  };
+}
+
+/**
+ * Puts a course in the cart. Refused: an unknown or disabled course (404), the user's own
+ * course, a course already owned, a course already in the cart (409 each, with its code).
+ */
+export async function addToCart(db: Database, userId: string, courseId: number): Promise<Cart> {
+  const [course] = await db.select({ ownerId: courses.ownerId, disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
+  if (!course || course.disabledAt) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  if (course.ownerId === userId) throw new AppError('COURSE_IS_YOURS', 'You created this course; it is already yours');
+  const [owned] = await db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+  if (owned) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
+  // The primary key (user, course) settles a race between two adds: one row, one 409.
+  const added = await db.insert(cartItems).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: cartItems.courseId });
+  if (added.length === 0) throw new AppError('COURSE_ALREADY_IN_CART', 'Course exists! It is already in your cart');
+  return getCart(db, userId);
+}
+
+/** Takes one course out of the user's own cart (idempotent: nothing there, nothing to do). */
+export async function removeFromCart(db: Database, userId: string, courseId: number): Promise<Cart> {
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.courseId, courseId)));
+  return getCart(db, userId);
+}
+
+export async function clearCart(db: Database, userId: string): Promise<Cart> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+  return { items: [], totalCents: 0 };
+}

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../../test/helpers/app';
+import { categories } from '../../db/schema';
+import { CatalogCache } from './cache';
+import { insertCategory } from './test-data';
+
+describe('catalogue cache', () => {
+  const ctx = useTestApp();
+
+  const counter = () => {
+    let calls = 0;
+    const load = async () => ++calls;
+    return { load, calls: () => calls };
+  };
+
+  it('loads once while the catalogue is unchanged, and again after any write to it', async () => {
+    const cache = new CatalogCache(ctx.db);
+    const { load, calls } = counter();
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(calls()).toBe(1);
+
+    const category = await insertCategory(ctx.db, 'Arte');
+    expect(await cache.get('k', load)).toBe(2);
+    await ctx.db.update(categories).set({ name: 'Artes' }).where(eq(categories.id, category.id));
+    expect(await cache.get('k', load)).toBe(3);
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('shares one load between concurrent callers', async () => {
+    const cache = new CatalogCache(ctx.db);
+    const { load, calls } = counter();
+    const results = await Promise.all(Array.from({ length: 10 }, () => cache.get('k', load)));
+    expect(results).toEqual(Array(10).fill(1));
+    expect(calls()).toBe(1);
+  });
+
+  it('runs a lazy query builder once, however many wait for it', async () => {
+    const cache = new CatalogCache(ctx.db);
+    let runs = 0;
+    const lazy = { then: (resolve: (value: number) => void) => resolve(++runs) } as PromiseLike<number>;
+    await Promise.all([cache.get('k', () => lazy), cache.get('k', () => lazy)]);
+    await cache.get('k', () => lazy);
+    expect(runs).toBe(1);
+  });
+
+  it('does not keep a failure', async () => {
+    const cache = new CatalogCache(ctx.db);
+    await expect(cache.get('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+  });
+
+  it('evicts the least recently used entry beyond its size, and can be turned off', async () => {
+    const cache = new CatalogCache(ctx.db, { maxEntries: 2 });
+    const { load, calls } = counter();
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('a', load);
+    await cache.get('c', load);
+    expect(calls()).toBe(3);
+    await cache.get('a', load);
+    expect(calls()).toBe(3);
+    await cache.get('b', load);
+    expect(calls()).toBe(4);
+
+    const off = new CatalogCache(ctx.db, { maxEntries: 0 });
+    const second = counter();
+    await off.get('k', second.load);
+    await off.get('k', second.load);
+    expect(second.calls()).toBe(2);
+  });
+
+  it('may reuse a version read for a while when allowed to, and then sees the change', async () => {
+    const cache = new CatalogCache(ctx.db, { maxStaleMs: 60_000 });
+    const { load, calls } = counter();
+    await cache.get('k', load);
+    await insertCategory(ctx.db, 'Arte');
+    // Within the allowed staleness, the old answer stands.
+    expect(await cache.get('k', load)).toBe(1);
+    expect(calls()).toBe(1);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    try {
+      expect(await cache.get('k', load)).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
+
+    const strict = new CatalogCache(ctx.db, { maxStaleMs: 0 });
+    const second = counter();
+    await strict.get('k', second.load);
+    await insertCategory(ctx.db, 'Música');
+    expect(await strict.get('k', second.load)).toBe(2);
+  });
+});

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+
+export type CatalogCacheOptions = {
+  /** Entries to keep; the least recently used go first. 0 turns the cache off. */
+  maxEntries?: number;
+  /** Upper bound on an entry's life even when nothing changed (a safety net, not the freshness rule). */
+  ttlMs?: number;
+  /**
+   * How long a version read may be reused before asking the database again. 0 (the default)
+   * asks on every request: a change is seen by the next request after its commit. A few
+   * hundred milliseconds spare the database round trip on busy servers, at the price of
+   * showing the old catalogue for up to that long after a change.
+   */
+  maxStaleMs?: number;
+};
+
+/** The one-row change counter of migration 0002_catalog_search (kept out of the shared schema: only the catalogue reads it). */
+const catalogVersion = pgTable('catalog_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});
+
+export type CacheView = {
+  get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
+  /** False when nothing is kept: work done only to be reused later is then wasted. */
+  keeps: boolean;
+};
+
+/** For callers with no cache, or with the cache turned off. */
+export const uncached: CacheView = { get: async (_key, load) => await load(), keeps: false };
+
+type Entry = { version: string; expiresAt: number; value: Promise<unknown> };
+
+/**
+ * A small in-process cache for the catalogue's public reads (listing pages, counts,
+ * categories, suggestions). Entries are keyed by the catalogue's version number, which
+ * every write to courses, categories or subcategories bumps in its own transaction
+ * (trigger in migration 0002_catalog_search), so nothing stale is served once a change
+ * has committed, whichever process made it.
+ *
+ * Reading the version is one primary-key lookup. Requests that arrive while a lookup is
+ * in flight share it, so under load the version costs a fraction of a query per
+ * request; such a request may miss a write that committed during that one round trip.
+ * Concurrent misses for one key share one load too, so a burst never runs the same
+ * query twice.
+ */
+export class CatalogCache {
+  private readonly entries = new Map<string, Entry>();
+  private versionLookup: Promise<string | null> | null = null;
+  private lastRead: { version: string | null; startedAt: number } | null = null;
+  private versionStatement: { execute(): Promise<{ version: bigint }[]> } | undefined;
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  private readonly maxStaleMs: number;
+
+  constructor(
+    private readonly db: Database,
+    { maxEntries = 5000, ttlMs = 5 * 60_000, maxStaleMs = 0 }: CatalogCacheOptions = {},
+  ) {
+    this.maxEntries = maxEntries;
+    this.ttlMs = ttlMs;
+    this.maxStaleMs = maxStaleMs;
+  }
+
+  /**
+   * The cache as of the catalogue's current version: read the version once per request,
+   * then look up as many entries as the request needs.
+   */
+  async view(): Promise<CacheView> {
+    if (this.maxEntries === 0) return uncached;
+    // No version row (a database being emptied): serve uncached rather than guess.
+    const version = await this.version();
+    return version === null ? uncached : { get: (key, load) => this.getAt(version, key, load), keeps: true };
+  }
+
+  /** The cached value for `key`, or `load()`'s, which is then kept until the catalogue changes. */
+  async get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
+    return (await this.view()).get(key, load);
+  }
+
+  private getAt<T>(version: string, key: string, load: () => PromiseLike<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && hit.expiresAt > now) {
+      // Map order is insertion order: moving the entry to the end keeps the eviction order LRU.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    // Drizzle's query builders are lazy thenables that run their query on every `then`:
+    // settle the load once into a real promise that every waiter shares.
+    const value = (async () => await load())();
+    this.entries.delete(key);
+    this.entries.set(key, { version, expiresAt: now + this.ttlMs, value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  private version(): Promise<string | null> {
+    const last = this.lastRead;
+    if (last && this.maxStaleMs > 0 && Date.now() - last.startedAt <= this.maxStaleMs) return Promise.resolve(last.version);
+    this.versionLookup ??= (async () => {
+      const startedAt = Date.now();
+      try {
+        const version = await this.readVersion();
+        this.lastRead = { version, startedAt };
+        return version;
+      } finally {
+        this.versionLookup = null;
+      }
+    })();
+    return this.versionLookup;
+  }
+
+  private async readVersion(): Promise<string | null> {
+    this.versionStatement ??= this.db
+      .select({ version: catalogVersion.version })
+      .from(catalogVersion)
+      .where(eq(catalogVersion.id, 1))
+      .prepare('catalog_version');
+    const [row] = await this.versionStatement.execute();
+    return row ? String(row.version) : null;
+  }
+}

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/api-schemas';
+import {
+  categoryListResponse,
+  courseDetail,
+  courseIdParams,
+  courseListQuery,
+  courseListResponse,
+  type CourseListResponse,
+  courseReviewsResponse,
+  favouriteParams,
+  favouritesResponse,
+  favouriteState,
+  suggestionsQuery,
+  suggestionsResponse,
+} from '../../../shared/schemas/catalog';
+import { requireUser, sessionUser } from '../../auth/guards';
+import { CatalogCache, type CatalogCacheOptions } from './cache';
+import {
+  addFavourite,
+  getCourse,
+  listCategories,
+  listCourses,
+  listFavourites,
+  listKey,
+  listReviews,
+  removeFavourite,
+  suggestTitles,
+} from './service';
+
+export type CatalogRoutesOptions = { cache?: CatalogCacheOptions };
+
+/** Public catalogue reads and the signed-in user's favourites, under /api. */
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
+  const db = app.db;
+  const cache = new CatalogCache(db, options.cache);
+
+  app.get(
+    '/courses',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Active courses: search, filters, sort and one page of 9',
+        querystring: courseListQuery,
+        response: { 200: courseListResponse, 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const view = await cache.view();
+      // The whole answer is kept serialised: a hit costs a map lookup, not a schema pass.
+      // A string sent as JSON goes out as it is.
+      const body = await view.get(`list:${listKey(request.query).page}`, async () =>
+        JSON.stringify(courseListResponse.parse(await listCourses(db, request.query, view))),
+      );
+      // Typed as the schema says, though already serialised: Fastify sends strings untouched.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CourseListResponse);
+    },
+  );
+
+  app.get(
+    '/courses/suggestions',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Up to 5 course titles for what has been typed',
+        querystring: suggestionsQuery,
+        response: { 200: suggestionsResponse, 400: errorResponse },
+      },
+    },
+    async (request) => ({ items: await suggestTitles(db, request.query.q, await cache.view()) }),
+  );
+
+  app.get(
+    '/courses/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A course (a disabled course answers 404 except to admins)',
+        params: courseIdParams,
+        response: { 200: courseDetail, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => getCourse(db, request.params.id, () => sessionUser(request)),
+  );
+
+  app.get(
+    '/courses/:id/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A course's reviews, newest first",
+        params: courseIdParams,
+        response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ items: await listReviews(db, request.params.id, () => sessionUser(request)) }),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Active categories with their active subcategories',
+        response: { 200: categoryListResponse },
+      },
+    },
+    async () => ({ items: await listCategories(db, await cache.view()) }),
+  );
+
+  app.get(
+    '/favourites',
+    {
+      schema: {
+        tags: ['favourites'],
+        summary: 'My favourite courses (disabled courses left out)',
+        security: [{ cookie: [] }, { bearer: [] }],
+        response: { 200: favouritesResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { items: await listFavourites(db, user.id) };
+    },
+  );
+
+  app.put(
+    '/favourites/:courseId',
+    {
+      schema: {
+        tags: ['favourites'],
+        summary: 'Mark a course as a favourite (idempotent)',
+        security: [{ cookie: [] }, { bearer: [] }],
+        params: favouriteParams,
+        response: { 200: favouriteState, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await addFavourite(db, user.id, request.params.courseId);
+      return { courseId: request.params.courseId, favourite: true };
+    },
+  );
+
+  app.delete(
+    '/favourites/:courseId',
+    {
+      schema: {
+        tags: ['favourites'],
+        summary: 'Unmark a favourite (idempotent)',
+        security: [{ cookie: [] }, { bearer: [] }],
+        params: favouriteParams,
+        response: { 200: favouriteState, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await removeFavourite(db, user.id, request.params.courseId);
+      return { courseId: request.params.courseId, favourite: false };
+    },
+  );
+};

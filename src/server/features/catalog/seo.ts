@@ -1,0 +1,206 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { asc, count, isNull } from 'drizzle-orm';
+import { paths } from '../../../shared/paths';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { courses } from '../../db/schema';
+import { escapeHtml, type HeadTags } from '../../web/head';
+import type { HeadResolver } from '../../web/spa';
+import { findActiveCourse } from './service';
+
+type Lang = 'es' | 'en';
+
+const text = {
+  es: {
+    homeTitle: 'Aprende con cursos online',
+    homeDescription: 'Cursos online de programación, diseño, negocios y más, en español e inglés. Aprende a tu ritmo con los mejores profesores.',
+    allTitle: 'Todos los cursos',
+    allDescription: 'Explora el catálogo: busca cursos, filtra por categoría, subcategoría y calificación, y ordena por precio o calificación.',
+    notFound: 'Curso no encontrado',
+  },
+  en: {
+    homeTitle: 'Learn with online courses',
+    homeDescription: 'Online courses in programming, design, business and more, in Spanish and English. Learn at your own pace with the best teachers.',
+    allTitle: 'All courses',
+    allDescription: 'Explore the catalogue: search courses, filter by category, subcategory and rating, and sort by price or rating.',
+    notFound: 'Course not found',
+  },
+} as const;
+
+const langOf = (request: FastifyRequest): Lang => {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return lang === 'en' ? 'en' : 'es';
+};
+
+const absolute = (config: Config, url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+
+/** Meta descriptions past ~160 characters are cut by search engines anyway. */
+const clip = (value: string, max = 160) => (value.length <= max ? value : `${value.slice(0, max - 1).trimEnd()}…`);
+
+/**
+ * JSON-LD goes inside a <script> element, where `</script>` or `<!--` in a title would end
+ * or break it: escaping `<`, `>` and `&` as JSON unicode escapes keeps the JSON identical.
+ */
+export const jsonLdScript = (data: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}</script>`;
+
+const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+
+const localeTags = (lang: Lang) => [
+  meta('og:locale', lang === 'en' ? 'en_US' : 'es_ES'),
+  meta('og:locale:alternate', lang === 'en' ? 'es_ES' : 'en_US'),
+];
+
+/** Title, description, link previews and (for a course) structured data for the catalogue's pages. */
+export function createCatalogHeadResolver(db: Database, config: Config): HeadResolver {
+  return async (page, params, request) => {
+    const lang = langOf(request);
+    const t = text[lang];
+    if (page === 'home') {
+      return { title: t.homeTitle, description: t.homeDescription, extra: [meta('og:type', 'website'), ...localeTags(lang)] };
+    }
+    if (page === 'allCourses') {
+      return { title: t.allTitle, description: t.allDescription, extra: [meta('og:type', 'website'), ...localeTags(lang)] };
+    }
+    if (page !== 'course') return null;
+
+    const id = Number(params.id);
+    const course = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findActiveCourse(db, id) : null;
+    if (!course) return { status: 404, title: t.notFound, extra: ['<meta name="robots" content="noindex">'] };
+
+    const url = `${config.publicUrl}${paths.course(course.id)}`;
+    const image = course.imageUrl ? absolute(config, course.imageUrl) : undefined;
+    const price = (course.priceCents / 100).toFixed(2);
+    const structured = {
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      '@id': url,
+      url,
+      name: course.title,
+      description: course.description,
+      ...(image ? { image } : {}),
+      inLanguage: course.language === 'english' ? 'en' : 'es',
+      educationalLevel: course.level,
+      timeRequired: `PT${course.durationHours}H`,
+      author: { '@type': 'Person', name: course.teacherName },
+      provider: { '@type': 'Organization', name: 'Cursos Online', url: config.publicUrl },
+      offers: {
+        '@type': 'Offer',
+        category: course.priceCents === 0 ? 'Free' : 'Paid',
+        price,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url,
+      },
+      // Search engines reject a rating with no votes, so a course without reviews has none.
+      ...(course.ratingCount > 0
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: Math.round(course.ratingAverage * 10) / 10,
+              ratingCount: course.ratingCount,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+      hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'online', courseWorkload: `PT${course.durationHours}H` },
+    };
+    const head: HeadTags = {
+      title: course.title,
+      description: clip(course.description),
+      ...(image ? { image } : {}),
+      extra: [meta('og:type', 'website'), ...localeTags(lang), jsonLdScript(structured)],
+    };
+    return head;
+  };
+}
+
+export type SeoRoutesOptions = { config: Config; db: Database; sitemapUrlLimit?: number };
+
+const xmlEscape = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+
+/** The sitemap protocol's limit per file; a larger catalogue gets a sitemap index. */
+const SITEMAP_URL_LIMIT = 50_000;
+
+/**
+ * `/robots.txt` and `/sitemap.xml` (every active course, plus the home page and the
+ * listing). Beyond the protocol's 50,000 URLs per file, `/sitemap.xml` becomes an index of
+ * `/sitemaps/courses-<n>.xml` files.
+ */
+export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { config, db, sitemapUrlLimit = SITEMAP_URL_LIMIT }) => {
+  const base = config.publicUrl;
+  const active = isNull(courses.disabledAt);
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /admin',
+      'Disallow: /shop',
+      'Disallow: /form',
+      'Disallow: /mycourses',
+      'Disallow: /favourites',
+      'Disallow: /coursescreated',
+      'Disallow: /course/editcourse/',
+      'Disallow: /uploadvideo',
+      'Disallow: /register',
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
+  });
+
+  const urlEntry = (loc: string, lastmod?: Date) =>
+    `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+
+  const courseEntries = async (offset: number, limit: number) => {
+    const rows = await db
+      .select({ id: courses.id, updatedAt: courses.updatedAt })
+      .from(courses)
+      .where(active)
+      .orderBy(asc(courses.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => urlEntry(`${base}${paths.course(row.id)}`, row.updatedAt));
+  };
+
+  const urlset = (entries: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+
+  const sendXml = (reply: FastifyReply, body: string) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
+
+  const pagesEntries = () => [urlEntry(`${base}${paths.home()}`), urlEntry(`${base}${paths.allCourses()}`)];
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const [row] = await db.select({ total: count() }).from(courses).where(active);
+    const total = row?.total ?? 0;
+    const files = Math.ceil(total / sitemapUrlLimit);
+    if (total + 2 <= sitemapUrlLimit) return sendXml(reply, urlset([...pagesEntries(), ...(await courseEntries(0, total))]));
+    const sitemaps = [`${base}/sitemaps/pages.xml`, ...Array.from({ length: files }, (_, index) => `${base}/sitemaps/courses-${index + 1}.xml`)];
+    return sendXml(
+      reply,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps
+        .map((loc) => `<sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`)
+        .join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
+    const { file } = request.params;
+    if (file === 'pages.xml') return sendXml(reply, urlset(pagesEntries()));
+    const match = /^courses-([1-9]\d{0,5})\.xml$/.exec(file);
+    const entries = match ? await courseEntries((Number(match[1]) - 1) * sitemapUrlLimit, sitemapUrlLimit) : [];
+    if (entries.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendXml(reply, urlset(entries));
+  });
+};

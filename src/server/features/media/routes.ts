@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, okResponse } from '../../../shared/api-schemas';
+import { mainVideo, uploadedVideoList } from '../../../shared/schemas/media';
+import { resolveAuthSecret } from '../../auth/auth';
+import { requireUser, sessionUser, type SessionUser } from '../../auth/guards';
+import { AppError } from '../../errors';
+import { sendVideo } from './send-video';
+import { deleteUnattachedUpload, findCourseVideo, isEnrolled, listUnattachedUploads } from './service';
+import { deriveVideoUrlKey, streamUrl, verifyStreamToken } from './signed-url';
+import { createVideoStorage, incomingDirFor } from './storage';
+import { SWEEP_INTERVAL_MS, sweepAbandonedUploads } from './sweeper';
+import { uploadRoutes } from './uploads';
+
+/** Uploads are refused unless they are MP4 (probe.ts), so every stored video is one. */
+const VIDEO_CONTENT_TYPE = 'video/mp4';
+
+const courseParams = z.object({ courseId: z.coerce.number().int().positive().max(2_147_483_647) });
+const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404: errorResponse, 416: errorResponse };
+
+/** The intro of a public course may be cached by browsers and CDNs for an hour (ETag revalidates). */
+const PUBLIC_CACHE = 'public, max-age=3600';
+const PRIVATE_NO_CACHE = 'private, no-cache';
+
+/**
+ * Videos: resumable uploads, my unclaimed uploads, and streaming. The intro of an active
+ * course is public; the main video plays through a short-lived signed link handed to
+ * buyers, the owner and admins.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app;
+  const storage = createVideoStorage(config.dataDir);
+  const incomingDir = incomingDirFor(config.dataDir);
+  const urlKey = deriveVideoUrlKey(config.videoUrlSecret ?? (await resolveAuthSecret(config)));
+  const ttlMs = config.videoUrlTtlSeconds * 1000;
+  const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix };
+
+  const signedUrl = (video: { storageKey: string }, now = Date.now()) => {
+    const expiresAt = new Date(now + ttlMs);
+    return { url: streamUrl(urlKey, { storageKey: video.storageKey, expiresAt }), expiresAt };
+  };
+
+  await app.register(uploadRoutes, { storage, incomingDir, maxBytes: config.videoMaxBytes });
+
+  // Abandoned uploads go after a day: swept once at start, then every hour.
+  const sweep = async () => {
+    try {
+      const result = await sweepAbandonedUploads({ db, storage, incomingDir });
+      if (result.uploads || result.incompleteFiles) app.log.info(result, 'swept abandoned uploads');
+    } catch (error) {
+      app.log.error({ err: error }, 'sweeping abandoned uploads failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.get(
+    '/videos/courses/:courseId/intro',
+    {
+      compress: false,
+      schema: {
+        tags: ['media'],
+        summary: "Stream a course's intro video (HTTP Range, ETag); public while the course is active",
+        params: courseParams,
+        response: streamResponses,
+      },
+    },
+    async (request, reply) => {
+      const found = await findCourseVideo(db, request.params.courseId, 1);
+      if (!found) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+      let cacheControl = PUBLIC_CACHE;
+      if (found.course.disabledAt) {
+        // A disabled course's intro stays visible to its owner and admins only.
+        const user: SessionUser | null = await sessionUser(request).catch(() => null);
+        if (!user || (!user.isAdmin && user.id !== found.course.ownerId)) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+        cacheControl = PRIVATE_NO_CACHE;
+      }
+      if (!found.video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no intro video');
+      return sendVideo(request, reply, storage, { storageKey: found.video.storageKey, contentType: found.video.contentType, cacheControl }, sendOptions);
+    },
+  );
+
+  app.get(
+    '/videos/courses/:courseId/main',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A short-lived signed link to a course's main video, for its buyers, its owner and admins",
+        params: courseParams,
+        response: { 200: mainVideo, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { courseId } = request.params;
+      const found = await findCourseVideo(db, courseId, 2);
+      if (!found) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+      const manages = user.isAdmin || user.id === found.course.ownerId;
+      if (!manages && (found.course.disabledAt || !(await isEnrolled(db, user.id, courseId)))) {
+        throw new AppError('FORBIDDEN', 'Only buyers of this course can watch it');
+      }
+      if (!found.video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no main video');
+      const { url, expiresAt } = signedUrl(found.video);
+      reply.header('cache-control', 'no-store');
+      return { url, width: found.video.width, height: found.video.height, durationSeconds: found.video.durationSeconds, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/videos/stream/:token',
+    {
+      compress: false,
+      schema: {
+        tags: ['media'],
+        summary: 'Stream a video through a signed link (HTTP Range, ETag); 403 once expired or altered',
+        params: z.object({ token: z.string().max(100) }),
+        response: { ...streamResponses, 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const grant = verifyStreamToken(urlKey, request.params.token);
+      if (!grant) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
+      const secondsLeft = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
+      return sendVideo(request, reply, storage, { storageKey: grant.storageKey, contentType: VIDEO_CONTENT_TYPE, cacheControl: `private, max-age=${secondsLeft}` }, sendOptions);
+    },
+  );
+
+  app.get(
+    '/videos/uploads',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'My uploaded videos that no course uses yet, oldest first',
+        response: { 200: uploadedVideoList, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const rows = await listUnattachedUploads(db, user.id);
+      const now = Date.now();
+      reply.header('cache-control', 'no-store');
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          width: row.width,
+          height: row.height,
+          durationSeconds: row.durationSeconds,
+          sizeBytes: row.sizeBytes,
+          createdAt: row.createdAt.toISOString(),
+          url: signedUrl(row, now).url,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/videos/uploads/:videoId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Remove one of my uploads that no course uses yet',
+        params: z.object({ videoId: z.uuid() }),
+        response: { 200: okResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await deleteUnattachedUpload(db, storage, user.id, request.params.videoId);
+      return { ok: true as const };
+    },
+  );
+};

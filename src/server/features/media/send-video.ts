@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { errorBody } from '../../http/errors-plugin';
+import { entityTag, ifRangeHolds, noneMatchHits, notModifiedSince, parseRange } from './http-range';
+import type { VideoStorage } from './storage';
+
+export type VideoToSend = { storageKey: string; contentType: string; cacheControl: string };
+export type SendOptions = { accelRedirectPrefix?: string | undefined };
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * Streams a stored video with HTTP range support: 200 for the whole file, 206 for one
+ * byte range, 304 when the client's copy is current, 416 for a range it cannot have.
+ */
+export async function sendVideo(request: FastifyRequest, reply: FastifyReply, storage: VideoStorage, video: VideoToSend, options: SendOptions = {}) {
+  const stored = await storage.stat(video.storageKey);
+  if (!stored) throw new AppError('VIDEO_NOT_FOUND', 'Video not found');
+  if (options.accelRedirectPrefix) {
+    // nginx sends the file (with ranges and validators); the app only said who may have it.
+    reply.header('x-accel-redirect', `${options.accelRedirectPrefix}${video.storageKey.split('/').map(encodeURIComponent).join('/')}`);
+    reply.header('cache-control', video.cacheControl);
+    return reply.type(video.contentType).send();
+  }
+  const etag = entityTag(stored.size, stored.modifiedAt);
+
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', etag);
+  reply.header('last-modified', stored.modifiedAt.toUTCString());
+  reply.header('cache-control', video.cacheControl);
+
+  const ifNoneMatch = header(request, 'if-none-match');
+  const notModified = ifNoneMatch !== undefined ? noneMatchHits(ifNoneMatch, etag) : notModifiedSince(header(request, 'if-modified-since'), stored.modifiedAt);
+  if (notModified) return reply.status(304).send();
+
+  const range = ifRangeHolds(header(request, 'if-range'), etag, stored.modifiedAt)
+    ? parseRange(header(request, 'range'), stored.size)
+    : ({ kind: 'full' } as const);
+
+  if (range.kind === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${stored.size}`);
+    return reply.status(416).type('application/json').send(errorBody('RANGE_NOT_SATISFIABLE', `The file has ${stored.size} bytes`));
+  }
+
+  reply.type(video.contentType);
+  const isHead = request.method === 'HEAD';
+  const span = range.kind === 'partial' ? range : { start: 0, end: stored.size - 1 };
+  if (range.kind === 'partial') {
+    reply.status(206);
+    reply.header('content-range', `bytes ${span.start}-${span.end}/${stored.size}`);
+  }
+  reply.header('content-length', span.end - span.start + 1);
+  if (isHead || stored.size === 0) return reply.send(Readable.from([]));
+  if (!storage.writeTo) return reply.send(storage.read(video.storageKey, span));
+
+  // The storage writes into the socket itself (reused buffers, read-ahead): the reply is ours from here.
+  reply.header('x-request-id', request.id);
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string | number | string[]>);
+  try {
+    await storage.writeTo(video.storageKey, span, response);
+  } catch (error) {
+    request.log.error({ err: error, storageKey: video.storageKey }, 'video stream failed');
+    response.destroy();
+  }
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/api-schemas';
+import type { ErrorCode } from '../../../shared/errors';
+import { requireUser, type SessionUser } from '../../auth/guards';
+import { AppError } from '../../errors';
+import { errorBody } from '../../http/errors-plugin';
+import { probeVideo } from './probe';
+import { countUnattachedUploads, recordUpload, uploadStorageKey } from './service';
+import type { VideoStorage } from './storage';
+
+export type UploadOptions = {
+  storage: VideoStorage;
+  /** The tus store's folder for unfinished uploads. */
+  incomingDir: string;
+  maxBytes: number;
+  /** Called with each finished, accepted upload (its id is the tus upload id). */
+  onAccepted?: (videoId: string) => void;
+};
+
+type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof TusServer>[0]['onIncomingRequest']>>[0];
+type TusError = { status_code: number; body: string };
+
+const TUS_PATH = '/api/uploads';
+
+/** A course needs two; a few spare, but nobody fills the disk with videos no course uses. */
+export const MAX_UNUSED_UPLOADS = 10;
+
+const json = (code: ErrorCode, message: string) => JSON.stringify(errorBody(code, message));
+
+/** tus's own refusals, in the API's error vocabulary. */
+function codeForTusStatus(status: number): ErrorCode {
+  if (status === 413) return 'VIDEO_TOO_LARGE';
+  if (status === 404 || status === 410) return 'VIDEO_NOT_FOUND';
+  if (status === 409 || status === 423) return 'CONFLICT';
+  if (status === 403) return 'FORBIDDEN';
+  return 'BAD_REQUEST';
+}
+
+/**
+ * Resumable video uploads over the tus protocol at /api/uploads/. Only signed-in users may
+ * upload, and only the uploader may resume, inspect or cancel an upload. A finished upload
+ * is checked (an MP4 with a video track, whatever its name), moved into video storage and
+ * recorded as a `course_videos` row of the uploader that no course has claimed yet.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, { storage, incomingDir, maxBytes, onAccepted }) => {
+  const datastore = new FileStore({ directory: incomingDir });
+  /** The signed-in user of each request tus handles, resolved by the route before tus runs. */
+  const uploaders = new WeakMap<IncomingMessage, SessionUser>();
+
+  const uploaderOf = (req: TusRequest): SessionUser => {
+    const raw = (req as TusRequest & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const user = raw ? uploaders.get(raw) : undefined;
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    return user;
+  };
+
+  const removeIncoming = async (id: string) => {
+    const file = path.join(incomingDir, id);
+    await rm(file, { force: true });
+    await rm(`${file}.json`, { force: true });
+  };
+
+  const tus = new TusServer({
+    path: TUS_PATH,
+    datastore,
+    maxSize: maxBytes,
+    relativeLocation: true,
+    namingFunction: () => randomUUID(),
+    // Once finished, an upload is a video of the user's: it is removed through the videos API.
+    disableTerminationForFinishedUploads: true,
+    async onIncomingRequest(req, uploadId) {
+      const user = uploaderOf(req);
+      if (req.method === 'POST') return;
+      const upload = await datastore.getUpload(uploadId);
+      // Someone else's upload looks exactly like a missing one.
+      if (upload.metadata?.ownerId !== user.id) throw new AppError('VIDEO_NOT_FOUND', 'Upload not found');
+    },
+    async onUploadCreate(req, upload) {
+      const user = uploaderOf(req);
+      if ((await countUnattachedUploads(scope.db, user.id)) >= MAX_UNUSED_UPLOADS) {
+        throw new AppError('UPLOAD_LIMIT_REACHED', `At most ${MAX_UNUSED_UPLOADS} videos may wait unused; remove some first`);
+      }
+      return { metadata: { ...upload.metadata, ownerId: user.id } };
+    },
+    async onUploadFinish(req, upload) {
+      const user = uploaderOf(req);
+      const localPath = path.join(incomingDir, upload.id);
+      let info;
+      try {
+        info = await probeVideo(localPath);
+      } catch (error) {
+        await removeIncoming(upload.id);
+        throw error;
+      }
+      const storageKey = uploadStorageKey(upload.id);
+      await storage.importFile(localPath, storageKey);
+      await rm(`${localPath}.json`, { force: true });
+      try {
+        await recordUpload(scope.db, { id: upload.id, ownerId: user.id, storageKey, sizeBytes: upload.size ?? 0, ...info });
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+      onAccepted?.(upload.id);
+      const body = JSON.stringify({ id: upload.id, ...info, sizeBytes: upload.size ?? 0 });
+      // A PATCH may answer 200 with a body (tus clients accept any 2xx); a POST must stay 201 to keep its Location.
+      return { ...(req.method === 'PATCH' ? { status_code: 200 } : {}), headers: { 'Content-Type': 'application/json' }, body };
+    },
+    onResponseError(_req, error) {
+      if (error instanceof AppError) return { status_code: error.statusCode, body: JSON.stringify(errorBody(error.code, error.message, error.fields)) };
+      const status = (error as Partial<TusError>).status_code ?? 500;
+      if (status >= 500) {
+        scope.log.error({ err: error }, 'upload failed');
+        return { status_code: 500, body: json('INTERNAL', 'Something went wrong on our side') };
+      }
+      const message = ((error as Partial<TusError>).body ?? '').trim() || 'The upload request was refused';
+      return { status_code: status, body: json(codeForTusStatus(status), message) };
+    },
+  });
+
+  // tus reads the raw request body itself: no parser may consume it.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handleWithTus = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Visitors and disabled accounts are refused here, in the API's usual JSON.
+    uploaders.set(request.raw, await requireUser(request));
+    reply.hijack();
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (error) {
+      request.log.error({ err: error }, 'upload handler failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(json('INTERNAL', 'Something went wrong on our side'));
+      } else reply.raw.destroy();
+    }
+  };
+
+  const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse };
+  const uploadParams = z.object({ uploadId: z.uuid() });
+
+  scope.post(
+    '/uploads/',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'tus: create an upload (headers Tus-Resumable, Upload-Length, Upload-Metadata)',
+        response: { 201: z.null(), ...refusals },
+      },
+    },
+    handleWithTus,
+  );
+  scope.head(
+    '/uploads/:uploadId',
+    { schema: { tags: ['media'], summary: 'tus: how many bytes of my upload the server has (Upload-Offset)', params: uploadParams, response: { 200: z.null(), ...refusals } } },
+    handleWithTus,
+  );
+  scope.patch(
+    '/uploads/:uploadId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'tus: append bytes at Upload-Offset (body application/offset+octet-stream); the last part answers the video',
+        params: uploadParams,
+        response: { 200: z.null(), 204: z.null(), ...refusals },
+      },
+    },
+    handleWithTus,
+  );
+  scope.delete(
+    '/uploads/:uploadId',
+    { schema: { tags: ['media'], summary: 'tus: cancel an unfinished upload of mine', params: uploadParams, response: { 204: z.null(), ...refusals } } },
+    handleWithTus,
+  );
+};

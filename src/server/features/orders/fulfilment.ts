@@ -1,0 +1,98 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cartItems, enrollments, orderItems, orders } from '../../db/schema';
+
+/** Statuses from which a confirmed payment still grants the order (the payment is the truth). */
+const PAYABLE = ['unpaid', 'expired', 'failed'] as const;
+
+export type FulfilResult = {
+  /** True only for the one call that moved the order to paid; every other call changes nothing. */
+  fulfilled: boolean;
+  courseIds: number[];
+};
+
+/**
+ * Grants an order's courses, marks it paid and takes its courses out of the buyer's cart,
+ * exactly once. The conditional UPDATE is the gate: under duplicate, replayed or
+ * concurrent calls, PostgreSQL lets one transaction change the row; the others wait on
+ * its row lock, then see `paid` and change nothing.
+ *
+ * Call it only with a payment confirmed by the provider (a verified webhook event, or
+ * the provider asked by the server). `db` may be a transaction.
+ */
+export async function fulfilOrder(db: Database, orderId: string, payment: { providerPaymentId?: string | null } = {}): Promise<FulfilResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({
+        paymentStatus: 'paid',
+        paidAt: sql`now()`,
+        providerPaymentId: sql`coalesce(${orders.providerPaymentId}, ${payment.providerPaymentId ?? null})`,
+      })
+      .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...PAYABLE])))
+      .returning({ id: orders.id, userId: orders.userId });
+    if (!order) return { fulfilled: false, courseIds: [] };
+
+    const items = await tx.select({ courseId: orderItems.courseId }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    const courseIds = items.map((item) => item.courseId);
+    if (courseIds.length) {
+      // A course the buyer already had (bought twice, or enrolled free) keeps its first enrolment.
+      await tx
+        .insert(enrollments)
+        .values(courseIds.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id })))
+        .onConflictDoNothing();
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.courseId, courseIds)));
+    }
+    return { fulfilled: true, courseIds };
+  });
+}
+
+/** An unpaid order whose checkout ended unpaid (the provider's `expired` event). Paid orders stay paid. */
+export async function expireOrder(db: Database, orderId: string): Promise<boolean> {
+  const changed = await db
+    .update(orders)
+    .set({ paymentStatus: 'expired' })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'unpaid')))
+    .returning({ id: orders.id });
+  return changed.length > 0;
+}
+
+/** A checkout whose payment failed (an async method that did not go through). */
+export async function failOrder(db: Database, orderId: string): Promise<boolean> {
+  const changed = await db
+    .update(orders)
+    .set({ paymentStatus: 'failed' })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'unpaid')))
+    .returning({ id: orders.id });
+  return changed.length > 0;
+}
+
+/** The sweep: every unpaid order past its expiry becomes `expired`. Answers how many. */
+export async function expireStaleOrders(db: Database, now = new Date()): Promise<number> {
+  const changed = await db
+    .update(orders)
+    .set({ paymentStatus: 'expired' })
+    .where(and(eq(orders.paymentStatus, 'unpaid'), lt(orders.expiresAt, now)))
+    .returning({ id: orders.id });
+  return changed.length;
+}
+
+/**
+ * After a refund went through at the provider: marks the order refunded and removes the
+ * enrolments it granted, exactly once (for the admin's refund action).
+ */
+export async function revokeOrder(db: Database, orderId: string): Promise<{ revoked: boolean; courseIds: number[] }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ paymentStatus: 'refunded' })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')))
+      .returning({ id: orders.id, userId: orders.userId });
+    if (!order) return { revoked: false, courseIds: [] };
+    const removed = await tx
+      .delete(enrollments)
+      .where(and(eq(enrollments.userId, order.userId), eq(enrollments.orderId, order.id)))
+      .returning({ courseId: enrollments.courseId });
+    return { revoked: true, courseIds: removed.map((row) => row.courseId) };
+  });
+}

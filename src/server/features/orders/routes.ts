@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/api-schemas';
+import { courseIdParam } from '../../../shared/schemas/cart';
+import {
+  checkoutBody,
+  checkoutResponse,
+  confirmOrderBody,
+  enrollmentsResponse,
+  enrollResponse,
+  orderSchema,
+  ordersResponse,
+  playerCourseSchema,
+} from '../../../shared/schemas/orders';
+import { requireUser } from '../../auth/guards';
+import { returnUrls } from '../payments/plugin';
+import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMyOrders, startCheckout } from './service';
+
+/** Checkout, my orders, my courses and free enrolment. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Turn my cart into an order and open a checkout session',
+        description:
+          'The order is priced from the database; any prices or courses in the body are ignored. Answers the URL of the provider\'s hosted checkout page (or of the success page when every course is free).',
+        body: checkoutBody,
+        response: { 201: checkoutResponse, 401: errorResponse, 409: errorResponse, 502: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const result = await startCheckout({ db: app.db, provider: app.payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'My orders, newest first (date, courses, total, status)',
+        response: { 200: ordersResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { items: await listMyOrders(app.db, user.id) };
+    },
+  );
+
+  app.post(
+    '/orders/confirm',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Confirm a checkout from the success page',
+        description: 'Asks the payment provider whether the session is paid and fulfils the order if so (idempotent). Answers the order and its status.',
+        body: confirmOrderBody,
+        response: { 200: orderSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse, 502: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return confirmCheckout(app.db, app.payments, user, request.body.sessionId, request.log);
+    },
+  );
+
+  app.get(
+    '/enrollments',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'My courses (bought or enrolled free), newest first',
+        response: { 200: enrollmentsResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { items: await listEnrollments(app.db, user.id) };
+    },
+  );
+
+  app.get(
+    '/enrollments/:courseId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'A course I bought, for the player',
+        params: z.object({ courseId: courseIdParam }),
+        response: { 200: playerCourseSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return getEnrolledCourse(app.db, user.id, request.params.courseId);
+    },
+  );
+
+  app.post(
+    '/courses/:id/enroll',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Enrol in a free course with one click',
+        params: z.object({ id: courseIdParam }),
+        response: { 201: enrollResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await enrollFree(app.db, user.id, request.params.id));
+    },
+  );
+};

@@ -1,0 +1,219 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EnrolledCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
+import type { SessionUser } from '../../auth/guards';
+import type { Database } from '../../db/client';
+import { cartItems, courses, enrollments, orderItems, orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import { cartLines } from '../cart/service';
+import type { PaymentProvider } from '../payments/provider';
+import { applyProviderSession } from '../payments/service';
+import { fulfilOrder } from './fulfilment';
+
+/**
+ * How long a checkout stays payable. Stripe accepts 30 minutes to 24 hours for a
+ * session's `expires_at`; the order and the provider's session expire together.
+ */
+export const ORDER_TTL_MS = 60 * 60 * 1000;
+
+/** An order whose total is zero (only free courses) needs no provider. */
+const FREE_PROVIDER = 'free';
+
+type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
+
+type CheckoutDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  successUrl: string;
+  cancelUrl: string;
+  log: Logger;
+};
+
+/**
+ * Turns the user's cart into an order priced from the database (order_items keep each
+ * course's title and price at this moment), then opens a checkout session with the
+ * provider. Nothing the browser sends is read.
+ */
+export async function startCheckout(
+  { db, provider, successUrl, cancelUrl, log }: CheckoutDeps,
+  user: SessionUser,
+  locale?: 'es' | 'en',
+): Promise<{ orderId: string; url: string }> {
+  const lines = await cartLines(db, user.id);
+  if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
+  const amountTotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
+
+  const order = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(orders)
+      .values({ userId: user.id, amountTotal, currency: 'usd', provider: amountTotal === 0 ? FREE_PROVIDER : provider.name, expiresAt })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(lines.map((line) => ({ orderId: created!.id, courseId: line.courseId, priceCents: line.priceCents, title: line.title })));
+    return created!;
+  });
+
+  if (amountTotal === 0) {
+    const sessionId = `free_${order.id}`;
+    await db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, order.id));
+    await fulfilOrder(db, order.id);
+    return { orderId: order.id, url: successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId) };
+  }
+
+  let session: { sessionId: string; url: string };
+  try {
+    session = await provider.createCheckoutSession({
+      orderId: order.id,
+      customerEmail: user.email,
+      currency: 'usd',
+      lines: lines.map((line) => ({ courseId: line.courseId, title: line.title, unitAmountCents: line.priceCents, imageUrl: line.imageUrl })),
+      amountTotal,
+      expiresAt,
+      successUrl,
+      cancelUrl,
+      locale,
+    });
+  } catch (error) {
+    // No session was opened: the order can never be paid.
+    await db.update(orders).set({ paymentStatus: 'failed' }).where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'unpaid')));
+    log.warn({ orderId: order.id }, 'checkout session could not be created');
+    throw error;
+  }
+  await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
+  return { orderId: order.id, url: session.url };
+}
+
+/** Orders with their items, newest first. */
+async function loadOrders(db: Database, where: ReturnType<typeof eq>): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(200);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents, imageUrl: courses.imageUrl })
+    .from(orderItems)
+    .innerJoin(courses, eq(courses.id, orderItems.courseId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(orderItems.title);
+  const now = Date.now();
+  return rows.map((row) => ({
+    id: row.id,
+    // An unpaid order past its expiry is expired even before the sweep gets to it.
+    status: row.paymentStatus === 'unpaid' && row.expiresAt.getTime() <= now ? 'expired' : row.paymentStatus,
+    amountTotal: row.amountTotal,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
+  }));
+}
+
+export const listMyOrders = (db: Database, userId: string) => loadOrders(db, eq(orders.userId, userId));
+
+/**
+ * The success page's check. It names the session the provider redirected with; the
+ * server asks the provider itself whether that session is paid (the browser's word
+ * counts for nothing) and fulfils through the same path as the webhook.
+ */
+export async function confirmCheckout(db: Database, provider: PaymentProvider, user: SessionUser, sessionId: string, log: Logger): Promise<Order> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSessionId, sessionId), eq(orders.userId, user.id)));
+  if (!order) throw new AppError('ORDER_NOT_FOUND', 'No order of yours has this checkout session');
+  if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded' && order.provider === provider.name) {
+    const session = await provider.retrieveSession(sessionId);
+    if (session.id === sessionId && session.orderId === order.id) await applyProviderSession(db, provider.name, session, log);
+  }
+  const [view] = await loadOrders(db, eq(orders.id, order.id));
+  return view!;
+}
+
+// --- Enrolments -----------------------------------------------------------------
+
+const enrolledColumns = {
+  id: courses.id,
+  title: courses.title,
+  imageUrl: courses.imageUrl,
+  teacherName: courses.teacherName,
+  priceCents: courses.priceCents,
+  ratingAverage: courses.ratingAverage,
+  ratingCount: courses.ratingCount,
+  categoryId: courses.categoryId,
+  subcategoryId: courses.subcategoryId,
+  language: courses.language,
+  level: courses.level,
+  durationHours: courses.durationHours,
+  description: courses.description,
+  disabledAt: courses.disabledAt,
+  enrolledAt: enrollments.createdAt,
+};
+
+type EnrolledRow = Omit<EnrolledCourse, 'disabled' | 'enrolledAt'> & { description: string; disabledAt: Date | null; enrolledAt: Date };
+
+const toEnrolled = ({ description: _description, disabledAt, enrolledAt, ...row }: EnrolledRow): EnrolledCourse => ({
+  ...row,
+  disabled: disabledAt !== null,
+  enrolledAt: enrolledAt.toISOString(),
+});
+
+/**
+ * My courses, newest purchase first. A course disabled after purchase stays here: the
+ * buyer paid for it.
+ */
+export async function listEnrollments(db: Database, userId: string): Promise<EnrolledCourse[]> {
+  const rows = await db
+    .select(enrolledColumns)
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.userId, userId))
+    .orderBy(desc(enrollments.createdAt), desc(courses.id));
+  return rows.map(toEnrolled);
+}
+
+/** The player's data: 404 for an unknown course, 403 when the user has not bought it. */
+export async function getEnrolledCourse(db: Database, userId: string, courseId: number): Promise<PlayerCourse> {
+  const [row] = await db
+    .select(enrolledColumns)
+    .from(courses)
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+    .where(eq(courses.id, courseId));
+  if (!row) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  if (!row.enrolledAt) throw new AppError('NOT_ENROLLED', 'You have not bought this course');
+  return { ...toEnrolled({ ...row, enrolledAt: row.enrolledAt }), description: row.description };
+}
+
+/**
+ * One-click enrolment in a free course, without checkout. 404 for an unknown or disabled
+ * course; 409 for the user's own course, a course already owned, or one that is not free.
+ */
+export async function enrollFree(db: Database, userId: string, courseId: number): Promise<{ courseId: number; enrolledAt: string }> {
+  const [course] = await db
+    .select({ ownerId: courses.ownerId, priceCents: courses.priceCents, disabledAt: courses.disabledAt })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course || course.disabledAt) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  if (course.ownerId === userId) throw new AppError('COURSE_IS_YOURS', 'You created this course; it is already yours');
+  if (course.priceCents !== 0) throw new AppError('COURSE_NOT_FREE', 'This course is not free: buy it through the cart');
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(enrollments)
+      .values({ userId, courseId, orderId: null })
+      .onConflictDoNothing()
+      .returning({ createdAt: enrollments.createdAt });
+    if (!created) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.courseId, courseId)));
+    return { courseId, enrolledAt: created.createdAt.toISOString() };
+  });
+}
+
+/** Whether the user holds the course (bought or enrolled free): the reviews' gate. */
+export async function isEnrolled(db: Database, userId: string, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+  return Boolean(row);
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, paymentEvents } from '../../db/schema';
+import { expireOrder, failOrder, fulfilOrder } from '../orders/fulfilment';
+import { isPaid, type ProviderEvent, type ProviderName, type ProviderSession } from './provider';
+
+type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
+
+export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'ignored';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Settles an order from what the provider says about its session. The session must come
+ * from the provider (a verified event or a server-side retrieve), never from the browser.
+ * It grants only when the session belongs to this order and provider and the amount and
+ * currency are exactly the order's.
+ */
+export async function applyProviderSession(db: Database, providerName: ProviderName, session: ProviderSession, log: Logger): Promise<SessionOutcome> {
+  if (!session.orderId || !uuidPattern.test(session.orderId)) {
+    log.warn({ sessionId: session.id }, 'payment session without an order reference: ignored');
+    return 'ignored';
+  }
+  const [order] = await db.select().from(orders).where(eq(orders.id, session.orderId));
+  if (!order || order.provider !== providerName || (order.providerSessionId !== null && order.providerSessionId !== session.id)) {
+    log.warn({ sessionId: session.id, orderId: session.orderId }, 'payment session does not match an order of this provider: ignored');
+    return 'ignored';
+  }
+
+  if (isPaid(session)) {
+    if (session.amountTotal !== order.amountTotal || (session.currency ?? '').toLowerCase() !== order.currency) {
+      // Never grant on a payment of another amount: leave the order for a person to look at.
+      log.warn({ orderId: order.id, paid: session.amountTotal, currency: session.currency, expected: order.amountTotal }, 'paid amount differs from the order: not granted');
+      return 'ignored';
+    }
+    const result = await fulfilOrder(db, order.id, { providerPaymentId: session.paymentId });
+    if (result.fulfilled) log.info({ orderId: order.id, courseIds: result.courseIds }, 'order fulfilled');
+    return result.fulfilled ? 'fulfilled' : 'already-settled';
+  }
+  if (session.status === 'expired') return (await expireOrder(db, order.id)) ? 'expired' : 'already-settled';
+  return 'not-paid';
+}
+
+/** The checkout events that move an order; the rest are acknowledged and ignored. */
+const handledEvents = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+/**
+ * Handles one verified provider event, once: the event id goes into `payment_events` in
+ * the same transaction as its effect, so a duplicate or replayed delivery (even 20 at
+ * once) finds it recorded and changes nothing. If the effect fails, nothing is recorded
+ * and the provider's retry gets another chance.
+ */
+export async function handleProviderEvent(db: Database, providerName: ProviderName, event: ProviderEvent, log: Logger): Promise<SessionOutcome | 'duplicate'> {
+  if (!handledEvents.has(event.type) || !event.session) return 'ignored';
+  const session = event.session;
+  return db.transaction(async (tx) => {
+    const recorded = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return 'duplicate' as const;
+    const txDb = tx as unknown as Database;
+    if (event.type === 'checkout.session.async_payment_failed') {
+      if (!session.orderId || !uuidPattern.test(session.orderId)) return 'ignored' as const;
+      const [order] = await tx.select({ provider: orders.provider }).from(orders).where(eq(orders.id, session.orderId));
+      if (order?.provider !== providerName) return 'ignored' as const;
+      return (await failOrder(txDb, session.orderId)) ? ('failed' as const) : ('already-settled' as const);
+    }
+    return applyProviderSession(txDb, providerName, session, log);
+  });
+}

@@ -1,0 +1,50 @@
+import Stripe from 'stripe';
+import { AppError } from '../../errors';
+import type { ProviderEvent, ProviderSession } from './provider';
+
+/** Events older than this (by their signed timestamp) are refused as replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe's enums are open-ended strings; keep only the values we act on. */
+const oneOf = <T extends string>(value: string | null | undefined, known: readonly T[]): T | undefined =>
+  known.find((candidate) => candidate === value);
+
+/** Stripe's checkout session object, as far as we read it. */
+export function toProviderSession(session: Stripe.Checkout.Session): ProviderSession {
+  const paymentIntent = session.payment_intent;
+  return {
+    id: session.id,
+    orderId: session.client_reference_id ?? session.metadata?.orderId ?? null,
+    status: oneOf(session.status, ['complete', 'expired'] as const) ?? 'open',
+    paymentStatus: oneOf(session.payment_status, ['paid', 'no_payment_required'] as const) ?? 'unpaid',
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    paymentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+    url: session.url ?? null,
+  };
+}
+
+/**
+ * Verifies a `Stripe-Signature` header (`t=…,v1=…`, HMAC-SHA256 of `t.body`) with the
+ * stripe SDK and returns the event. Both providers sign their events this way.
+ */
+export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
+  if (!signature) throw new AppError('INVALID_SIGNATURE', 'Missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    throw new AppError('INVALID_SIGNATURE', 'The webhook signature is not valid or is too old');
+  }
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
+    throw new AppError('BAD_REQUEST', 'Not a Stripe event');
+  }
+  const object = event.data.object as { object?: string };
+  const session = event.type.startsWith('checkout.session.') && object.object === 'checkout.session' ? toProviderSession(object as Stripe.Checkout.Session) : null;
+  return { id: event.id, type: event.type, session };
+}
+
+/** Signs a payload the way Stripe does (used by the test provider, and by tests). */
+export function signStripePayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+}

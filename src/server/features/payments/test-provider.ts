@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { courses, orderItems, orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { CreateCheckoutInput, PaymentProvider, ProviderSession, RefundableOrder } from './provider';
+import { signStripePayload, verifyStripeEvent } from './stripe-events';
+import { checkCard, type CardInput, type CardCheck } from './test-cards';
+
+/** Where the app serves the test provider's hosted checkout page. */
+export const TEST_CHECKOUT_PATH = '/test-checkout';
+
+/** Posts a signed event to the app's webhook route; answers the HTTP status. */
+export type WebhookDelivery = (rawBody: string, signature: string) => Promise<number>;
+
+type Logger = { warn(object: unknown, message: string): void };
+
+export type TestProviderOptions = {
+  db: Database;
+  publicUrl: string;
+  webhookSecret: string;
+  deliver: WebhookDelivery;
+  log: Logger;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** One session as the hosted page shows it. */
+export type TestCheckoutSession = {
+  session: ProviderSession;
+  expiresAt: Date;
+  lines: { courseId: number; title: string; unitAmountCents: number; imageUrl: string | null }[];
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type TestPaymentResult =
+  | { outcome: 'paid'; redirectTo: string }
+  | { outcome: 'closed'; session: TestCheckoutSession }
+  | Exclude<CardCheck, { outcome: 'approved' }>;
+
+const newId = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
+
+export type TestProvider = PaymentProvider & {
+  /** The hosted page's view of a session, or null for an unknown id. */
+  loadSession(sessionId: string): Promise<TestCheckoutSession | null>;
+  /** The hosted page's form: check the card, take the payment, notify the app. */
+  pay(sessionId: string, card: CardInput, now?: Date): Promise<TestPaymentResult | null>;
+};
+
+/**
+ * The built-in provider, so the whole purchase works offline. It keeps no store of its
+ * own: a session is the order row that it was created for (`provider = 'test'`), and the
+ * provider's record of a taken payment is the order's `provider_payment_id`, set when the
+ * card is accepted and before the app is notified. The app learns of the payment only
+ * through the signed `checkout.session.completed` event (Stripe's format and signature,
+ * through the same webhook route), or by asking `retrieveSession` from the success page.
+ */
+export function createTestProvider(options: TestProviderOptions): TestProvider {
+  const { db, publicUrl, webhookSecret, deliver, log } = options;
+
+  async function loadSession(sessionId: string): Promise<TestCheckoutSession | null> {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.providerSessionId, sessionId), eq(orders.provider, 'test')));
+    if (!order) return null;
+    const lines = await db
+      .select({ courseId: orderItems.courseId, title: orderItems.title, unitAmountCents: orderItems.priceCents, imageUrl: courses.imageUrl })
+      .from(orderItems)
+      .innerJoin(courses, eq(courses.id, orderItems.courseId))
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.title));
+    const paid = order.providerPaymentId !== null;
+    const expired = !paid && (order.paymentStatus === 'expired' || order.paymentStatus === 'failed' || order.expiresAt.getTime() <= Date.now());
+    const url = `${publicUrl}${TEST_CHECKOUT_PATH}/${encodeURIComponent(sessionId)}`;
+    return {
+      session: {
+        id: sessionId,
+        orderId: order.id,
+        status: paid ? 'complete' : expired ? 'expired' : 'open',
+        paymentStatus: paid ? 'paid' : 'unpaid',
+        amountTotal: lines.reduce((sum, line) => sum + line.unitAmountCents, 0),
+        currency: order.currency,
+        paymentId: order.providerPaymentId,
+        url: paid || expired ? null : url,
+      },
+      expiresAt: order.expiresAt,
+      lines,
+      successUrl: options.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)),
+      cancelUrl: options.cancelUrl,
+    };
+  }
+
+  /** The event Stripe would send, signed the way Stripe signs it. */
+  function completedEvent(session: ProviderSession, view: TestCheckoutSession): string {
+    const created = Math.floor(Date.now() / 1000);
+    return JSON.stringify({
+      id: newId('evt_test_'),
+      object: 'event',
+      api_version: '2025-01-01',
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: session.id,
+          object: 'checkout.session',
+          mode: 'payment',
+          status: 'complete',
+          payment_status: 'paid',
+          amount_total: session.amountTotal,
+          amount_subtotal: session.amountTotal,
+          currency: session.currency,
+          client_reference_id: session.orderId,
+          metadata: { orderId: session.orderId },
+          payment_intent: session.paymentId,
+          success_url: view.successUrl,
+          cancel_url: view.cancelUrl,
+          url: null,
+          livemode: false,
+          created,
+        },
+      },
+    });
+  }
+
+  return {
+    name: 'test',
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      if (input.lines.length === 0 || input.amountTotal <= 0) throw new AppError('BAD_REQUEST', 'Nothing to pay');
+      const sessionId = newId('cs_test_');
+      const language = input.locale ? `?lang=${input.locale}` : '';
+      return { sessionId, url: `${publicUrl}${TEST_CHECKOUT_PATH}/${encodeURIComponent(sessionId)}${language}` };
+    },
+
+    async retrieveSession(sessionId: string) {
+      const view = await loadSession(sessionId);
+      if (!view) throw new AppError('ORDER_NOT_FOUND', 'The payment provider does not know this checkout session');
+      return view.session;
+    },
+
+    async refund(order: RefundableOrder) {
+      if (!order.providerPaymentId) throw new AppError('CONFLICT', 'This order has no payment to refund');
+      return { refundId: newId('re_test_') };
+    },
+
+    verifyWebhook(rawBody: Buffer, signature: string | undefined) {
+      return verifyStripeEvent(rawBody, signature, webhookSecret);
+    },
+
+    loadSession,
+
+    async pay(sessionId: string, card: CardInput, now = new Date()) {
+      const view = await loadSession(sessionId);
+      if (!view) return null;
+      if (view.session.status !== 'open') return { outcome: 'closed', session: view };
+      const check = checkCard(card, now);
+      if (check.outcome !== 'approved') return check;
+
+      // Take the payment once: a second submit of the same session finds it already taken.
+      const paymentId = newId('pi_test_');
+      const taken = await db
+        .update(orders)
+        .set({ providerPaymentId: paymentId })
+        .where(and(eq(orders.providerSessionId, sessionId), eq(orders.provider, 'test'), isNull(orders.providerPaymentId), eq(orders.paymentStatus, 'unpaid')))
+        .returning({ id: orders.id });
+      if (taken.length === 0) {
+        const latest = (await loadSession(sessionId))!;
+        return latest.session.status === 'complete' ? { outcome: 'paid', redirectTo: latest.successUrl } : { outcome: 'closed', session: latest };
+      }
+
+      const paidSession: ProviderSession = { ...view.session, status: 'complete', paymentStatus: 'paid', paymentId, url: null };
+      const payload = completedEvent(paidSession, view);
+      try {
+        const status = await deliver(payload, signStripePayload(payload, webhookSecret));
+        if (status >= 300) log.warn({ status, sessionId }, 'test provider: webhook not accepted; the success page will confirm the payment');
+      } catch (error) {
+        log.warn({ err: error, sessionId }, 'test provider: webhook delivery failed; the success page will confirm the payment');
+      }
+      return { outcome: 'paid', redirectTo: view.successUrl };
+    },
+  };
+}

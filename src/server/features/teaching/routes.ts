@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/api-schemas';
+import { courseForEdit, createCourseSchema, createdCourseList, editCourseSchema } from '../../../shared/schemas/courses';
+import { requireCourseManager, requireUser } from '../../auth/guards';
+import { createCourse, getCourseForEdit, listCreatedCourses, updateCourse } from './service';
+
+const courseParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Teachers: create a course with its two uploaded videos, list the courses I created, edit one. */
+export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.post(
+    '/courses',
+    {
+      schema: {
+        tags: ['teaching'],
+        summary: 'Create a course owned by me, with two of my uploaded videos (intro first, at most 60 s)',
+        body: createCourseSchema,
+        response: { 201: courseForEdit, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const course = await createCourse(db, user.id, request.body);
+      return reply.status(201).send(course);
+    },
+  );
+
+  app.get(
+    '/courses/mine',
+    {
+      schema: {
+        tags: ['teaching'],
+        summary: 'The courses I created, newest first',
+        response: { 200: createdCourseList, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return { items: await listCreatedCourses(db, user.id) };
+    },
+  );
+
+  app.get(
+    '/courses/:id/edit',
+    {
+      schema: {
+        tags: ['teaching'],
+        summary: 'A course as its edit form needs it (owner or admin)',
+        params: courseParams,
+        response: { 200: courseForEdit, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await requireCourseManager(request, db, request.params.id);
+      reply.header('cache-control', 'no-store');
+      return getCourseForEdit(db, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/courses/:id',
+    {
+      schema: {
+        tags: ['teaching'],
+        summary: "Edit a course's title, image, teacher name, description, duration, price, language or level (owner or admin)",
+        params: courseParams,
+        body: editCourseSchema,
+        response: { 200: courseForEdit, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await requireCourseManager(request, db, request.params.id);
+      return updateCourse(db, request.params.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { limits } from '../../../shared/limits';
+import { DEFAULT_COURSE_COVER, usdToCents, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
+import type { FieldErrors } from '../../../shared/errors';
+import type { Database } from '../../db/client';
+import { categories, courses, courseVideos, subcategories } from '../../db/schema';
+import { AppError } from '../../errors';
+
+type CourseRow = typeof courses.$inferSelect;
+
+const invalid = (fields: FieldErrors) => new AppError('VALIDATION_FAILED', 'Some fields are not valid', fields);
+
+export function toCourseForEdit(course: CourseRow): CourseForEdit {
+  return {
+    id: course.id,
+    title: course.title,
+    imageUrl: course.imageUrl,
+    teacherName: course.teacherName,
+    description: course.description,
+    durationHours: course.durationHours,
+    priceCents: course.priceCents,
+    language: course.language,
+    level: course.level,
+    categoryId: course.categoryId,
+    subcategoryId: course.subcategoryId,
+    ownerId: course.ownerId,
+    disabledAt: course.disabledAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Creates a course owned by `ownerId` and claims its two uploaded videos in the same
+ * transaction: the first becomes the public intro (at most 60 s), the second the main video.
+ * Everything the schema cannot know (the category exists, the subcategory is one of its
+ * own, the videos are the creator's and unclaimed) is checked here and answered as field errors.
+ */
+export async function createCourse(db: Database, ownerId: string, input: CreateCourse): Promise<CourseForEdit> {
+  return db.transaction(async (tx) => {
+    const fields: FieldErrors = {};
+
+    const [category] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, input.categoryId), isNull(categories.disabledAt)));
+    if (!category) fields.categoryId = ['validation.categoryUnknown'];
+    else {
+      const [subcategory] = await tx
+        .select({ id: subcategories.id })
+        .from(subcategories)
+        .where(and(eq(subcategories.id, input.subcategoryId), eq(subcategories.categoryId, category.id), isNull(subcategories.disabledAt)));
+      if (!subcategory) fields.subcategoryId = ['validation.subcategoryUnknown'];
+    }
+
+    // Locked until the transaction ends, so a sweep or a second course cannot take them meanwhile.
+    const videos = await tx
+      .select({ id: courseVideos.id, durationSeconds: courseVideos.durationSeconds })
+      .from(courseVideos)
+      .where(and(inArray(courseVideos.id, input.videoIds), eq(courseVideos.ownerId, ownerId), isNull(courseVideos.courseId)))
+      .for('update');
+    const [introId, mainId] = input.videoIds as [string, string];
+    const intro = videos.find((video) => video.id === introId);
+    if (videos.length !== limits.videosPerCourse) fields.videoIds = ['validation.videosUnavailable'];
+    else if (intro && intro.durationSeconds > limits.introMaxSeconds) fields.videoIds = ['validation.introTooLong'];
+
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+
+    const [course] = await tx
+      .insert(courses)
+      .values({
+        title: input.title,
+        description: input.description,
+        imageUrl: input.imageUrl || DEFAULT_COURSE_COVER,
+        categoryId: input.categoryId,
+        subcategoryId: input.subcategoryId,
+        durationHours: input.durationHours,
+        language: input.language,
+        level: input.level,
+        priceCents: usdToCents(input.priceUsd),
+        teacherName: input.teacherName,
+        ownerId,
+      })
+      .returning();
+    await tx.update(courseVideos).set({ courseId: course!.id, position: 1 }).where(eq(courseVideos.id, introId));
+    await tx.update(courseVideos).set({ courseId: course!.id, position: 2 }).where(eq(courseVideos.id, mainId));
+    return toCourseForEdit(course!);
+  });
+}
+
+/** The courses a user created, newest first, disabled ones included (marked). */
+export async function listCreatedCourses(db: Database, ownerId: string): Promise<CreatedCourse[]> {
+  const rows = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      imageUrl: courses.imageUrl,
+      priceCents: courses.priceCents,
+      ratingAverage: courses.ratingAverage,
+      ratingCount: courses.ratingCount,
+      disabledAt: courses.disabledAt,
+    })
+    .from(courses)
+    .where(eq(courses.ownerId, ownerId))
+    .orderBy(desc(courses.createdAt), desc(courses.id));
+  return rows.map((row) => ({ ...row, disabledAt: row.disabledAt?.toISOString() ?? null }));
+}
+
+export async function getCourseForEdit(db: Database, courseId: number): Promise<CourseForEdit> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  return toCourseForEdit(course);
+}
+
+/** Applies the fields given; the others stay as they are. An empty image means the default cover. */
+export async function updateCourse(db: Database, courseId: number, patch: EditCourse): Promise<CourseForEdit> {
+  const { priceUsd, imageUrl, ...rest } = patch;
+  const changes: Partial<typeof courses.$inferInsert> = { ...rest };
+  if (priceUsd !== undefined) changes.priceCents = usdToCents(priceUsd);
+  if (imageUrl !== undefined) changes.imageUrl = imageUrl || DEFAULT_COURSE_COVER;
+  if (Object.keys(changes).length === 0) return getCourseForEdit(db, courseId);
+  const [course] = await db.update(courses).set(changes).where(eq(courses.id, courseId)).returning();
+  if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  return toCourseForEdit(course);
+}

@@ -1,0 +1,10 @@
+import { allow, type AccessRule } from '../../access-rules';
+
+export const accessRules: AccessRule[] = [
+  { route: 'GET /api/users/me', expect: allow.signedIn() },
+  {
+    route: 'PATCH /api/users/me',
+    request: () => ({ url: '/api/users/me', payload: { name: 'Nuevo Nombre', image: 'https://example.com/me.png' } }),
+    expect: allow.signedIn(),
+  },
+];

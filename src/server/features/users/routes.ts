@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/api-schemas';
+import { meResponse, updateProfileSchema } from '../../../shared/schemas/users';
+import { requireUser } from '../../auth/guards';
+import { getMe, updateProfile } from './service';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user, with how many courses they created',
+        response: { 200: meResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return getMe(app.db, user);
+    },
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change my name and picture (an http or https URL, or empty for none)',
+        body: updateProfileSchema,
+        response: { 200: meResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return updateProfile(app.db, user, request.body);
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { count, eq } from 'drizzle-orm';
+import type { Me, UpdateProfileInput } from '../../../shared/schemas/users';
+import type { SessionUser } from '../../auth/guards';
+import type { Database } from '../../db/client';
+import { courses, users } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/** The user as the web app holds them (from the session just read), with how many courses they have created. */
+export async function getMe(db: Database, user: SessionUser): Promise<Me> {
+  const [created] = await db.select({ value: count() }).from(courses).where(eq(courses.ownerId, user.id));
+  return { id: user.id, name: user.name, email: user.email, image: user.image, isAdmin: user.isAdmin, createdCoursesCount: created?.value ?? 0 };
+}
+
+/** Changes the user's own name and picture; an empty picture removes it. */
+export async function updateProfile(db: Database, user: SessionUser, input: UpdateProfileInput): Promise<Me> {
+  const [updated] = await db
+    .update(users)
+    .set({ name: input.name, image: input.image === '' ? null : input.image })
+    .where(eq(users.id, user.id))
+    .returning({ name: users.name, image: users.image });
+  if (!updated) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return getMe(db, { ...user, ...updated });
+}

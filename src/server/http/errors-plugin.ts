@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type ApiErrorBody, type ErrorCode, type FieldErrors } from '../../shared/errors';
+import { AppError } from '../errors';
+
+/** Database failures that mean "the database is away", not "this request is wrong". */
+const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.code === 'string' && DATABASE_UNAVAILABLE.has(current.code)) return true;
+    if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+  }
+  return false;
+}
+
+const codeForStatus = (status: number): ErrorCode => {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'BAD_REQUEST';
+};
+
+export const errorBody = (code: ErrorCode, message: string, fields?: FieldErrors): ApiErrorBody => ({
+  error: fields ? { code, message, fields } : { code, message },
+});
+
+/**
+ * One error shape for every failure: `{ error: { code, message, fields? } }`.
+ * Expected errors keep their message; anything unexpected is logged and masked.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (fields[field] ??= []).push(issue.message ?? 'validation.invalid');
+      }
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', 'Some fields are not valid', fields));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable, try again shortly'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong on our side'));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type…): safe to describe.
+    return reply.status(status).send(errorBody(codeForStatus(status), error.message));
+  });
+}
+
+export const apiNotFound = (url: string) => errorBody('ROUTE_NOT_FOUND', `No API route ${url.split('?')[0]}`);
+

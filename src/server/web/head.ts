@@ -1,0 +1,52 @@
+import type { Config } from '../config';
+
+export type HeadTags = {
+  title?: string;
+  description?: string;
+  image?: string;
+  /** Extra tags, already escaped (JSON-LD, Open Graph type…). */
+  extra?: string[];
+  /** The page exists in the route table but not its record (an unknown course id). */
+  status?: 404;
+};
+
+const DEFAULT_TITLE = 'Cursos Online';
+const DEFAULT_DESCRIPTION =
+  'Aprende con cursos en español e inglés: programación, diseño, negocios y más. Learn with courses in Spanish and English.';
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Title, description, canonical link, alternate languages and link-preview tags for one page. */
+export function renderHead(config: Config, url: URL, head: HeadTags | null): string {
+  const title = head?.title ? `${head.title} | ${DEFAULT_TITLE}` : DEFAULT_TITLE;
+  const description = head?.description ?? DEFAULT_DESCRIPTION;
+  const canonical = `${config.publicUrl}${url.pathname}`;
+  const query = url.searchParams;
+  const alternate = (lang: string) => {
+    const params = new URLSearchParams(query);
+    params.set('lang', lang);
+    return `${config.publicUrl}${url.pathname}?${params}`;
+  };
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<link rel="alternate" hreflang="es" href="${escapeHtml(alternate('es'))}">`,
+    `<link rel="alternate" hreflang="en" href="${escapeHtml(alternate('en'))}">`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${DEFAULT_TITLE}">`,
+    `<meta name="twitter:card" content="${head?.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+  ];
+  if (head?.image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(head.image)}">`);
+    tags.push(`<meta name="twitter:image" content="${escapeHtml(head.image)}">`);
+  }
+  if (head?.extra) tags.push(...head.extra);
+  return tags.join('\n    ');
+}

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPage, type PageName } from '../../shared/paths';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { apiNotFound } from '../http/errors-plugin';
+import { renderHead, type HeadTags } from './head';
+
+const HEAD_PLACEHOLDER = '<!--app-head-->';
+
+/** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
+export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest) => Promise<HeadTags | null>;
+
+type SpaOptions = { config: Config; db: Database; resolveHead?: HeadResolver };
+
+/**
+ * Serves the built web app: hashed assets with year-long caching, and index.html for
+ * every page of the route table. Paths that match no page still get the app (it shows
+ * its not-found page) but with status 404, so crawlers and monitors see the truth.
+ */
+export async function registerSpa(app: FastifyInstance, { config, resolveHead }: SpaOptions) {
+  const distDir = config.webDistDir;
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  if (!distDir || !indexFile || !existsSync(indexFile)) {
+    app.log.warn('web app not built (run `npm run build`); serving the API only');
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request.url)));
+    return;
+  }
+  const template = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      // Vite puts content-hashed files under assets/: they never change, so cache them for good.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    const match = matchPage(url.pathname);
+    const head = match ? ((await resolveHead?.(match.page, match.params, request)) ?? null) : null;
+    const status = match && head?.status !== 404 ? 200 : 404;
+    const html = template.replace(HEAD_PLACEHOLDER, renderHead(config, url, head));
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', { schema: { hide: true } }, sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return reply.status(404).send(apiNotFound(request.url));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(apiNotFound(request.url));
+    }
+    return sendPage(request, reply);
+  });
+}

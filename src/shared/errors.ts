@@ -1,0 +1,48 @@
+/**
+ * Every error the API can answer with. The server maps each code to an HTTP status;
+ * the web app maps each code to a translated message (`errors.<CODE>` in the catalogues).
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_DISABLED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  COURSE_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  NAME_TAKEN: 409,
+  CANNOT_DISABLE_SELF: 409,
+  ORDER_NOT_REFUNDABLE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VIDEO_NOT_FOUND: 404,
+  VIDEO_TOO_LARGE: 413,
+  VIDEO_NOT_MP4: 415,
+  UPLOAD_LIMIT_REACHED: 409,
+  RANGE_NOT_SATISFIABLE: 416,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  // Commerce: cart, checkout, payments, enrolments, reviews.
+  COURSE_ALREADY_IN_CART: 409, COURSE_ALREADY_OWNED: 409, COURSE_IS_YOURS: 409, COURSE_NOT_FREE: 409, CART_EMPTY: 409,
+  NOT_ENROLLED: 403, ORDER_NOT_FOUND: 404, REVIEW_NOT_FOUND: 404, INVALID_SIGNATURE: 400, PAYMENT_PROVIDER_ERROR: 502,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/**
+ * Field errors name the field and carry message keys of the web catalogues
+ * (e.g. `validation.passwordUppercase`), so the client shows them in the reader's language.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+};

@@ -1,0 +1,47 @@
+/** Business constants from the product spec (section 9) and the rules the server enforces. */
+export const limits = {
+  homeCourses: 8,
+  pageSize: 9,
+  suggestions: 5,
+  titleMin: 5,
+  titleMax: 120,
+  teacherNameMin: 5,
+  teacherNameMax: 80,
+  descriptionMin: 15,
+  descriptionMax: 200,
+  priceMaxUsd: 100,
+  durationMaxHours: 1000,
+  passwordMin: 8,
+  passwordMax: 12,
+  userNameMax: 50,
+  contactMessageMin: 10,
+  contactMessageMax: 350,
+  videosPerCourse: 2,
+  introMaxSeconds: 60,
+  ratingMin: 1,
+  ratingMax: 5,
+  reviewCommentMax: 1000,
+  cartClearDelayMs: 5000,
+  toastSuccessMs: 2000,
+  toastErrorMs: 4000,
+  toastMaxOnScreen: 20,
+  dragScrollActivationPx: 10,
+  dragScrollDebounceMs: 300,
+} as const;
+
+export const courseLanguages = ['english', 'spanish'] as const;
+export type CourseLanguage = (typeof courseLanguages)[number];
+
+export const courseLevels = ['easy', 'medium', 'advanced'] as const;
+export type CourseLevel = (typeof courseLevels)[number];
+
+export const courseSorts = ['newest', 'rating-asc', 'rating-desc', 'price-asc', 'price-desc'] as const;
+export type CourseSort = (typeof courseSorts)[number];
+
+export const paymentStatuses = ['unpaid', 'paid', 'expired', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const videoOrientation = {
+  portrait: { width: 220, height: 385 },
+  landscape: { width: 350, height: 300 },
+} as const;

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { courseLanguages, courseLevels, limits, paymentStatuses } from '../limits';
+import { imageUrlField } from './auth';
+
+/**
+ * Contracts of the admin area (`/api/admin/*`), shared by the server routes and the admin pages.
+ * Validation messages are catalogue keys of the `admin` namespace.
+ */
+
+/** Rows per page in the admin lists. */
+export const adminPageSize = 20;
+
+export const activityFilters = ['active', 'inactive'] as const;
+export type ActivityFilter = (typeof activityFilters)[number];
+
+const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+const searchField = z.string().trim().max(100).optional();
+
+export const adminListQuery = z.object({
+  status: z.enum(activityFilters).default('active'),
+  q: searchField,
+  page: pageField,
+});
+export type AdminListQuery = z.input<typeof adminListQuery>;
+
+export const adminOrdersQuery = z.object({
+  status: z.enum(paymentStatuses).optional(),
+  page: pageField,
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+
+export const adminPageQuery = z.object({ page: pageField });
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageCount: z.number().int(), pageSize: z.number().int() });
+export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const userIdParam = z.object({ id: z.string().min(1).max(64) });
+export const orderIdParam = z.object({ id: z.uuid() });
+
+/** An optional image: an http(s) link or a path on this site; empty means none. */
+const optionalImage = z.union([imageUrlField, z.literal('').transform(() => null), z.null()]);
+
+// ---------------------------------------------------------------------------
+// Courses
+// ---------------------------------------------------------------------------
+
+/**
+ * The admin's course edit form: the teacher's edit rules (title ≥ 5, teacher name ≥ 5,
+ * description 15–200, price 0–100 US$ in cents, duration, level, language, image link).
+ */
+export const adminCourseEditSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.titleRequired', abort: true })
+    .min(limits.titleMin, 'validation.titleLength')
+    .max(limits.titleMax, 'validation.titleLength'),
+  teacherName: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.teacherNameRequired', abort: true })
+    .min(limits.teacherNameMin, 'validation.teacherNameLength')
+    .max(limits.teacherNameMax, 'validation.teacherNameLength'),
+  description: z
+    .string()
+    .trim()
+    .min(limits.descriptionMin, 'validation.descriptionLength')
+    .max(limits.descriptionMax, 'validation.descriptionLength'),
+  priceCents: z
+    .number({ message: 'validation.priceRange' })
+    .int('validation.priceRange')
+    .min(0, 'validation.priceRange')
+    .max(limits.priceMaxUsd * 100, 'validation.priceRange'),
+  durationHours: z
+    .number({ message: 'validation.durationRange' })
+    .int('validation.durationRange')
+    .min(0, 'validation.durationRange')
+    .max(limits.durationMaxHours, 'validation.durationRange'),
+  level: z.enum(courseLevels, { message: 'validation.levelRequired' }),
+  language: z.enum(courseLanguages, { message: 'validation.languageRequired' }),
+  imageUrl: optionalImage,
+});
+export type AdminCourseEdit = z.input<typeof adminCourseEditSchema>;
+
+export const adminCourseRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  teacherName: z.string(),
+  priceCents: z.number().int(),
+  disabledAt: z.string().nullable(),
+});
+export type AdminCourseRow = z.infer<typeof adminCourseRow>;
+
+export const adminCourseDetail = adminCourseRow.extend({
+  description: z.string(),
+  durationHours: z.number().int(),
+  level: z.enum(courseLevels),
+  language: z.enum(courseLanguages),
+  categoryId: z.number().int(),
+  category: z.string(),
+  subcategoryId: z.number().int(),
+  subcategory: z.string(),
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  enrollmentCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminCourseDetail = z.infer<typeof adminCourseDetail>;
+
+// ---------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------
+
+export const adminUserEditSchema = z.object({
+  name: z.string().trim().min(1, 'validation.nameRequired').max(80, 'validation.nameTooLong'),
+  image: optionalImage,
+});
+export type AdminUserEdit = z.input<typeof adminUserEditSchema>;
+
+export const adminUserRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  isAdmin: z.boolean(),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+export const adminUserCourse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  teacherName: z.string(),
+  priceCents: z.number().int(),
+  disabledAt: z.string().nullable(),
+});
+
+export const adminUserDetail = z.object({
+  user: adminUserRow,
+  bought: z.array(adminUserCourse),
+  created: z.array(adminUserCourse),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+
+// ---------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------
+
+export const categoryNameSchema = z.object({
+  name: z.string().trim().min(1, 'validation.categoryNameRequired').max(60, 'validation.categoryNameTooLong'),
+});
+export type CategoryNameInput = z.input<typeof categoryNameSchema>;
+
+export const adminSubcategory = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  name: z.string(),
+  disabledAt: z.string().nullable(),
+  courseCount: z.number().int(),
+});
+export type AdminSubcategory = z.infer<typeof adminSubcategory>;
+
+export const adminCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  disabledAt: z.string().nullable(),
+  courseCount: z.number().int(),
+  subcategories: z.array(adminSubcategory),
+});
+export type AdminCategory = z.infer<typeof adminCategory>;
+
+// ---------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------
+
+export const adminOrder = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  items: z.array(z.object({ courseId: z.number().int(), title: z.string(), priceCents: z.number().int() })),
+  /** In cents, as the payment provider reports it. */
+  amountTotal: z.number().int(),
+  currency: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+// ---------------------------------------------------------------------------
+// Dashboard and audit log
+// ---------------------------------------------------------------------------
+
+/** Days in the dashboard's revenue chart, today included. */
+export const revenueDays = 30;
+
+export const adminDashboard = z.object({
+  revenueCents: z.number(),
+  paidOrders: z.number().int(),
+  users: z.number().int(),
+  activeCourses: z.number().int(),
+  /** One entry per UTC day, oldest first, the last one today. */
+  revenueByDay: z.array(z.object({ date: z.string(), revenueCents: z.number() })),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;
+
+export const auditActions = [
+  'course.edit',
+  'course.disable',
+  'course.enable',
+  'user.edit',
+  'user.disable',
+  'user.enable',
+  'user.makeAdmin',
+  'category.create',
+  'category.rename',
+  'category.disable',
+  'category.enable',
+  'subcategory.create',
+  'subcategory.rename',
+  'subcategory.disable',
+  'subcategory.enable',
+  'order.refund',
+  'message.delete',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditQuery = z.object({ action: z.enum(auditActions).optional(), page: pageField });
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;

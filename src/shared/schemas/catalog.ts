@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { courseLanguages, courseLevels, courseSorts, limits } from '../limits';
+
+/**
+ * The catalogue's contracts: the listing's query (the server validates it, the web app
+ * reads its URL with it) and the shapes of the catalogue's answers.
+ */
+
+export const searchMaxLength = 100;
+const maxId = 2_147_483_647;
+/** More pages than any catalogue here will have; a page past the end is simply empty. */
+export const maxPage = 100_000;
+
+/** An empty query parameter (`?rating=`) means "not set", as in a form that was cleared. */
+const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const idParam = z.coerce.number().int().min(1).max(maxId);
+
+export const courseListQuery = z.object({
+  /** Search text over title, description and teacher name. */
+  q: z.preprocess(unsetIfEmpty, z.string().trim().max(searchMaxLength).optional()),
+  categoryId: z.preprocess(unsetIfEmpty, idParam.optional()),
+  subcategoryId: z.preprocess(unsetIfEmpty, idParam.optional()),
+  /** Exact on the displayed whole-number rating: floor(ratingAverage) = rating. */
+  rating: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(limits.ratingMin).max(limits.ratingMax).optional()),
+  /** Default: newest first; with search text, title matches first and then newest. */
+  sort: z.preprocess(unsetIfEmpty, z.enum(courseSorts).optional()),
+  page: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(maxPage).default(1)),
+});
+export type CourseListQuery = z.infer<typeof courseListQuery>;
+export type CourseListFilters = z.input<typeof courseListQuery>;
+
+export const courseIdParams = z.object({ id: idParam });
+export const favouriteParams = z.object({ courseId: idParam });
+
+export const suggestionsQuery = z.object({
+  q: z.string().trim().min(1).max(searchMaxLength),
+});
+
+export const courseSummary = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    imageUrl: z.string().nullable(),
+    teacherName: z.string(),
+    priceCents: z.number().int(),
+    ratingAverage: z.number(),
+    ratingCount: z.number().int(),
+    categoryId: z.number().int(),
+    subcategoryId: z.number().int(),
+    language: z.enum(courseLanguages),
+    level: z.enum(courseLevels),
+    durationHours: z.number().int(),
+  })
+  .meta({ id: 'CourseSummary' });
+export type CourseSummary = z.infer<typeof courseSummary>;
+
+export const courseListResponse = z
+  .object({
+    items: z.array(courseSummary),
+    /** Matching courses over all pages. */
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** 0 when nothing matches. */
+    pageCount: z.number().int(),
+  })
+  .meta({ id: 'CourseList' });
+export type CourseListResponse = z.infer<typeof courseListResponse>;
+
+export const introVideo = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  durationSeconds: z.number().int(),
+});
+export type IntroVideo = z.infer<typeof introVideo>;
+
+export const courseDetail = courseSummary
+  .extend({
+    description: z.string(),
+    /** Category and subcategory names. */
+    category: z.string(),
+    subcategory: z.string(),
+    ownerId: z.string(),
+    /** ISO time; only admins ever see a disabled course. */
+    disabledAt: z.string().nullable(),
+    introVideo: introVideo.nullable(),
+  })
+  .meta({ id: 'CourseDetail' });
+export type CourseDetail = z.infer<typeof courseDetail>;
+
+export const subcategory = z.object({ id: z.number().int(), name: z.string() });
+export const category = z
+  .object({ id: z.number().int(), name: z.string(), subcategories: z.array(subcategory) })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof category>;
+export const categoryListResponse = z.object({ items: z.array(category) });
+export type CategoryListResponse = z.infer<typeof categoryListResponse>;
+
+export const courseReview = z
+  .object({
+    id: z.number().int(),
+    userId: z.string(),
+    userName: z.string(),
+    userImage: z.string().nullable(),
+    rating: z.number().int(),
+    comment: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CourseReview' });
+export type CourseReview = z.infer<typeof courseReview>;
+export const courseReviewsResponse = z.object({ items: z.array(courseReview) });
+export type CourseReviewsResponse = z.infer<typeof courseReviewsResponse>;
+
+export const suggestion = z.object({ id: z.number().int(), title: z.string() });
+export type Suggestion = z.infer<typeof suggestion>;
+export const suggestionsResponse = z.object({ items: z.array(suggestion) });
+export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
+
+export const favouriteState = z.object({ courseId: z.number().int(), favourite: z.boolean() });
+export type FavouriteState = z.infer<typeof favouriteState>;
+export const favouritesResponse = z.object({ items: z.array(courseSummary) });
+export type FavouritesResponse = z.infer<typeof favouritesResponse>;
+
+/** The URL of a course's public intro video (served by the media feature). */
+export const introVideoUrl = (courseId: number) => `/api/videos/courses/${courseId}/intro`;

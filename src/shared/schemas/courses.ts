@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { courseLanguages, courseLevels, limits } from '../limits';
+
+/**
+ * The course form's fields, shared by /form, /course/editcourse/:id, the admin's course
+ * edit and the server. Messages are keys of the `teaching` catalogues (`validation.*`).
+ */
+
+/** Shown for a course created without a cover image. */
+export const DEFAULT_COURSE_COVER = '/covers/default.svg';
+
+export const titleField = z
+  .string({ error: 'validation.titleRequired' })
+  .trim()
+  .min(1, { message: 'validation.titleRequired', abort: true })
+  .min(limits.titleMin, { message: 'validation.titleMin', abort: true })
+  .max(limits.titleMax, 'validation.titleMax');
+
+export const teacherNameField = z
+  .string({ error: 'validation.teacherNameRequired' })
+  .trim()
+  .min(1, { message: 'validation.teacherNameRequired', abort: true })
+  .min(limits.teacherNameMin, { message: 'validation.teacherNameMin', abort: true })
+  .max(limits.teacherNameMax, 'validation.teacherNameMax');
+
+export const descriptionField = z
+  .string({ error: 'validation.descriptionLength' })
+  .trim()
+  .min(limits.descriptionMin, { message: 'validation.descriptionLength', abort: true })
+  .max(limits.descriptionMax, 'validation.descriptionLength');
+
+const isHttpUrl = (value: string) => {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** A cover the browser loads: an http(s) URL or one of the site's own covers; never `javascript:` or `data:`. Empty means the default cover. */
+export const courseImageField = z
+  .string({ error: 'validation.imageUrl' })
+  .trim()
+  .max(2048, 'validation.imageUrl')
+  .refine((value) => value === '' || isHttpUrl(value) || /^\/covers\/[\w-]+\.svg$/.test(value), 'validation.imageUrl');
+
+const idField = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const categoryIdField = idField('validation.categoryRequired');
+export const subcategoryIdField = idField('validation.subcategoryRequired');
+
+export const durationHoursField = z
+  .number({ error: 'validation.durationInvalid' })
+  .int('validation.durationInvalid')
+  .min(1, 'validation.durationInvalid')
+  .max(limits.durationMaxHours, 'validation.durationInvalid');
+
+/** In US$ with at most two decimals, 0 (free) to 100; stored as cents. */
+export const priceUsdField = z
+  .number({ error: 'validation.priceRange' })
+  .min(0, 'validation.priceRange')
+  .max(limits.priceMaxUsd, 'validation.priceRange')
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'validation.priceCents');
+
+export const languageField = z.enum(courseLanguages, { error: 'validation.languageRequired' });
+export const levelField = z.enum(courseLevels, { error: 'validation.levelRequired' });
+
+/** Exactly two uploaded videos: the intro (at most 60 s) and then the main video. */
+export const videoIdsField = z
+  .array(z.uuid('validation.videosRequired'), { error: 'validation.videosRequired' })
+  .length(limits.videosPerCourse, 'validation.videosRequired')
+  .refine((ids) => new Set(ids).size === ids.length, 'validation.videosRequired');
+
+export const createCourseSchema = z.object({
+  title: titleField,
+  imageUrl: courseImageField.default(''),
+  categoryId: categoryIdField,
+  subcategoryId: subcategoryIdField,
+  durationHours: durationHoursField,
+  description: descriptionField,
+  language: languageField,
+  level: levelField,
+  priceUsd: priceUsdField,
+  teacherName: teacherNameField,
+  videoIds: videoIdsField,
+});
+export type CreateCourseInput = z.input<typeof createCourseSchema>;
+export type CreateCourse = z.output<typeof createCourseSchema>;
+
+/** What the owner (or an admin) may change after creation; any subset of it. */
+export const editCourseSchema = z
+  .object({
+    title: titleField,
+    imageUrl: courseImageField,
+    teacherName: teacherNameField,
+    description: descriptionField,
+    durationHours: durationHoursField,
+    priceUsd: priceUsdField,
+    language: languageField,
+    level: levelField,
+  })
+  .partial();
+export type EditCourseInput = z.input<typeof editCourseSchema>;
+export type EditCourse = z.output<typeof editCourseSchema>;
+
+export const usdToCents = (usd: number) => Math.round(usd * 100);
+export const centsToUsd = (cents: number) => cents / 100;
+
+/** A course as its edit form needs it. */
+export const courseForEdit = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  teacherName: z.string(),
+  description: z.string(),
+  durationHours: z.number().int(),
+  priceCents: z.number().int(),
+  language: z.enum(courseLanguages),
+  level: z.enum(courseLevels),
+  categoryId: z.number().int(),
+  subcategoryId: z.number().int(),
+  ownerId: z.string(),
+  disabledAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CourseForEdit = z.infer<typeof courseForEdit>;
+
+/** A row of /coursescreated. */
+export const createdCourse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  priceCents: z.number().int(),
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+  disabledAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CreatedCourse = z.infer<typeof createdCourse>;
+export const createdCourseList = z.object({ items: z.array(createdCourse) });
+export type CreatedCourseList = z.infer<typeof createdCourseList>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { courseLanguages, courseLevels, paymentStatuses } from '../limits';
+
+/**
+ * Checkout, orders and enrolments. Money is always integer US cents, priced by the server:
+ * nothing the browser sends sets a price or grants a course.
+ */
+
+/**
+ * The checkout takes nothing from the browser that matters to money: courses and prices come
+ * from the server's cart and the database, and anything else sent (prices, course lists) is
+ * dropped unread. Only the language of the provider's page may be chosen.
+ */
+export const checkoutBody = z.object({ locale: z.enum(['es', 'en']).optional() }).optional();
+
+export const checkoutResponse = z.object({
+  orderId: z.string(),
+  /** Where to send the browser: the provider's hosted checkout page (or the success page for a free order). */
+  url: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+export const orderStatusSchema = z.enum(paymentStatuses);
+
+export const orderItemSchema = z.object({
+  courseId: z.number().int(),
+  title: z.string(),
+  priceCents: z.number().int(),
+  imageUrl: z.string().nullable(),
+});
+
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    status: orderStatusSchema,
+    amountTotal: z.number().int(),
+    currency: z.string(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    items: z.array(orderItemSchema),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const ordersResponse = z.object({ items: z.array(orderSchema) });
+
+export const confirmOrderBody = z.object({ sessionId: z.string().trim().min(1).max(255) });
+
+// --- Enrolments ---------------------------------------------------------------
+
+export const enrolledCourseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  teacherName: z.string(),
+  priceCents: z.number().int(),
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+  categoryId: z.number().int(),
+  subcategoryId: z.number().int(),
+  language: z.enum(courseLanguages),
+  level: z.enum(courseLevels),
+  durationHours: z.number().int(),
+  /** The course was disabled after purchase: buyers keep it. */
+  disabled: z.boolean(),
+  enrolledAt: z.string(),
+});
+export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
+
+export const enrollmentsResponse = z.object({ items: z.array(enrolledCourseSchema) });
+
+export const playerCourseSchema = enrolledCourseSchema.extend({ description: z.string() }).meta({ id: 'PlayerCourse' });
+export type PlayerCourse = z.infer<typeof playerCourseSchema>;
+
+export const enrollResponse = z.object({ courseId: z.number().int(), enrolledAt: z.string() });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { limits } from '../limits';
+
+/** Reviews: one per buyer and course (sending again updates it). */
+
+/** The review form and the server: a rating of 1 to 5 and a non-empty comment. */
+export const reviewInputSchema = z.object({
+  rating: z
+    .number({ message: 'validation.ratingRequired' })
+    .int('validation.ratingRequired')
+    .min(limits.ratingMin, 'validation.ratingRequired')
+    .max(limits.ratingMax, 'validation.ratingRequired'),
+  comment: z
+    .string({ message: 'validation.commentRequired' })
+    .trim()
+    .min(1, 'validation.commentRequired')
+    .max(limits.reviewCommentMax, 'validation.commentTooLong'),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  userName: z.string(),
+  userImage: z.string().nullable(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewSavedResponse = z.object({
+  review: reviewSchema,
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+});
+
+export const reviewDeletedResponse = z.object({ ratingAverage: z.number(), ratingCount: z.number().int() });

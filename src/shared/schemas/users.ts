@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { limits } from '../limits';
+import { pagePatterns } from '../paths';
+
+/**
+ * First path segments that belong to fixed pages (and the API): a user with one of these
+ * names could not reach their dashboard at `/{userName}`.
+ */
+const reservedNames = new Set(
+  [...Object.values(pagePatterns), '/api']
+    .map((pattern) => pattern.split('/')[1] ?? '')
+    .filter((segment) => segment && !segment.startsWith(':'))
+    .map((segment) => segment.toLowerCase()),
+);
+
+export const isReservedUserName = (name: string) => reservedNames.has(name.trim().toLowerCase());
+
+/**
+ * The name a new account starts with: the part of the e-mail before the `@`. A name that
+ * is also a page's path (say `admin@…` or `contact@…`) gets a suffix so that the user's
+ * dashboard link stays theirs.
+ */
+export function deriveUserName(email: string): string {
+  const local = (email.split('@')[0] ?? '').trim().slice(0, limits.userNameMax - 5) || 'user';
+  return isReservedUserName(local) ? `${local}-user` : local;
+}
+
+/** Profile fields, shared by the "Mis Datos" form and `PATCH /api/users/me`. Messages are keys of the `users` catalogue. */
+export const profileNameField = z
+  .string()
+  .trim()
+  .min(1, 'validation.nameRequired')
+  .max(limits.userNameMax, 'validation.nameTooLong')
+  .refine((name) => !isReservedUserName(name), 'validation.nameReserved');
+
+/** A picture is a link the browser loads: http or https only (never `javascript:` or `data:`), or empty for none. */
+export const profileImageField = z
+  .string()
+  .trim()
+  .max(2048, 'validation.imageUrl')
+  .refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)), 'validation.imageUrl');
+
+export const updateProfileSchema = z.object({ name: profileNameField, image: profileImageField });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** `GET /api/users/me`: the signed-in user, as the web app holds them. */
+export const meResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdCoursesCount: z.number().int().nonnegative(),
+});
+export type Me = z.infer<typeof meResponse>;

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { pagePatterns, type PageName } from '../../shared/paths';
+import { mockFetch } from '../testing/mock-fetch';
+import { renderApp } from '../testing/render';
+import { routes } from './routes';
+
+const pageAt = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id;
+
+describe('route table', () => {
+  it('has a case-sensitive route for every page of src/shared/paths.ts, and a catch-all', () => {
+    for (const [page, pattern] of Object.entries(pagePatterns)) {
+      const path = pattern.replace(':id', '7').replace(':userName', 'ana');
+      expect(pageAt(path), path).toBe(page as PageName);
+    }
+    expect(pageAt('/no/such/page')).toBe('notFound');
+  });
+
+  it('tells the two contact-message routes and a user name apart by case', () => {
+    expect(pageAt('/admin/ContactUsd')).toBe('adminMessages');
+    expect(pageAt('/ContactUsd')).toBe('messages');
+    expect(pageAt('/contactusd')).toBe('dashboard');
+    expect(pageAt('/admin/contactusd')).toBe('notFound');
+  });
+
+  it.each(['/no/such/page', '/course/not-a-number', '/mycourses/0', '/about/team', '/someone.png'])(
+    'shows the not-found page at %s, as the server answers 404 there',
+    async (path) => {
+      mockFetch({ 'GET /api/auth/get-session': () => null });
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+      await waitFor(() => {
+        expect(document.title).toBe('Página no encontrada | Cursos Online');
+      });
+    },
+  );
+});

@@ -1,0 +1,90 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../shared/paths';
+import { useAddToCart } from '../api/cart/add-to-cart';
+import { useEnrollFree } from '../api/enrollments/enroll-free';
+import { useEnrollments } from '../api/enrollments/get-enrollments';
+import { useSession } from '../features/auth/api/get-session';
+import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/error-message';
+import { ShoppingCartIcon } from './icons';
+import { toast } from './toasts';
+
+type AddToCartButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {
+  courseId: number;
+  /** With the price, a free course offers one-click enrolment; without it, the button adds to the cart. */
+  priceCents?: number;
+  /** Known on the course page (detail): the creator sees "This is your course". Cards rely on the server's answer. */
+  ownerId?: string;
+  /** Names the button for screen readers when a page shows many ("Add to cart: Python…"). */
+  title?: string;
+  /** The caller's session state, when it has it; otherwise the button reads the session itself. */
+  signedIn?: boolean;
+};
+
+/**
+ * The add-to-cart button of the course page and the course cards (spec section 4):
+ * signed out → /register; already in the cart → error toast "Course exists!"; otherwise
+ * added with "Added Course!". A course the user owns shows "Go to course" instead, one they
+ * created says so, and a free course is enrolled with one click.
+ */
+export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn: signedInProp, ...buttonProps }: AddToCartButtonProps) {
+  const { t } = useTranslation('cart');
+  const navigate = useNavigate();
+  const session = useSession();
+  const isSignedIn = signedInProp ?? session.isSignedIn;
+  const sessionPending = signedInProp === undefined && session.isPending;
+  const { user } = session;
+  const enrollments = useEnrollments({ enabled: isSignedIn });
+  const addToCart = useAddToCart();
+  const enrollFree = useEnrollFree();
+  // Cards show many such buttons: the course's title tells them apart for screen readers.
+  const named = (text: string) => ({ children: text, ...(title ? { 'aria-label': `${text}: ${title}` } : {}) });
+
+  if (isSignedIn && ownerId && ownerId === user?.id) {
+    return (
+      <Button variant="light" disabled {...buttonProps}>
+        {t('button.yourCourse')}
+      </Button>
+    );
+  }
+  if (enrollments.data?.some((owned) => owned.id === courseId)) {
+    return (
+      <Button component={Link} to={paths.player(courseId)} variant="light" {...buttonProps} {...named(t('button.goToCourse'))} />
+    );
+  }
+
+  const showFailure = (error: unknown) => {
+    if (!isApiError(error)) return toast.error(errorMessage(error));
+    if (error.code === 'COURSE_ALREADY_IN_CART') return toast.error(t('toast.exists'));
+    if (error.code === 'COURSE_ALREADY_OWNED') return toast.error(t('toast.owned'));
+    if (error.code === 'COURSE_IS_YOURS') return toast.error(t('toast.yours'));
+    if (error.code === 'UNAUTHENTICATED') return navigate(paths.register());
+    return toast.error(errorMessage(error));
+  };
+
+  const onClick = () => {
+    if (!isSignedIn) {
+      void navigate(paths.register());
+      return;
+    }
+    if (priceCents === 0) {
+      enrollFree.mutate(courseId, { onSuccess: () => toast.success(t('toast.enrolled')), onError: showFailure });
+      return;
+    }
+    addToCart.mutate(courseId, { onSuccess: () => toast.success(t('toast.added')), onError: showFailure });
+  };
+
+  const free = priceCents === 0;
+  return (
+    <Button
+      onClick={onClick}
+      loading={addToCart.isPending || enrollFree.isPending}
+      disabled={sessionPending}
+      leftSection={free ? undefined : <ShoppingCartIcon size={18} />}
+      {...buttonProps}
+      {...named(free ? t('button.enrollFree') : t('button.addToCart'))}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Badge, Center, Loader, Stack, Table, Text, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PaymentStatus } from '../../shared/limits';
+import { useOrders } from '../api/orders/get-orders';
+import { errorMessage } from '../lib/error-message';
+import { usePriceLabel } from './price-label';
+
+const statusColors: Record<PaymentStatus, MantineColor> = {
+  paid: 'teal',
+  unpaid: 'yellow',
+  expired: 'gray',
+  failed: 'red',
+  refunded: 'grape',
+};
+
+/**
+ * The signed-in buyer's orders: date, courses, total and status, newest first. Shared, so
+ * the dashboard can show it too; it renders its own `<h2>`.
+ */
+export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const { t, i18n } = useTranslation('orders');
+  const orders = useOrders();
+  const priceLabel = usePriceLabel();
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  let content;
+  if (orders.isPending) {
+    content = (
+      <Center py="md" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <VisuallyHidden>{t('player.loading')}</VisuallyHidden>
+      </Center>
+    );
+  } else if (orders.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {errorMessage(orders.error)}
+      </Alert>
+    );
+  } else if (orders.data.length === 0) {
+    content = <Text c="dimmed">{t('history.empty')}</Text>;
+  } else {
+    content = (
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('history.date')}</Table.Th>
+              <Table.Th>{t('history.courses')}</Table.Th>
+              <Table.Th>{t('history.total')}</Table.Th>
+              <Table.Th>{t('history.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.data.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(order.createdAt))}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {order.items.map((item) => (
+                      <Text component="li" key={item.courseId} size="sm">
+                        {item.title}
+                      </Text>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceLabel(order.amountTotal)}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColors[order.status]} variant="dot" c="dark">
+                    {t(`history.statuses.${order.status}`)}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <section aria-labelledby="order-history-title">
+      <Title order={headingOrder} size="h3" id="order-history-title" mb="sm">
+        {t('history.title')}
+      </Title>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { NotFound } from '../../../components/not-found';
+import { isApiError } from '../../../lib/api-client';
+import { useAdminCourse } from '../api/get-course';
+import { useSetCourseStatus } from '../api/set-course-status';
+import { adminOnly } from '../components/admin-only';
+import { AdminPage } from '../components/admin-page';
+import { confirmAndRun } from '../components/confirm-flow';
+import { CourseEditForm } from '../components/course-edit-form';
+import { ListState } from '../components/list-states';
+
+/** /admin/cursos/{id} — edit a course, disable it or enable it again (each with its confirmation). */
+function CourseScreen() {
+  const { t } = useTranslation('admin');
+  const id = Number(useParams().id);
+  const course = useAdminCourse(id);
+  const setStatus = useSetCourseStatus(id);
+
+  if (isApiError(course.error) && course.error.code === 'COURSE_NOT_FOUND') return <NotFound title={t('courses.notFound')} />;
+
+  const toggle = () => {
+    if (!course.data) return;
+    const disabled = Boolean(course.data.disabledAt);
+    void confirmAndRun({
+      title: t('confirm.title'),
+      text: disabled ? t('confirm.enable') : t('confirm.disable'),
+      confirmLabel: disabled ? t('confirm.confirmEnable') : t('confirm.confirmDisable'),
+      cancelLabel: t('confirm.cancel'),
+      cancelled: disabled ? t('cancelled.courseStillDisabled') : t('cancelled.courseStillEnabled'),
+      done: disabled ? t('done.courseEnabled') : t('done.courseDisabled'),
+      action: () => setStatus.mutateAsync(disabled ? 'enable' : 'disable'),
+    });
+  };
+
+  return (
+    <AdminPage title={t('courses.editTitle')} back={{ to: paths.adminCourses(), label: t('courses.back') }}>
+      <ListState isPending={course.isPending} error={course.error} isEmpty={false} emptyText="" />
+      {course.data ? (
+        <Stack gap="lg">
+          <Paper withBorder p="md">
+            <Group wrap="wrap" align="center">
+              <Image src={course.data.imageUrl || '/covers/default.svg'} alt="" w={120} h={72} radius="sm" fit="cover" />
+              <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+                <Text fw={700}>{course.data.title}</Text>
+                <Text size="sm">
+                  {t('courses.ownerLine', { name: `${course.data.owner.name} (${course.data.owner.email})`, count: course.data.enrollmentCount })}
+                </Text>
+                <Group gap="xs">
+                  <Badge color={course.data.disabledAt ? 'gray' : 'teal.9'} c={course.data.disabledAt ? 'dark.6' : undefined} variant="light">
+                    {course.data.disabledAt ? t('status.inactive') : t('status.active')}
+                  </Badge>
+                  {course.data.disabledAt ? null : (
+                    <Text component={Link} to={paths.course(course.data.id)} size="sm" c="blue.8" td="underline">
+                      {t('courses.viewInCatalogue')}
+                    </Text>
+                  )}
+                </Group>
+              </Stack>
+              <Button color={course.data.disabledAt ? 'teal.9' : 'red.9'} onClick={toggle} loading={setStatus.isPending}>
+                {course.data.disabledAt ? t('courses.enable') : t('courses.disable')}
+              </Button>
+            </Group>
+          </Paper>
+          <CourseEditForm key={`${course.data.id}`} course={course.data} />
+        </Stack>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export const AdminCoursePage = adminOnly(CourseScreen);

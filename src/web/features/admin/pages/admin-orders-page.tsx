@@ -1,0 +1,103 @@
+import { Badge, Button, Group, List, NativeSelect, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { paymentStatuses, type PaymentStatus } from '../../../../shared/limits';
+import { useAdminOrders } from '../api/get-orders';
+import { useRefundOrder } from '../api/refund-order';
+import { adminOnly } from '../components/admin-only';
+import { AdminPage } from '../components/admin-page';
+import { confirmAndRun } from '../components/confirm-flow';
+import { formatDateTime, formatUsd } from '../components/format';
+import { Pager } from '../components/list-controls';
+import { ListState } from '../components/list-states';
+import { useListParams } from '../components/use-list-params';
+
+// Dark shades: the light badge writes its text in this colour, and it must stay readable (contrast ≥ 4.5).
+const statusColor: Record<PaymentStatus, string> = { paid: 'teal.9', unpaid: 'blue.9', expired: 'gray', failed: 'red.9', refunded: 'violet.9' };
+
+/** /admin/ordenes — every order, newest first: user, items, total in US$, payment status; refunds. */
+function OrdersScreen() {
+  const { t, i18n } = useTranslation('admin');
+  const list = useListParams();
+  const rawStatus = list.get('status');
+  const status = paymentStatuses.includes(rawStatus as PaymentStatus) ? (rawStatus as PaymentStatus) : undefined;
+  const orders = useAdminOrders({ status, page: list.page });
+  const refund = useRefundOrder();
+  const rows = orders.data?.items ?? [];
+
+  const askRefund = (order: (typeof rows)[number]) =>
+    void confirmAndRun({
+      title: t('confirm.title'),
+      text: t('confirm.refund', { price: formatUsd(order.amountTotal, i18n.language), name: order.user.name }),
+      confirmLabel: t('confirm.confirmRefund'),
+      cancelLabel: t('confirm.cancel'),
+      cancelled: t('cancelled.orderNotRefunded'),
+      done: t('done.orderRefunded'),
+      action: () => refund.mutateAsync(order.id),
+    });
+
+  return (
+    <AdminPage title={t('orders.title')}>
+      <Group align="flex-end" mb="md">
+        <NativeSelect
+          label={t('orders.filter')}
+          value={status ?? ''}
+          onChange={(event) => list.set('status', event.currentTarget.value || undefined)}
+          data={[{ value: '', label: t('orders.all') }, ...paymentStatuses.map((value) => ({ value, label: t(`orders.status.${value}`) }))]}
+          w={220}
+        />
+      </Group>
+      <ListState isPending={orders.isPending} error={orders.error} isEmpty={rows.length === 0} emptyText={t('orders.empty')} />
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="sm" aria-label={t('orders.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('orders.columns.user')}</Table.Th>
+                <Table.Th>{t('orders.columns.items')}</Table.Th>
+                <Table.Th>{t('orders.columns.total')}</Table.Th>
+                <Table.Th>{t('orders.columns.status')}</Table.Th>
+                <Table.Th>{t('orders.columns.action')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td>
+                    <Text fw={600}>{order.user.name}</Text>
+                    <Text size="sm">{order.user.email}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(order.createdAt, i18n.language)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <List size="sm" spacing={2}>
+                      {order.items.map((item) => (
+                        <List.Item key={item.courseId}>{item.title}</List.Item>
+                      ))}
+                    </List>
+                  </Table.Td>
+                  <Table.Td>{formatUsd(order.amountTotal, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
+                      {t(`orders.status.${order.paymentStatus}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {order.paymentStatus === 'paid' ? (
+                      <Button size="xs" color="red.9" variant="light" onClick={() => askRefund(order)} loading={refund.isPending && refund.variables === order.id}>
+                        {t('orders.refund')}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <Pager page={list.page} pageCount={orders.data?.pageCount ?? 1} onChange={list.setPage} />
+    </AdminPage>
+  );
+}
+
+export const AdminOrdersPage = adminOnly(OrdersScreen);

@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminUserDetail } from '../../../../shared/schemas/admin';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { adminSession, renderPage } from '../testing/render-page';
+import { AdminUserPage } from './admin-user-page';
+
+const detail = (overrides: Partial<AdminUserDetail['user']> = {}): AdminUserDetail => ({
+  user: { id: 'u-9', name: 'Lucía', email: 'lucia@example.com', image: null, isAdmin: false, disabledAt: null, createdAt: '2026-01-01T00:00:00.000Z', ...overrides },
+  bought: [{ id: 3, title: 'Python desde cero', imageUrl: null, teacherName: 'Ana Torres', priceCents: 1999, disabledAt: null }],
+  created: [],
+});
+
+describe('admin user detail', () => {
+  it('says the user is still enabled when the admin cancels, and disables after confirmation', async () => {
+    let current = detail();
+    const fetchSpy = mockFetch({
+      'GET /api/auth/get-session': () => adminSession,
+      'GET /api/admin/users/u-9': () => current,
+      'POST /api/admin/users/u-9/disable': () => {
+        current = detail({ disabledAt: '2026-02-01T00:00:00.000Z' });
+        return current;
+      },
+    });
+    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-9' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis Datos' })).toBeInTheDocument();
+    expect(await screen.findByText('lucia@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Python desde cero' })).toHaveAttribute('href', '/admin/cursos/3');
+    expect(screen.getByText('No ha creado cursos.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Deshabilitar' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Una vez deshabilitado, podrás habilitarlo de nuevo...')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('El usuario sigue habilitado.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Deshabilitar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sí, deshabilitar' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('¡Usuario deshabilitado!')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('button', { name: 'Habilitar' })).toBeInTheDocument();
+    expect(screen.getByText('Inactivo')).toBeInTheDocument();
+  });
+
+  it('makes a user admin after confirmation, and then no longer offers it', async () => {
+    let current = detail();
+    mockFetch({
+      'GET /api/auth/get-session': () => adminSession,
+      'GET /api/admin/users/u-9': () => current,
+      'POST /api/admin/users/u-9/make-admin': () => {
+        current = detail({ isAdmin: true });
+        return current;
+      },
+    });
+    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-9' });
+    await user.click(await screen.findByRole('button', { name: 'Hacer admin' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Un gran poder conlleva una gran responsabilidad...')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Sí, hacer admin' }));
+    expect(await screen.findByText('¡Ahora Lucía es Admin!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('button', { name: 'Hacer admin' })).not.toBeInTheDocument();
+  });
+
+  it('edits name and image with Editar / Enviar, confirms and shows the saved data', async () => {
+    let current = detail();
+    const fetchSpy = mockFetch({
+      'GET /api/auth/get-session': () => adminSession,
+      'GET /api/admin/users/u-9': () => current,
+      'PATCH /api/admin/users/u-9': async (request) => {
+        const body = (await request.json()) as { name: string; image: string | null };
+        current = detail({ name: body.name, image: body.image });
+        return current;
+      },
+    });
+    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-9' });
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    const name = screen.getByRole('textbox', { name: /Nombre/ });
+    await user.clear(name);
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    await user.type(name, 'Lucía Fernández');
+    await user.type(screen.getByRole('textbox', { name: 'Imagen (URL)' }), 'https://example.com/lucia.png');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('¡Datos actualizados!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Da click en OK para ver cambios')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Lucía Fernández')).toBeInTheDocument();
+    const patch = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch![1]!.body))).toEqual({ name: 'Lucía Fernández', image: 'https://example.com/lucia.png' });
+  });
+
+  it('does not offer an admin to disable their own account', async () => {
+    mockFetch({
+      'GET /api/auth/get-session': () => adminSession,
+      'GET /api/admin/users/admin-1': () => ({ ...detail({ id: 'admin-1', name: 'Admin Demo', isAdmin: true }) }),
+    });
+    renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/admin-1' });
+    expect(await screen.findByText('No puedes deshabilitar tu propia cuenta.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deshabilitar' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthProviders } from '../../../../shared/schemas/auth';
+import { api } from '../../../lib/api-client';
+
+/** Which social sign-ins the server has credentials for. */
+export const getAuthProviders = ({ signal }: { signal?: AbortSignal } = {}) => api.get<AuthProviders>('/api/auth-providers', { signal });
+
+export const getAuthProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'providers'] as const,
+    queryFn: ({ signal }) => getAuthProviders({ signal }),
+    // Changes only with the server's settings.
+    staleTime: Infinity,
+  });
+
+export const useAuthProviders = () => useQuery(getAuthProvidersQueryOptions());

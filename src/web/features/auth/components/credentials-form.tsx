@@ -1,0 +1,109 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../../../../shared/errors';
+import { credentialsSchema, type Credentials } from '../../../../shared/schemas/auth';
+import { isApiError } from '../../../lib/api-client';
+import { useSignIn } from '../api/sign-in';
+import { showAuthErrorDialog, showWrongFieldsDialog } from './auth-error-dialog';
+
+export type AuthMode = 'signUp' | 'signIn';
+type Field = keyof Credentials;
+
+const emptyForm: Credentials = { email: '', password: '' };
+
+/** The first message of each field, as catalogue keys (`validation.passwordUppercase`). */
+function validate(values: Credentials): Partial<Record<Field, string>> {
+  const parsed = credentialsSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const firstOf = (fields: FieldErrors | undefined) => ({ email: fields?.email?.[0], password: fields?.password?.[0] });
+
+/**
+ * E-mail and password, validated with the server's own schema (spec section 5: the password
+ * rules in the spec's order, the first failing one under the field). A submit with errors
+ * raises "Wrong fields"; a submit that goes out clears the form (spec section 4).
+ */
+export function CredentialsForm({ mode }: { mode: AuthMode }) {
+  const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const signIn = useSignIn();
+  const [values, setValues] = useState<Credentials>(emptyForm);
+  // Messages show after the first submit, then follow the typing.
+  const [showErrors, setShowErrors] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const clientErrors = showErrors ? validate(values) : {};
+  const errorOf = (field: Field) => {
+    const key = clientErrors[field] ?? serverErrors[field];
+    return key ? t(key as 'validation.emailRequired') : undefined;
+  };
+
+  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    const parsed = credentialsSchema.safeParse(values);
+    if (!parsed.success) {
+      setShowErrors(true);
+      void showWrongFieldsDialog();
+      return;
+    }
+    setValues(emptyForm);
+    setShowErrors(false);
+    setServerErrors({});
+    signIn.mutate(
+      { mode, credentials: parsed.data },
+      {
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'VALIDATION_FAILED') setServerErrors(firstOf(error.fields));
+          void showAuthErrorDialog(error, queryClient);
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={change('email')}
+          error={errorOf('email')}
+          required
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          name="password"
+          autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+          value={values.password}
+          onChange={change('password')}
+          error={errorOf('password')}
+          visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
+          required
+        />
+        <Button type="submit" size="md" fullWidth loading={signIn.isPending}>
+          {t(`${mode}.submit`)}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

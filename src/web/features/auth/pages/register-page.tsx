@@ -1,0 +1,75 @@
+import { Button, Center, Container, Divider, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { PageTitle } from '../../../components/page-title';
+import { useSession } from '../api/get-session';
+import { showSocialErrorDialog } from '../components/auth-error-dialog';
+import { CredentialsForm, type AuthMode } from '../components/credentials-form';
+import { SocialSignInButtons } from '../components/social-sign-in-buttons';
+
+/**
+ * /register — sign-up (the default) or sign-in, toggled by a button, plus social sign-in
+ * (spec sections 2 and 4). A signed-in user is sent to the home page.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { isSignedIn, isPending } = useSession();
+  const [mode, setMode] = useState<AuthMode>('signUp');
+  useSocialSignInError();
+
+  if (isSignedIn) return <Navigate to={paths.home()} replace />;
+
+  const other: AuthMode = mode === 'signUp' ? 'signIn' : 'signUp';
+  return (
+    <Container size={440} py="xl" px="md">
+      <PageTitle title={t('title')} ta="center" size="h2" documentTitle={t(`${mode}.title`)} />
+      {isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common:loading')} />
+        </Center>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm">
+          <Stack gap="lg">
+            <Title order={2} size="h3" ta="center">
+              {t(`${mode}.title`)}
+            </Title>
+            {/* A new form per mode: switching starts clean. */}
+            <CredentialsForm key={mode} mode={mode} />
+            {/* Transparent: a subtle button's hover tint leaves its text below 4.5:1. */}
+            <Button variant="transparent" onClick={() => setMode(other)}>
+              {t(`${mode}.toggle`)}
+            </Button>
+            <Divider label={t('or')} labelPosition="center" />
+            <SocialSignInButtons />
+          </Stack>
+        </Paper>
+      )}
+    </Container>
+  );
+}
+
+/** A social sign-in that failed returns here with `?error=<code>`: show why, once, then tidy the address. */
+function useSocialSignInError() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const shown = useRef<string | null>(null);
+  const code = searchParams.get('error');
+
+  useEffect(() => {
+    // A dialog is a side effect of arriving with the parameter, not state to derive.
+    if (!code || shown.current === code) return;
+    shown.current = code;
+    void showSocialErrorDialog(code, queryClient);
+    setSearchParams(
+      (params) => {
+        params.delete('error');
+        params.delete('error_description');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [code, queryClient, setSearchParams]);
+}

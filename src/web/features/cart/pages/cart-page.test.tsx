@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Cart } from '../../../../shared/schemas/cart';
+import type { Session } from '../../auth/api/get-session';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp, setViewportWidth } from '../../../testing/render';
+
+const session: Session = {
+  session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
+  user: { id: 'u1', name: 'Ana', email: 'ana@example.com', image: null, isAdmin: false },
+};
+
+const item = (courseId: number, title: string, priceCents: number) => ({
+  courseId,
+  title,
+  imageUrl: null,
+  description: `Descripción de ${title}`,
+  teacherName: 'Laura',
+  priceCents,
+  addedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('cart page (/shop)', () => {
+  afterEach(() => setViewportWidth(1024));
+
+  it('shows one card per course on a 360 px phone, each with its Remove button', async () => {
+    setViewportWidth(360);
+    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/cart': () => ({ items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 }) });
+    renderApp('/shop');
+    const list = await screen.findByRole('list', { name: 'Cursos en tu carrito: 2' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('button', { name: 'Eliminar React del carrito' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$65.49 USD');
+  });
+
+  it('shows "Tu carrito" with each course, the total, remove (error toast "¡Curso eliminado!") and clear ("¡Carrito vaciado!")', async () => {
+    let cart: Cart = { items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 };
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/cart': () => cart,
+      'DELETE /api/cart/1': () => {
+        cart = { items: [item(2, 'React', 4550)], totalCents: 4550 };
+        return cart;
+      },
+      'DELETE /api/cart': () => {
+        cart = { items: [], totalCents: 0 };
+        return cart;
+      },
+    });
+    const { user } = renderApp('/shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu carrito' }, { timeout: 5000 })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    for (const header of ['Imagen', 'Curso', 'Precio', 'Descripción', 'Acción']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Python' })).toHaveAttribute('href', '/course/1');
+    expect(within(table).getByText('$19.99 USD')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $65.49 USD');
+    expect(screen.getByRole('link', { name: 'Pagar' })).toHaveAttribute('href', '/formpage');
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Python del carrito' }));
+    const removed = await screen.findByText('¡Curso eliminado!');
+    expect(removed.closest('[role="alert"]')).not.toBeNull();
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('Total: $45.50 USD');
+    expect(screen.queryByRole('link', { name: 'Python' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Vaciar carrito' }));
+    expect(await screen.findByText('¡Carrito vaciado!')).toBeInTheDocument();
+    expect(await screen.findByText('Tu carrito está vacío..')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agregar cursos' })).toHaveAttribute('href', '/allcourses');
+  });
+
+  it('reads "Your Cart" in English, with the spec\'s texts', async () => {
+    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/cart': () => ({ items: [], totalCents: 0 }) });
+    const { user } = renderApp('/shop');
+    await screen.findByText('Tu carrito está vacío..', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Cart' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty..')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Courses' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor to /register', async () => {
+    mockFetch({ 'GET /api/auth/get-session': () => null });
+    const { router } = renderApp('/shop');
+    await expect.poll(() => router.state.location.pathname).toBe('/register');
+  });
+});

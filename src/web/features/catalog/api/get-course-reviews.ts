@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CourseReviewsResponse } from '../../../../shared/schemas/catalog';
+import { api } from '../../../lib/api-client';
+import { catalogKeys } from './get-courses';
+
+export const getCourseReviews = (id: number, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<CourseReviewsResponse>(`/api/courses/${id}/reviews`, { signal });
+
+export const getCourseReviewsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: catalogKeys.reviews(id),
+    queryFn: ({ signal }) => getCourseReviews(id, { signal }),
+  });
+
+export const useCourseReviews = (id: number) => useQuery(getCourseReviewsQueryOptions(id));

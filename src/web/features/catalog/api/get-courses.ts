@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CourseListQuery, CourseListResponse } from '../../../../shared/schemas/catalog';
+import { api } from '../../../lib/api-client';
+
+export const getCourses = (query: CourseListQuery, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<CourseListResponse>('/api/courses', {
+    signal,
+    query: {
+      q: query.q,
+      categoryId: query.categoryId,
+      subcategoryId: query.subcategoryId,
+      rating: query.rating,
+      sort: query.sort,
+      page: query.page === 1 ? undefined : query.page,
+    },
+  });
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  list: (query: CourseListQuery) => [...catalogKeys.all, 'courses', query] as const,
+  course: (id: number) => [...catalogKeys.all, 'course', id] as const,
+  reviews: (id: number) => [...catalogKeys.all, 'course', id, 'reviews'] as const,
+  categories: () => [...catalogKeys.all, 'categories'] as const,
+  suggestions: (q: string) => [...catalogKeys.all, 'suggestions', q] as const,
+};
+
+export const getCoursesQueryOptions = (query: CourseListQuery) =>
+  queryOptions({
+    queryKey: catalogKeys.list(query),
+    queryFn: ({ signal }) => getCourses(query, { signal }),
+  });
+
+/** One page of the listing; the previous page stays on screen while the next one loads. */
+export function useCourses(query: CourseListQuery) {
+  return useQuery({ ...getCoursesQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,90 @@
+import { Alert, Container, Group, Pagination, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
+import { errorMessage } from '../../../lib/error-message';
+import { useSession } from '../../auth/api/get-session';
+import { useCategories } from '../api/get-categories';
+import { catalogKeys, useCourses } from '../api/get-courses';
+import { CourseFilters } from '../components/course-filters';
+import { CourseGrid, CourseGridSkeleton } from '../components/course-grid';
+import { CourseSearch } from '../components/course-search';
+import { CreateCourseButton } from '../components/create-course-button';
+import { EmptyResults } from '../components/empty-results';
+import { useListingParams } from '../listing-params';
+
+/**
+ * /allcourses — search, category and subcategory, rating, sort and pages (spec sections 2
+ * and 4). Everything lives in the URL; a new filter starts again at page 1.
+ */
+export function AllCoursesPage() {
+  const { t } = useTranslation('catalog');
+  const { isSignedIn } = useSession();
+  const queryClient = useQueryClient();
+  const { query, setFilters, setPage, clear } = useListingParams();
+  const courses = useCourses(query);
+  const categories = useCategories();
+  const data = courses.data;
+
+  // A page past the end (an old link, fewer courses since): show the last page instead.
+  const pageCount = data?.pageCount ?? 0;
+  const pastTheEnd = !courses.isPlaceholderData && pageCount > 0 && query.page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) setPage(pageCount, { replace: true });
+  }, [pastTheEnd, pageCount, setPage]);
+
+  const exploreAgain = () => {
+    clear();
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <PageTitle title={t('allCourses.title')} mb={0} />
+        <CreateCourseButton signedIn={isSignedIn} />
+      </Group>
+      <Stack gap="lg">
+        <CourseSearch value={query.q ?? ''} onSearch={(q) => setFilters({ q })} />
+        <CourseFilters filters={query} categories={categories.data?.items ?? []} onChange={setFilters} />
+
+        {courses.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(courses.error)}
+          </Alert>
+        ) : !data ? (
+          <CourseGridSkeleton count={9} />
+        ) : data.total === 0 ? (
+          <EmptyResults onExploreAgain={exploreAgain} />
+        ) : (
+          <>
+            <Text c="dimmed" role="status">
+              {t('allCourses.total', { count: data.total })}
+            </Text>
+            <div aria-busy={courses.isPlaceholderData} style={{ opacity: courses.isPlaceholderData ? 0.6 : 1 }}>
+              <CourseGrid courses={data.items} signedIn={isSignedIn} />
+            </div>
+            {data.pageCount > 1 ? (
+              <Group justify="center" component="nav" aria-label={t('pagination.label')}>
+                <Pagination
+                  total={data.pageCount}
+                  value={Math.min(query.page, data.pageCount)}
+                  onChange={(page) => {
+                    setPage(page);
+                    window.scrollTo({ top: 0 });
+                  }}
+                  siblings={1}
+                  getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
+                  getControlProps={(control) =>
+                    control === 'previous' ? { 'aria-label': t('pagination.previous') } : control === 'next' ? { 'aria-label': t('pagination.next') } : {}
+                  }
+                />
+              </Group>
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

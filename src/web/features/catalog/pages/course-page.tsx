@@ -1,0 +1,118 @@
+import { Badge, Center, Container, Grid, Group, Image, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AddToCartButton } from '../../../components/add-to-cart-button';
+import { useCoursePrice } from '../../../components/course-price';
+import { FavouriteButton } from '../../../components/favourite-button';
+import { NotFound } from '../../../components/not-found';
+import { PageTitle } from '../../../components/page-title';
+import { StarRating } from '../../../components/star-rating';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useSession } from '../../auth/api/get-session';
+import { useCourse } from '../api/get-course';
+import { CourseReviews } from '../components/course-reviews';
+import { IntroVideo } from '../components/intro-video';
+
+/**
+ * /course/:id — cover, title, teacher, description, rating "N de 5", the intro video,
+ * price, add to cart and the reviews (spec section 2). An unknown or disabled course is
+ * the not-found page.
+ */
+export function CoursePage() {
+  const { t } = useTranslation('catalog');
+  const { t: tc } = useTranslation();
+  const { id } = useParams();
+  const courseId = Number(id);
+  const course = useCourse(courseId);
+  const { isSignedIn } = useSession();
+  const price = useCoursePrice();
+
+  if (course.isPending) {
+    return (
+      <Center py={96} role="status">
+        <Loader aria-hidden="true" />
+        <VisuallyHidden>{tc('loading')}</VisuallyHidden>
+      </Center>
+    );
+  }
+  if (course.isError) {
+    if (isApiError(course.error) && course.error.status === 404) return <NotFound title={t('course.notFound')} text={errorMessage(course.error)} />;
+    // Anything else is the route's error page, which offers a reload.
+    throw course.error;
+  }
+
+  const data = course.data;
+  const rating = Math.floor(data.ratingAverage);
+  return (
+    <Container size="lg" py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="lg">
+            <Image
+              src={data.imageUrl ?? '/covers/default.svg'}
+              fallbackSrc="/covers/default.svg"
+              alt={t('course.coverAlt', { title: data.title })}
+              radius="md"
+              style={{ aspectRatio: '16 / 9', objectFit: 'cover' }}
+            />
+            {data.introVideo ? <IntroVideo video={data.introVideo} label={t('course.introVideo', { title: data.title })} /> : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="sm">
+            {data.disabledAt ? (
+              <Badge color="gray" variant="filled">
+                {t('course.disabled')}
+              </Badge>
+            ) : null}
+            <PageTitle title={data.title} mb={0} />
+            <Text size="lg">{t('course.teacher', { name: data.teacherName })}</Text>
+            <Group gap="xs">
+              <StarRating average={data.ratingAverage} size={20} />
+              <Text aria-hidden="true">{tc('course.ratingOutOf', { rating })}</Text>
+              <Text c="dimmed" size="sm">
+                {t('course.ratingCount', { count: data.ratingCount })}
+              </Text>
+            </Group>
+            <Text size="xl" fw={800}>
+              {price(data.priceCents)}
+            </Text>
+            <Group gap="sm">
+              <AddToCartButton courseId={data.id} priceCents={data.priceCents} ownerId={data.ownerId} title={data.title} signedIn={isSignedIn} size="md" />
+              <FavouriteButton course={data} signedIn={isSignedIn} />
+            </Group>
+            <Text mt="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {data.description}
+            </Text>
+            <Title order={2} size="h4" mt="md">
+              {t('course.details')}
+            </Title>
+            <Stack gap={4} component="dl" style={{ margin: 0 }}>
+              <Detail label={t('course.category')} value={`${data.category} · ${data.subcategory}`} />
+              <Detail label={tc('course.hours')} value={String(data.durationHours)} />
+              <Detail label={t('course.language')} value={tc(`course.languages.${data.language}`)} />
+              <Detail label={t('course.level')} value={tc(`course.levels.${data.level}`)} />
+            </Stack>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Stack mt={48}>
+        <CourseReviews courseId={data.id} />
+      </Stack>
+    </Container>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs">
+      <Text component="dt" fw={600}>
+        {label}:
+      </Text>
+      <Text component="dd" m={0}>
+        {value}
+      </Text>
+    </Group>
+  );
+}

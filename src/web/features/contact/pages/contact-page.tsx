@@ -1,0 +1,100 @@
+import { Button, Container, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact';
+import { showDialog } from '../../../components/dialogs';
+import { PageTitle } from '../../../components/page-title';
+import { toast } from '../../../components/toasts';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useSendMessage } from '../api/send-message';
+import { translateKey } from './translate-key';
+
+type Field = keyof ContactMessageInput;
+const empty: ContactMessageInput = { email: '', name: '', message: '' };
+
+/**
+ * /contact — e-mail, name and a 10–350 character message, checked by the same schema as the
+ * server. Send stays disabled until all three hold; on success the form clears, the app goes
+ * home and a toast says "Message sent!".
+ */
+export function ContactPage() {
+  const { t } = useTranslation('contact');
+  const navigate = useNavigate();
+  const send = useSendMessage();
+  const [values, setValues] = useState(empty);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const parsed = contactMessageSchema.safeParse(values);
+  const errors: Partial<Record<Field, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  const errorOf = (field: Field) => {
+    const key = serverErrors[field] ?? (touched[field] ? errors[field] : undefined);
+    return key ? translateKey(t, key) : undefined;
+  };
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors({});
+  };
+  const input = (field: Field) => ({
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) => change(field, event.currentTarget.value),
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    error: errorOf(field),
+    required: true,
+  });
+
+  const submit = async () => {
+    if (!parsed.success) return;
+    try {
+      await send.mutateAsync(parsed.data);
+      setValues(empty);
+      setTouched({});
+      toast.success(t('sent'));
+      await navigate(paths.home());
+    } catch (failure) {
+      if (isApiError(failure) && failure.fields) {
+        const fields: Partial<Record<Field, string>> = {};
+        for (const [field, messages] of Object.entries(failure.fields)) fields[field as Field] = messages[0];
+        setServerErrors(fields);
+      } else {
+        await showDialog({ icon: 'error', title: errorMessage(failure) });
+      }
+    }
+  };
+
+  const length = values.message.trim().length;
+  return (
+    <Container size="sm" py="xl">
+      <PageTitle title={t('title')} />
+      <Text mb="lg">{t('intro')}</Text>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <TextInput label={t('fields.email')} type="email" autoComplete="email" {...input('email')} />
+            <TextInput label={t('fields.name')} autoComplete="name" {...input('name')} />
+            <Textarea
+              label={t('fields.message')}
+              rows={5}
+              resize="vertical"
+              description={t('counter', { count: length })}
+              {...input('message')}
+            />
+            <Button type="submit" disabled={!parsed.success} loading={send.isPending}>
+              {t('submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The media feature's answer: a short-lived signed stream URL of the course's main (second) video. */
+export type MainVideo = { url: string; width: number; height: number; durationSeconds: number; expiresAt: string };
+
+export const getMainVideo = (courseId: number, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get<MainVideo>(`/api/videos/courses/${courseId}/main`, { signal });
+
+export const mainVideoKeys = {
+  detail: (courseId: number) => ['videos', 'main', courseId] as const,
+};
+
+export const getMainVideoQueryOptions = (courseId: number) =>
+  queryOptions({
+    queryKey: mainVideoKeys.detail(courseId),
+    queryFn: ({ signal }) => getMainVideo(courseId, { signal }),
+    // A new URL would restart the video: keep this one for the page's life.
+    staleTime: Infinity,
+  });
+
+export function useMainVideo(courseId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMainVideoQueryOptions(courseId), enabled });
+}

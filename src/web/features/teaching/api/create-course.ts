@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CourseForEdit, CreateCourseInput } from '../../../../shared/schemas/courses';
+import { api } from '../../../lib/api-client';
+
+export const createCourse = (input: CreateCourseInput) => api.post<CourseForEdit>('/api/courses', input);
+
+export function useCreateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCourse,
+    // A new course shows up in the catalogue, in my created courses and in the account menu:
+    // every cached list may have changed.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

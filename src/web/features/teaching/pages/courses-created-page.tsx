@@ -1,0 +1,120 @@
+import { Alert, Anchor, Badge, Button, Container, Group, Image, Rating, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { limits } from '../../../../shared/limits';
+import { paths } from '../../../../shared/paths';
+import { DEFAULT_COURSE_COVER, type CreatedCourse } from '../../../../shared/schemas/courses';
+import { PageTitle } from '../../../components/page-title';
+import { errorMessage } from '../../../lib/error-message';
+import { useSession } from '../../auth/api/get-session';
+import { useCreatedCourses } from '../api/get-created-courses';
+import { PageSpinner, SignInNeeded } from '../components/page-states';
+
+function CourseRating({ course }: { course: CreatedCourse }) {
+  const { t } = useTranslation(['teaching', 'common']);
+  if (course.ratingCount === 0) return <Text size="sm">{t('created.noReview')}</Text>;
+  // Shown as a whole number of stars, as the catalogue's rating filter counts them.
+  const rating = Math.floor(course.ratingAverage);
+  const label = t('common:course.ratingOutOf', { rating });
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Rating value={rating} count={limits.ratingMax} readOnly aria-hidden />
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}
+
+function CourseRow({ course }: { course: CreatedCourse }) {
+  const { t } = useTranslation(['teaching', 'common']);
+  const price = course.priceCents === 0 ? t('common:course.free') : t('common:course.price', { price: (course.priceCents / 100).toFixed(2) });
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Tooltip
+          label={
+            <Stack gap={2} maw={280}>
+              <Text size="sm" fw={600}>
+                {course.title}
+              </Text>
+              <Text size="xs">{course.description}</Text>
+            </Stack>
+          }
+          multiline
+          withArrow
+        >
+          <Anchor component={Link} to={paths.course(course.id)} display="inline-block">
+            <Image src={course.imageUrl || DEFAULT_COURSE_COVER} alt={t('created.coverAlt', { title: course.title })} w={96} h={60} radius="sm" fit="cover" fallbackSrc={DEFAULT_COURSE_COVER} />
+          </Anchor>
+        </Tooltip>
+      </Table.Td>
+      <Table.Td>
+        <Text fw={500}>{course.title}</Text>
+        {course.disabledAt ? (
+          <Badge color="gray" variant="light" mt={4}>
+            {t('created.disabled')}
+          </Badge>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <CourseRating course={course} />
+      </Table.Td>
+      <Table.Td>{price}</Table.Td>
+      <Table.Td>
+        <Button component={Link} to={paths.editCourse(course.id)} variant="light" size="xs" aria-label={t('created.editLabel', { title: course.title })}>
+          {t('created.edit')}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CreatedCourses() {
+  const { t } = useTranslation('teaching');
+  const query = useCreatedCourses();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
+  if (query.data.items.length === 0) {
+    return (
+      <Stack align="flex-start">
+        <Text>{t('created.empty')}</Text>
+        <Button component={Link} to={paths.createCourse()}>
+          {t('created.createFirst')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('created.columns.cover')}</Table.Th>
+            <Table.Th>{t('created.columns.courseTitle')}</Table.Th>
+            <Table.Th>{t('created.columns.rating')}</Table.Th>
+            <Table.Th>{t('created.columns.price')}</Table.Th>
+            <Table.Th>{t('created.columns.edit')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {query.data.items.map((course) => (
+            <CourseRow key={course.id} course={course} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /coursescreated — the courses I created (spec section 2). */
+export function CoursesCreatedPage() {
+  const { t } = useTranslation('teaching');
+  const { user, isPending } = useSession();
+  if (isPending) return <PageSpinner />;
+  if (!user) return <SignInNeeded title={t('created.title')} text={t('created.signInNeeded')} />;
+  return (
+    <Container size="lg" py="xl">
+      <PageTitle title={t('created.title')} />
+      <CreatedCourses />
+    </Container>
+  );
+}

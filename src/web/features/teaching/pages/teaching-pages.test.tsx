@@ -1,0 +1,236 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UploadedVideo } from '../../../../shared/schemas/media';
+import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+import type { Session } from '../../auth/api/get-session';
+
+const session: Session = {
+  session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
+  user: { id: 'u1', name: 'Laura Martínez', email: 'laura@example.com', image: null, isAdmin: false },
+};
+
+/** What the layout asks for a signed-in user. */
+const signedIn = {
+  'GET /api/auth/get-session': () => session,
+  'GET /api/users/me': () => ({ ...session.user, createdCoursesCount: 2 }),
+};
+
+const video = (id: string, durationSeconds: number, width = 640, height = 360): UploadedVideo => ({
+  id,
+  width,
+  height,
+  durationSeconds,
+  sizeBytes: 1000,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  url: `/api/videos/stream/${id}`,
+});
+
+// The pages load lazily with the upload client: the first render takes longer than the default second.
+configure({ asyncUtilTimeout: 8000 });
+
+const categories = { items: [{ id: 1, name: 'Programación', subcategories: [{ id: 11, name: 'Python' }] }] };
+
+async function fillForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('textbox', { name: /^Título/ }));
+  await user.paste('Python desde cero');
+  await user.click(screen.getByRole('combobox', { name: /^Categoría/ }));
+  await user.click(await screen.findByRole('option', { name: 'Programación' }));
+  await user.click(screen.getByRole('combobox', { name: /^Subcategoría/ }));
+  await user.click(await screen.findByRole('option', { name: 'Python' }));
+  await user.click(screen.getByRole('textbox', { name: /^Descripción/ }));
+  await user.paste('Aprende Python paso a paso.');
+  await user.click(screen.getByRole('combobox', { name: /^Idioma/ }));
+  await user.click(await screen.findByRole('option', { name: 'Español' }));
+  await user.click(screen.getByRole('combobox', { name: /^Nivel/ }));
+  await user.click(await screen.findByRole('option', { name: 'Fácil' }));
+  await user.click(screen.getByRole('textbox', { name: /^Horas/ }));
+  await user.paste('8');
+  await user.click(screen.getByRole('textbox', { name: /^Precio/ }));
+  await user.paste('15');
+}
+
+describe('/form', () => {
+  it('asks visitors to sign in', async () => {
+    mockFetch({ 'GET /api/auth/get-session': () => null });
+    renderApp('/form');
+    expect(await screen.findByText('Accede o crea una cuenta para crear')).toBeInTheDocument();
+  });
+
+  it('keeps submit disabled with every field valid but only one video', { timeout: 60_000 }, async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/categories': () => categories,
+      'GET /api/videos/uploads': () => ({ items: [video('a0000000-0000-4000-8000-000000000001', 30)] }),
+    });
+    const { user } = renderApp('/form');
+    const submit = await screen.findByRole('button', { name: 'Crear curso' });
+    expect(screen.getByRole('textbox', { name: /^Nombre del profesor/ })).toHaveValue('Laura Martínez');
+    await fillForm(user);
+    expect(screen.getByText('27 / 200 caracteres')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+  });
+
+  it('shows the spec messages under the fields once they are left', { timeout: 60_000 }, async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/categories': () => categories,
+      'GET /api/videos/uploads': () => ({ items: [] }),
+    });
+    const { user } = renderApp('/form');
+    const title = await screen.findByRole('textbox', { name: /^Título/ });
+    await user.click(title);
+    await user.tab();
+    expect(await screen.findByText('Debe ingresar un titulo')).toBeInTheDocument();
+    const teacher = screen.getByRole('textbox', { name: /^Nombre del profesor/ });
+    await user.clear(teacher);
+    await user.tab();
+    expect(await screen.findByText('Debe ingresar el nombre del profesor')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Descripción/ }), 'corta');
+    await user.tab();
+    expect(await screen.findByText('Debe tener entre 15 y 200 caracteres')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^Categoría/ }));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(await screen.findByText('Debe ingresar una categoría')).toBeInTheDocument();
+    expect(screen.getByText('No hay videos')).toBeInTheDocument();
+  });
+});
+
+describe('/form with two videos', () => {
+  it('creates the course with both videos, intro first', { timeout: 60_000 }, async () => {
+    let sent: { videoIds?: string[]; priceUsd?: number; title?: string } | undefined;
+    const intro = video('a0000000-0000-4000-8000-000000000001', 30);
+    const main = video('a0000000-0000-4000-8000-000000000002', 600, 360, 640);
+    mockFetch({
+      ...signedIn,
+      'GET /api/categories': () => categories,
+      'GET /api/videos/uploads': () => ({ items: [intro, main] }),
+      'POST /api/courses': async (request) => {
+        sent = (await request.json()) as typeof sent;
+        return jsonResponse({ id: 9 }, 201);
+      },
+    });
+    const { user } = renderApp('/form');
+    const submit = await screen.findByRole('button', { name: 'Crear curso' });
+    const list = await screen.findByRole('list', { name: 'Videos subidos' });
+    const items = within(list).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Introducción')).toBeInTheDocument();
+    // Landscape at 350×300, portrait at 220×385.
+    expect(items[0]!.querySelector('video')).toHaveAttribute('width', '350');
+    expect(items[1]!.querySelector('video')).toHaveAttribute('height', '385');
+    expect(screen.getByRole('button', { name: 'Crear curso' })).toBeDisabled();
+
+    await fillForm(user);
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByText('¡Curso creado!')).toBeInTheDocument();
+    expect(screen.getByText('¡Creación exitosa!')).toBeInTheDocument();
+    expect(sent).toMatchObject({ title: 'Python desde cero', priceUsd: 15, videoIds: [intro.id, main.id] });
+  });
+
+  it('refuses an intro longer than a minute, and lets the two be swapped', { timeout: 60_000 }, async () => {
+    const long = video('a0000000-0000-4000-8000-000000000001', 75);
+    const short = video('a0000000-0000-4000-8000-000000000002', 40);
+    mockFetch({
+      ...signedIn,
+      'GET /api/categories': () => categories,
+      'GET /api/videos/uploads': () => ({ items: [long, short] }),
+    });
+    const { user } = renderApp('/form');
+    expect(await screen.findByText('El primer video es la introducción y debe durar como máximo 60 segundos')).toBeInTheDocument();
+    await fillForm(user);
+    expect(screen.getByRole('button', { name: 'Crear curso' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Intercambiar orden' }));
+    expect(screen.queryByText('El primer video es la introducción y debe durar como máximo 60 segundos')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Crear curso' })).toBeEnabled());
+  });
+});
+
+describe('/coursescreated', () => {
+  it('lists my courses with cover link, rating or "Sin reseña", price and an edit link', async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/courses/mine': () => ({
+        items: [
+          { id: 3, title: 'Python', description: 'Un curso de Python.', imageUrl: null, priceCents: 0, ratingAverage: 0, ratingCount: 0, disabledAt: null },
+          { id: 4, title: 'React', description: 'Un curso de React.', imageUrl: 'https://img.example.com/r.png', priceCents: 1999, ratingAverage: 3.6, ratingCount: 5, disabledAt: null },
+        ],
+      }),
+    });
+    renderApp('/coursescreated');
+    const table = await screen.findByRole('table');
+    for (const header of ['Portada', 'Título del curso', 'Rating', 'Price', 'Editar']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    const [, python, react] = within(table).getAllByRole('row');
+    expect(within(python!).getByText('Sin reseña')).toBeInTheDocument();
+    expect(within(python!).getByText('GRATIS')).toBeInTheDocument();
+    expect(within(python!).getByRole('link', { name: 'Portada de Python' })).toHaveAttribute('href', '/course/3');
+    expect(within(react!).getByText('3 de 5')).toBeInTheDocument();
+    expect(within(react!).getByText('$19.99 USD')).toBeInTheDocument();
+    expect(within(react!).getByRole('link', { name: 'Editar React' })).toHaveAttribute('href', '/course/editcourse/4');
+  });
+});
+
+describe('/course/editcourse/:id', () => {
+  const course = {
+    id: 4,
+    title: 'React desde cero',
+    imageUrl: '/covers/web.svg',
+    teacherName: 'Laura Martínez',
+    description: 'Componentes, hooks y rutas.',
+    durationHours: 10,
+    priceCents: 1999,
+    language: 'spanish',
+    level: 'medium',
+    categoryId: 1,
+    subcategoryId: 11,
+    ownerId: 'u1',
+    disabledAt: null,
+  };
+
+  it('prefills the form, keeps submit disabled while a rule fails, and saves', { timeout: 60_000 }, async () => {
+    let sent: Record<string, unknown> | undefined;
+    mockFetch({
+      ...signedIn,
+      'GET /api/courses/4/edit': () => course,
+      'PATCH /api/courses/4': async (request) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return { ...course, ...sent };
+      },
+    });
+    const { user } = renderApp('/course/editcourse/4');
+    const title = await screen.findByRole('textbox', { name: /^Título/ });
+    expect(title).toHaveValue('React desde cero');
+    expect(screen.getByRole('textbox', { name: /^Precio/ })).toHaveValue('19.99');
+    const save = screen.getByRole('button', { name: 'Guardar cambios' });
+    expect(save).toBeEnabled();
+
+    await user.clear(title);
+    await user.tab();
+    expect(await screen.findByText('Debe ingresar un titulo')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(title, 'React avanzado');
+    await user.click(save);
+    expect(await screen.findByText('¡Curso editado!')).toBeInTheDocument();
+    expect(screen.getByText('En breve verás los cambios')).toBeInTheDocument();
+    expect(sent).toMatchObject({ title: 'React avanzado', priceUsd: 19.99, imageUrl: '/covers/web.svg', level: 'medium' });
+  });
+
+  it('tells someone who may not edit the course so', async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/courses/4/edit': () => jsonResponse({ error: { code: 'FORBIDDEN', message: 'Only the course owner may do this' } }, 403),
+    });
+    renderApp('/course/editcourse/4');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No puedes editar este curso');
+  });
+});
+
+describe('/uploadvideo', () => {
+  it('shows the dropzone and "No hay videos" before any upload', async () => {
+    mockFetch({ ...signedIn, 'GET /api/videos/uploads': () => ({ items: [] }) });
+    renderApp('/uploadvideo');
+    expect(await screen.findByText('No hay videos')).toBeInTheDocument();
+    expect(screen.getByText('Arrastra tus videos aquí o haz clic para elegirlos')).toBeInTheDocument();
+  });
+});

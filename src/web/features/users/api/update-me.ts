@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Me, UpdateProfileInput } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api-client';
+
+/** Saves my name and picture (an http(s) URL, or empty for none). */
+export const updateMe = (input: UpdateProfileInput) => api.patch<Me>('/api/users/me', input);
+
+/**
+ * The caller decides when to refresh the session and `me` (after the "¡Datos actualizados!"
+ * dialog), so the dashboard does not jump to the new name's address underneath it.
+ */
+export const useUpdateMe = () => useMutation({ mutationFn: updateMe });

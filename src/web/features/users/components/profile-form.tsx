@@ -1,0 +1,80 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateProfileSchema, type Me, type UpdateProfileInput } from '../../../../shared/schemas/users';
+import { isApiError } from '../../../lib/api-client';
+
+type Field = keyof UpdateProfileInput;
+type Errors = Partial<Record<Field, string>>;
+
+function validate(values: UpdateProfileInput): Errors {
+  const parsed = updateProfileSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return errors;
+}
+
+type ProfileFormProps = {
+  me: Me;
+  saving: boolean;
+  /** A failed save, to show its field errors. */
+  saveError: unknown;
+  onSubmit: (values: UpdateProfileInput) => void;
+  onCancel: () => void;
+};
+
+/** Edit mode of "Mis Datos": name and picture URL (http or https, or empty for none). */
+export function ProfileForm({ me, saving, saveError, onSubmit, onCancel }: ProfileFormProps) {
+  const { t } = useTranslation('users');
+  const [values, setValues] = useState<UpdateProfileInput>({ name: me.name, image: me.image ?? '' });
+  const [showErrors, setShowErrors] = useState(false);
+
+  const serverFields = isApiError(saveError) ? saveError.fields : undefined;
+  const clientErrors = showErrors ? validate(values) : {};
+  const errorOf = (field: Field) => {
+    const key = clientErrors[field] ?? serverFields?.[field]?.[0];
+    return key ? t(key as 'validation.nameRequired') : undefined;
+  };
+  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = updateProfileSchema.safeParse(values);
+    if (!parsed.success) {
+      setShowErrors(true);
+      return;
+    }
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput label={t('dashboard.name')} name="name" autoComplete="name" value={values.name} onChange={change('name')} error={errorOf('name')} required />
+        <TextInput
+          label={t('dashboard.image')}
+          name="image"
+          type="url"
+          inputMode="url"
+          autoComplete="photo"
+          description={t('dashboard.imageHint')}
+          value={values.image}
+          onChange={change('image')}
+          error={errorOf('image')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            {t('dashboard.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('dashboard.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

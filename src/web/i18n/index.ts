@@ -1,0 +1,112 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { limits } from '../../shared/limits';
+import type { Catalogue } from './catalogue';
+import {
+  defaultLanguage,
+  detectLanguage,
+  languageStorageKey,
+  languages,
+  toLanguage,
+  type Language,
+} from './languages';
+
+/** The app's one i18next instance (given to I18nextProvider, used by the dialog and toast helpers). */
+export const i18n = i18next.createInstance();
+
+/** Each language is its own chunk: a visitor downloads only the catalogue they read. */
+const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
+  es: () => import('./locales/es').then((module) => module.default),
+  en: () => import('./locales/en').then((module) => module.default),
+};
+
+function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(languageStorageKey);
+  } catch {
+    // Storage can be blocked (privacy settings); the browser's language still applies.
+    return null;
+  }
+}
+
+function storeLanguage(language: Language) {
+  try {
+    window.localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // Not remembered across visits, but the switch still works for this one.
+  }
+}
+
+/** The language this browser should start in (see `detectLanguage` for the order). */
+export const detectBrowserLanguage = (): Language =>
+  detectLanguage({
+    search: window.location.search,
+    storedChoice: readStoredLanguage(),
+    browserLanguages: navigator.languages.length ? navigator.languages : [navigator.language],
+  });
+
+async function loadCatalogue(language: Language) {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const catalogue = await catalogueLoaders[language]();
+  for (const [namespace, resources] of Object.entries(catalogue)) {
+    i18n.addResourceBundle(language, namespace, resources, true, true);
+  }
+}
+
+// Screen readers and browser translation tools read <html lang>; keep it equal to the UI's.
+const syncDocumentLanguage = (language: string) => {
+  document.documentElement.lang = toLanguage(language) ?? defaultLanguage;
+};
+
+let initialization: Promise<typeof i18n> | undefined;
+
+/**
+ * Loads the catalogue of `language` and starts i18next in it; await before the first render.
+ * Later calls only switch the language (tests start each case in a known one).
+ */
+export function initI18n(language: Language = detectBrowserLanguage()): Promise<typeof i18n> {
+  initialization = initialization
+    ? initialization.then(async () => {
+        await loadCatalogue(language);
+        await i18n.changeLanguage(language);
+        return i18n;
+      })
+    : startI18n(language);
+  return initialization;
+}
+
+async function startI18n(language: Language) {
+  const catalogue = await catalogueLoaders[language]();
+  i18n.on('languageChanged', syncDocumentLanguage);
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: defaultLanguage,
+    supportedLngs: [...languages],
+    ns: Object.keys(catalogue),
+    defaultNS: 'common',
+    // Other languages are added by loadCatalogue when the user switches, not by a backend.
+    partialBundledLanguages: true,
+    resources: { [language]: catalogue },
+    interpolation: {
+      // React escapes text already.
+      escapeValue: false,
+      // Catalogues write limits by name ("between {{passwordMin}} and {{passwordMax}}"), so a
+      // message keyed by the server (a field error) shows the same numbers limits.ts enforces.
+      defaultVariables: { ...limits },
+    },
+    returnEmptyString: false,
+    // Catalogues are in memory before anything renders, so nothing needs to suspend.
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
+/** The language switch: shows `language` now and remembers it for the next visits. */
+export async function setLanguage(language: Language) {
+  await loadCatalogue(language);
+  storeLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/** The language the interface is showing. */
+export const currentLanguage = (): Language => toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? defaultLanguage;

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { resetDatabase, testDatabase } from './database';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export type TestContext = { app: App; db: Database; config: Config; dataDir: string };
+
+/**
+ * Builds the app once per test file on the worker's database, and empties the database
+ * before each test. Use inside a `describe` or at the top of a test file.
+ */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    const database = await testDatabase();
+    context.dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
+    // A function is read when the app is built, so it may use values set up by earlier `beforeAll`s.
+    const settings = typeof env === 'function' ? env() : env;
+    context.config = { ...loadConfig({ DATA_DIR: context.dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...settings }), webDistDir: undefined };
+    context.app = await buildApp(context.config, { database, logger: false });
+    context.db = database.db;
+  });
+  beforeEach(async () => {
+    await resetDatabase(await testDatabase());
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    if (context.dataDir) rmSync(context.dataDir, { recursive: true, force: true });
+  });
+  return context;
+}

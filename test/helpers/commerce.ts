@@ -1,0 +1,35 @@
+import type { App } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { createCourse as createCourseRow, createUser, type NewCourse } from '../../src/server/db/factories';
+import { enrollments } from '../../src/server/db/schema';
+import { TEST_ORIGIN } from './app';
+
+/** Commerce test helpers on top of the shared factories (src/server/db/factories.ts). */
+
+export async function createTeacher(db: Database) {
+  return (await createUser(db)).id;
+}
+
+/** A course owned by `ownerId` with an https image and a known teacher name, unless overridden. */
+export async function createCourse(db: Database, ownerId: string, overrides: Partial<NewCourse> = {}) {
+  return createCourseRow(db, { imageUrl: 'https://images.example.com/course.png', teacherName: 'Ana Torres', ...overrides, ownerId });
+}
+
+export async function enrol(db: Database, userId: string, courseId: number) {
+  await db.insert(enrollments).values({ userId, courseId });
+}
+
+/** Headers of a signed-in user's JSON request. */
+export const as = (user: { cookie: string }) => ({ cookie: user.cookie, origin: TEST_ORIGIN });
+
+export async function addToCart(app: App, user: { cookie: string }, courseId: number) {
+  const response = await app.inject({ method: 'POST', url: '/api/cart', headers: as(user), payload: { courseId } });
+  if (response.statusCode !== 201) throw new Error(`add to cart failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export async function checkout(app: App, user: { cookie: string }, payload: object = {}) {
+  const response = await app.inject({ method: 'POST', url: '/api/checkout', headers: as(user), payload });
+  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { orderId: string; url: string };
+}

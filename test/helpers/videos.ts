@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { App } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { categories, courses, courseVideos, subcategories } from '../../src/server/db/schema';
+import { TEST_ORIGIN } from './app';
+import type { TestUser } from './auth';
+
+const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+/** The tiny MP4s of test/fixtures (see its README). */
+export const videoFixture = (name: 'landscape-5s' | 'portrait-4s' | 'landscape-62s-moov-at-end' | 'rotated-phone-5s' | 'audio-only') =>
+  path.join(fixturesDir, `${name}.mp4`);
+
+export const TUS = { 'tus-resumable': '1.0.0' } as const;
+
+const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+/** tus POST: creates an upload of `length` bytes and answers its path. */
+export async function createUpload(app: App, user: TestUser, length: number, fileName = 'video.mp4'): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/uploads/',
+    headers: { ...user.headers, ...TUS, 'upload-length': String(length), 'upload-metadata': tusMetadata({ filename: fileName, filetype: 'video/mp4' }) },
+  });
+  if (response.statusCode !== 201) throw new Error(`tus create failed: ${response.statusCode} ${response.body}`);
+  return String(response.headers.location);
+}
+
+/** tus PATCH: appends bytes at an offset. */
+export function patchUpload(app: App, user: TestUser, location: string, offset: number, bytes: Buffer) {
+  return app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: { ...user.headers, ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    payload: bytes,
+  });
+}
+
+/** Uploads a whole file in one tus PATCH; answers the final response and the upload's id. */
+export async function uploadFile(app: App, user: TestUser, bytes: Buffer, fileName = 'video.mp4') {
+  const location = await createUpload(app, user, bytes.length, fileName);
+  const response = await patchUpload(app, user, location, 0, bytes);
+  return { id: location.split('/').pop()!, location, response };
+}
+
+/** Copies a fixture into the app's video storage under a key. */
+export async function storeFixture(dataDir: string, storageKey: string, fixture: string) {
+  const target = path.join(dataDir, 'videos', ...storageKey.split('/'));
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(fixture, target);
+  return target;
+}
+
+export async function insertCategory(db: Database, name = `Categoría ${randomUUID().slice(0, 6)}`) {
+  const [category] = await db.insert(categories).values({ name }).returning();
+  const [subcategory] = await db.insert(subcategories).values({ categoryId: category!.id, name: `Sub ${name}` }).returning();
+  return { categoryId: category!.id, subcategoryId: subcategory!.id };
+}
+
+/** An unclaimed upload row of a user (no file), as a finished tus upload leaves it. */
+export async function insertUpload(db: Database, ownerId: string, values: Partial<typeof courseVideos.$inferInsert> = {}) {
+  const id = values.id ?? randomUUID();
+  const [row] = await db
+    .insert(courseVideos)
+    .values({ id, ownerId, storageKey: `uploads/${id}.mp4`, sizeBytes: 1000, width: 640, height: 360, durationSeconds: 30, ...values })
+    .returning();
+  return row!;
+}
+
+/** A course of `ownerId` whose intro and main video are real files in the app's storage. */
+export async function insertCourseWithVideos(db: Database, dataDir: string, ownerId: string, values: Partial<typeof courses.$inferInsert> = {}) {
+  const { categoryId, subcategoryId } = await insertCategory(db);
+  const [course] = await db
+    .insert(courses)
+    .values({
+      title: 'Curso con videos',
+      description: 'Una descripción del curso con videos.',
+      categoryId,
+      subcategoryId,
+      durationHours: 2,
+      language: 'spanish',
+      level: 'easy',
+      priceCents: 1500,
+      teacherName: 'Ana Torres',
+      ownerId,
+      ...values,
+    })
+    .returning();
+  const suffix = randomUUID().slice(0, 8);
+  const introKey = `demo/intro-${suffix}.mp4`;
+  const mainKey = `demo/main-${suffix}.mp4`;
+  await storeFixture(dataDir, introKey, videoFixture('landscape-5s'));
+  await storeFixture(dataDir, mainKey, videoFixture('portrait-4s'));
+  await db.insert(courseVideos).values([
+    { ownerId, courseId: course!.id, position: 1, storageKey: introKey, sizeBytes: 1, width: 320, height: 180, durationSeconds: 5 },
+    { ownerId, courseId: course!.id, position: 2, storageKey: mainKey, sizeBytes: 1, width: 180, height: 320, durationSeconds: 4 },
+  ]);
+  return { course: course!, introKey, mainKey };
+}
+
+export { TEST_ORIGIN };

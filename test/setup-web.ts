@@ -1,0 +1,41 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { initI18n } from '../src/web/i18n';
+import { mockFetch, unmockedRequests } from '../src/web/testing/mock-fetch';
+
+// On a busy machine a lazy page can take more than the default second to appear; waiting
+// longer changes nothing for a test that passes, and a broken page still fails.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Noise is a failure: a React warning or an unexpected error log fails the test. Spied per
+// test (and restored after), so a test that expects a log can mock it for itself.
+const failOnConsole = (method: 'error' | 'warn') =>
+  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.${method} called: ${args.map(String).join(' ')}`);
+  });
+
+// Like a user who asked for reduced motion: Mantine then skips its transitions, whose timers
+// would otherwise update components after a test has moved on (React's act() warnings).
+(window as unknown as { happyDOM: { settings: { device: { prefersReducedMotion: string } } } }).happyDOM.settings.device.prefersReducedMotion =
+  'reduce';
+
+// Every test starts in Spanish (the default) with nothing remembered; happy-dom's browser
+// language is English, so without this the language would depend on the environment.
+beforeEach(async () => {
+  failOnConsole('error');
+  failOnConsole('warn');
+  window.localStorage.clear();
+  // No handlers: any request fails the test unless the test mocks it (mockFetch again).
+  mockFetch({});
+  await initI18n('es');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  // A request nobody mocked is a test that talks to a server that is not there.
+  const requests = unmockedRequests.splice(0);
+  if (requests.length) throw new Error(`Unmocked requests: ${requests.join(', ')}`);
+});

@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The web app lives in src/web; the build lands in dist/web, where the server serves it
+ * (src/server/web/spa.ts fills `<!--app-head-->` of the built index.html per page).
+ */
+export default defineConfig({
+  root: 'src/web',
+  publicDir: '../../public',
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': 'http://localhost:3000',
+    },
+  },
+  preview: {
+    port: 4173,
+  },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Hashed file names only: the server caches everything under assets/ for a year.
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries change less often than our code: in chunks of their own they stay cached
+          // across deploys. Only what the first page needs ($initial) is grouped; the rest of
+          // Mantine (menus, modals, drawers) stays with the lazy chunks that use it. The bundler
+          // puts every module in exactly one chunk, so no page gets a second copy of Mantine.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
