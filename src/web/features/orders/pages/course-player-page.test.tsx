@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PlayerCourse } from '../../../../shared/schemas/orders';
+import type { Review } from '../../../../shared/schemas/reviews';
+import type { Session } from '../../auth/api/get-session';
+import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+import { makeDetail } from '../../catalog/testing/fixtures';
+
+const session: Session = {
+  session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
+  user: { id: 'u1', name: 'Ana', email: 'ana@example.com', image: null, isAdmin: false },
+};
+
+const course: PlayerCourse = {
+  id: 5,
+  title: 'Python desde cero',
+  imageUrl: null,
+  teacherName: 'Laura Martínez',
+  priceCents: 1999,
+  ratingAverage: 4,
+  ratingCount: 1,
+  categoryId: 1,
+  subcategoryId: 1,
+  language: 'spanish',
+  level: 'easy',
+  durationHours: 12,
+  disabled: false,
+  enrolledAt: '2026-01-01T00:00:00.000Z',
+  description: 'Aprende Python paso a paso.',
+};
+
+const review = (id: number, userId: string, userName: string, comment: string): Review => ({
+  id,
+  userId,
+  userName,
+  userImage: null,
+  rating: 4,
+  comment,
+  createdAt: '2026-01-02T00:00:00.000Z',
+});
+
+const video = { url: '/api/videos/stream/token123', width: 1280, height: 720, durationSeconds: 40, expiresAt: '2999-01-01T00:00:00.000Z' };
+
+describe('course player (/mycourses/:id)', () => {
+  it('shows the title, the main video (autoplay, controls), the course facts and its reviews', async () => {
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => course,
+      'GET /api/videos/courses/5/main': () => video,
+      'GET /api/courses/5/reviews': () => ({ items: [review(1, 'u2', 'Diego', 'Muy bueno'), review(2, 'u1', 'Ana', 'Claro y útil')] }),
+    });
+    renderApp('/mycourses/5');
+    expect(screen.getAllByText('Cargando...').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Python desde cero' }, { timeout: 5000 })).toBeInTheDocument();
+    const player = await screen.findByLabelText('Video del curso Python desde cero');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', video.url);
+    expect(player).toHaveAttribute('controls');
+    expect(player).toHaveAttribute('autoplay');
+
+    const about = screen.getByRole('region', { name: 'Acerca de este curso' });
+    for (const text of ['Laura Martínez', '12 horas', 'Español', 'Fácil', 'Aprende Python paso a paso.']) expect(within(about).getByText(text)).toBeInTheDocument();
+
+    const reviews = screen.getByRole('region', { name: 'Reseñas del curso' });
+    expect(await within(reviews).findByText('Muy bueno')).toBeInTheDocument();
+    // The delete button only on the reader's own review.
+    expect(within(reviews).getAllByRole('button', { name: 'Eliminar comentario' })).toHaveLength(1);
+    expect(within(reviews).getByText('Claro y útil').closest('li')).toContainElement(within(reviews).getByRole('button', { name: 'Eliminar comentario' }));
+  });
+
+  it('enables "Comentar" only with a rating and a comment; after sending: "¡Excelente!", the form clears and the stars reset', async () => {
+    const sent: unknown[] = [];
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => course,
+      'GET /api/videos/courses/5/main': () => video,
+      'GET /api/courses/5/reviews': () => ({ items: [] }),
+      'POST /api/courses/5/reviews': async (request) => {
+        sent.push(await request.json());
+        return jsonResponse({ review: review(3, 'u1', 'Ana', 'Excelente curso'), ratingAverage: 5, ratingCount: 1 }, 201);
+      },
+    });
+    const { user } = renderApp('/mycourses/5');
+    const form = await screen.findByRole('form', { name: '¡Deja tu reseña!' }, { timeout: 5000 });
+    expect(await screen.findByText('No hay comentarios...')).toBeInTheDocument();
+    const submit = within(form).getByRole('button', { name: 'Comentar' });
+    expect(submit).toBeDisabled();
+    // The stars are the radios' labels: a click on the fifth star (hovering lights it up first).
+    const fifth = within(form).getByRole('radio', { name: '5 estrellas' });
+    await user.click(form.querySelector(`label[for="${fifth.id}"]`)!);
+    expect(fifth).toBeChecked();
+    expect(submit).toBeDisabled();
+    const comment = within(form).getByRole('textbox', { name: 'Comentario' });
+    await user.type(comment, '   ');
+    expect(submit).toBeDisabled();
+    await user.type(comment, 'Excelente curso');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('¡Excelente!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Gracias por tu comentario')).toBeInTheDocument();
+    expect(sent).toEqual([{ rating: 5, comment: 'Excelente curso' }]);
+    expect(comment).toHaveValue('');
+    expect(within(form).getByRole('radio', { name: '5 estrellas' })).not.toBeChecked();
+    expect(submit).toBeDisabled();
+  });
+
+  it('sends a user who has not bought the course to its public page', async () => {
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => jsonResponse({ error: { code: 'NOT_ENROLLED', message: 'no' } }, 403),
+      'GET /api/courses/5': () => makeDetail({ id: 5 }),
+      'GET /api/courses/5/reviews': () => ({ items: [] }),
+      // The public page's add-to-cart and favourite buttons check what the user has.
+      'GET /api/enrollments': () => ({ items: [] }),
+      'GET /api/favourites': () => ({ items: [] }),
+    });
+    const { router } = renderApp('/mycourses/5');
+    await expect.poll(() => router.state.location.pathname).toBe('/course/5');
+  });
+});
