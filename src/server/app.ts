@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createAuth, resolveAuthSecret } from './auth/auth';
+import { AUTH_BASE_PATH, createAuth, resolveAuthSecret, SESSION_COOKIE_PREFIX } from './auth/auth';
 import { mountAuth } from './auth/mount';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
@@ -24,12 +24,13 @@ import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { ordersRoutes } from './features/orders/routes';
-import { paymentsPlugin } from './features/payments/plugin';
+import { paymentsPlugin, WEBHOOK_PATH } from './features/payments/plugin';
 import { paymentsRoutes } from './features/payments/routes';
 import { reviewsRoutes } from './features/reviews/routes';
 import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
 import { registerErrorHandling } from './http/errors-plugin';
+import { registerSameOriginCheck } from './http/same-origin';
 import { registerSpa, type HeadResolver } from './web/spa';
 
 export type ApiRoute = { method: string; url: string };
@@ -106,6 +107,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  // After helmet, so that a refused request still carries the security headers.
+  registerSameOriginCheck(app, {
+    publicUrl: config.publicUrl,
+    sessionCookiePrefix: SESSION_COOKIE_PREFIX,
+    exemptRoutes: [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`],
   });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
