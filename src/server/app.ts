@@ -29,8 +29,9 @@ import { paymentsRoutes } from './features/payments/routes';
 import { reviewsRoutes } from './features/reviews/routes';
 import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
-import { registerErrorHandling } from './http/errors-plugin';
+import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
+import { rawSecurityHeaders, securityHeaderOptions } from './http/security-headers';
 import { registerSpa, type HeadResolver } from './web/spa';
 
 export type ApiRoute = { method: string; url: string };
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     // Let in-flight requests finish on close, but drop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
+    // A malformed or overlong URL is refused by the router before any hook: still the one error shape and headers.
+    frameworkErrors: answerRouterError(rawSecurityHeaders(config)),
   }).withTypeProvider<ZodTypeProvider>();
 
   const apiRoutes: ApiRoute[] = [];
@@ -87,27 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', database.db);
   app.decorate('auth', createAuth({ config, db: database.db, secret: await resolveAuthSecret(config) }));
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.isHttps ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, securityHeaderOptions(config));
   // After helmet, so that a refused request still carries the security headers.
   registerSameOriginCheck(app, {
     publicUrl: config.publicUrl,
