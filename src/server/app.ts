@@ -112,7 +112,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own policy, made as strict as the app's: no framing, and no https upgrade on an http server.
+    transformStaticCSP: (header) => {
+      const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return config.isHttps ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
 
   await mountAuth(app, app.auth);
 
