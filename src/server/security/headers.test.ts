@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../../../test/helpers/app';
 import { signUp, type TestUser } from '../../../test/helpers/auth';
@@ -77,8 +77,8 @@ describe('security headers on every response', () => {
     ['the API docs page', { url: '/api/docs/' }, 200],
     ['the test payment page', { url: '/test-checkout/cs_test_unknown' }, 404],
     ['a forged signed video link (403)', { url: '/api/videos/stream/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo~main.mp4' }, 403],
-  ] as const)('%s', async (what, request, status) => {
-    const response = await app.inject(request as Parameters<App['inject']>[0] & object);
+  ] satisfies [string, InjectOptions, number][])('%s', async (what, request, status) => {
+    const response = await app.inject(request);
     expect(response.statusCode, what).toBe(status);
     expectSecurityHeaders(response, what);
   });
