@@ -270,9 +270,13 @@ describe('fuzzing every API route', () => {
       headers: extraHeaders,
     });
 
+    // The digest after a refused request is the one before the next: only a request that
+    // went through (or a failed property, which fast-check replays) needs a fresh one.
+    let known: Record<string, string> | undefined;
     await fc.assert(
       fc.asyncProperty(request, async ({ role, path, query, body: { payload, contentType }, headers }) => {
-        const before = await databaseDigest(ctx.db);
+        const before = known ?? (await databaseDigest(ctx.db));
+        known = undefined;
         const response = await ctx.app.inject({
           method: method as 'GET',
           url: `${path}${query}`,
@@ -297,6 +301,7 @@ describe('fuzzing every API route', () => {
           const after = await databaseDigest(ctx.db);
           const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
           expect(changed, `a refused request changed these tables: ${where}`).toEqual([]);
+          known = after;
         }
       }),
       { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
