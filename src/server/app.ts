@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createAuth, resolveAuthSecret } from './auth/auth';
+import { AUTH_BASE_PATH, createAuth, resolveAuthSecret, SESSION_COOKIE_PREFIX } from './auth/auth';
 import { mountAuth } from './auth/mount';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
@@ -24,12 +24,14 @@ import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { ordersRoutes } from './features/orders/routes';
-import { paymentsPlugin } from './features/payments/plugin';
+import { paymentsPlugin, WEBHOOK_PATH } from './features/payments/plugin';
 import { paymentsRoutes } from './features/payments/routes';
 import { reviewsRoutes } from './features/reviews/routes';
 import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
-import { registerErrorHandling } from './http/errors-plugin';
+import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
+import { registerSameOriginCheck } from './http/same-origin';
+import { rawSecurityHeaders, securityHeaderOptions } from './http/security-headers';
 import { registerSpa, type HeadResolver } from './web/spa';
 
 export type ApiRoute = { method: string; url: string };
@@ -64,6 +66,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     // Let in-flight requests finish on close, but drop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
+    // A malformed or overlong URL is refused by the router before any hook: still the one error shape and headers.
+    frameworkErrors: answerRouterError(rawSecurityHeaders(config)),
   }).withTypeProvider<ZodTypeProvider>();
 
   const apiRoutes: ApiRoute[] = [];
@@ -86,26 +90,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', database.db);
   app.decorate('auth', createAuth({ config, db: database.db, secret: await resolveAuthSecret(config) }));
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.isHttps ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  await app.register(fastifyHelmet, securityHeaderOptions(config));
+  // After helmet, so that a refused request still carries the security headers.
+  registerSameOriginCheck(app, {
+    publicUrl: config.publicUrl,
+    sessionCookiePrefix: SESSION_COOKIE_PREFIX,
+    exemptRoutes: [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`],
   });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
@@ -122,7 +112,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own policy, made as strict as the app's: no framing, and no https upgrade on an http server.
+    transformStaticCSP: (header) => {
+      const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return config.isHttps ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
 
   await mountAuth(app, app.auth);
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers/app';
-import type { AccessFixture, AccessRule, Role } from './access-rules';
+import { roles, type AccessFixture, type AccessRule, type Role } from './access-rules';
 import type { Database } from './db/client';
 import { categories, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
 
@@ -69,6 +69,12 @@ describe('authorization table', () => {
     expect([...served].sort()).toEqual([...new Set(served)].sort());
     expect(served.filter((route) => !listed.includes(route)), 'routes missing from the table').toEqual([]);
     expect(listed.filter((route) => !served.includes(route)), 'table rows for routes that do not exist').toEqual([]);
+  });
+
+  it('calls every route as every kind of caller, and each row says what every caller gets', () => {
+    expect([...callOrder].sort()).toEqual([...roles].sort());
+    const incomplete = rules.filter((rule) => Object.keys(rule.expect).sort().join() !== [...roles].sort().join()).map((rule) => rule.route);
+    expect(incomplete, 'rows that leave out a role').toEqual([]);
   });
 
   it.each(rules.map((rule) => [rule.route, rule] as const))('%s', async (_name, rule) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldErrors } from '../../shared/errors';
 import { AppError } from '../errors';
@@ -10,6 +10,20 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
     if (typeof current.code === 'string' && DATABASE_UNAVAILABLE.has(current.code)) return true;
     if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Database refusals of a value itself, which only client input can carry this far: a NUL
+ * character in text (22021), a string that is not of the column's type (22P02), a number out
+ * of the column's range (22003), text longer than the column (22001).
+ */
+const INVALID_INPUT_VALUE = new Set(['22021', '22P02', '22003', '22001']);
+
+function isInvalidInputValue(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.code === 'string' && INVALID_INPUT_VALUE.has(current.code)) return true;
   }
   return false;
 }
@@ -54,6 +68,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable, try again shortly'));
     }
+    if (isInvalidInputValue(error)) {
+      // Answered, not hidden: but a route that lets such a value reach the database should validate it.
+      request.log.warn({ err: error }, 'a request value was refused by the database');
+      return reply.status(400).send(errorBody('BAD_REQUEST', 'The request holds a value that is not valid'));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
@@ -66,3 +85,17 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 export const apiNotFound = (url: string) => errorBody('ROUTE_NOT_FOUND', `No API route ${url.split('?')[0]}`);
 
+
+/**
+ * Fastify's `frameworkErrors`: the router's refusals (a malformed percent-encoding, a path
+ * parameter past the length limit) answered in the one error shape, with the security headers
+ * that the hooks would otherwise have set.
+ */
+export function answerRouterError(setSecurityHeaders: (request: FastifyRequest['raw'], response: FastifyReply['raw']) => void) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setSecurityHeaders(request.raw, reply.raw);
+    const status = error.statusCode === 414 ? 414 : 400;
+    const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long' : 'The address is not valid';
+    return reply.status(status).send(errorBody('BAD_REQUEST', message));
+  };
+}

@@ -29,6 +29,7 @@ type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof TusServer>
 type TusError = { status_code: number; body: string };
 
 const TUS_PATH = '/api/uploads';
+const TUS_VERSION = '1.0.0';
 
 /** A course needs two; a few spare, but nobody fills the disk with videos no course uses. */
 export const MAX_UNUSED_UPLOADS = 10;
@@ -134,6 +135,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
   const handleWithTus = async (request: FastifyRequest, reply: FastifyReply) => {
     // Visitors and disabled accounts are refused here, in the API's usual JSON.
     uploaders.set(request.raw, await requireUser(request));
+    // tus would answer a missing or other protocol version in plain text; say it in the API's shape.
+    if (request.headers['tus-resumable'] !== TUS_VERSION) {
+      reply.header('tus-version', TUS_VERSION);
+      throw new AppError('TUS_VERSION_UNSUPPORTED', `Send Tus-Resumable: ${TUS_VERSION}`);
+    }
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
@@ -146,7 +152,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
     }
   };
 
-  const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse };
+  const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 412: errorResponse, 413: errorResponse, 415: errorResponse };
   const uploadParams = z.object({ uploadId: z.uuid() });
 
   scope.post(

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type SameOriginOptions = {
+  /** The one origin the web app is served from (PUBLIC_URL). */
+  publicUrl: string;
+  /** The session cookie's prefix: the cookie is `<prefix>.session_token`, `__Secure-` first under https. */
+  sessionCookiePrefix: string;
+  /**
+   * Declared route URLs that keep their own protection: the payment webhook (server to
+   * server, signed) and better-auth's pass-through (it checks Origin itself).
+   */
+  exemptRoutes: string[];
+};
+
+function carriesSessionCookie(request: FastifyRequest, cookieName: RegExp): boolean {
+  const header = request.headers.cookie;
+  if (!header) return false;
+  return header.split(';').some((pair) => cookieName.test(pair.split('=')[0]!.trim()));
+}
+
+/**
+ * Refuses a state-changing API request that a browser sent from another site with the
+ * session cookie attached (cross-site request forgery), with 403 CROSS_SITE_REQUEST.
+ *
+ * A browser names the page that made a request in `Sec-Fetch-Site`, and in `Origin` on
+ * every POST, PUT, PATCH and DELETE: either one saying "another site" is enough to refuse.
+ * The SameSite=Lax cookie already keeps most browsers from attaching the session to such a
+ * request; this check does not rely on that. Requests without the cookie (visitors, bearer
+ * tokens of non-browser clients) have no ambient credential to abuse and pass untouched,
+ * as do requests that name no origin at all, which browsers do not send cross-site.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, options: SameOriginOptions) {
+  const allowedOrigin = new URL(options.publicUrl).origin;
+  const prefix = options.sessionCookiePrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const cookieName = new RegExp(`^(__Secure-)?${prefix}\\.session_token$`);
+  const exempt = new Set(options.exemptRoutes);
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.url !== undefined && exempt.has(request.routeOptions.url)) return;
+    if (!carriesSessionCookie(request, cookieName)) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== allowedOrigin);
+    if (crossSite) throw new AppError('CROSS_SITE_REQUEST', 'Requests from another site may not use this session');
+  });
+}
