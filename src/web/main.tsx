@@ -3,11 +3,17 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { config as configureZod } from 'zod';
 import { AppProviders } from './app/app-providers';
 import { createAppRouter } from './app/routes';
 import { getSessionQueryOptions } from './features/auth/api/get-session';
 import { initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
+
+// zod compiles object schemas with `new Function` after probing whether eval is allowed; our
+// Content-Security-Policy forbids it, and the refused probe is reported as a CSP violation on
+// every page that validates a form. The interpreted path is fast enough for forms.
+configureZod({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

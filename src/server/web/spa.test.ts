@@ -63,6 +63,13 @@ describe('serving the web app', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('compresses every page, not only the home page', async () => {
+    for (const url of ['/', '/allcourses', '/course/7', '/no/such/page']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(response.headers['content-encoding'], url).toBe('gzip');
+    }
+  });
+
   it('keeps unknown API paths in the JSON error shape', async () => {
     const response = await app.inject({ url: '/api/nothing' });
     expect(response.statusCode).toBe(404);

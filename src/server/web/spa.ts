@@ -51,14 +51,13 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  // Pages are routes, not the not-found handler: only routes get the compression hooks, and
+  // an uncompressed page is a slower first paint. Every more specific route (the API, the
+  // built files) wins over the wildcard.
   app.get('/', { schema: { hide: true } }, sendPage);
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
-      return reply.status(404).send(apiNotFound(request.url));
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(apiNotFound(request.url));
-    }
-    return sendPage(request, reply);
-  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) =>
+    isApi(request.url) ? reply.status(404).send(apiNotFound(request.url)) : sendPage(request, reply),
+  );
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send(apiNotFound(request.url)));
 }

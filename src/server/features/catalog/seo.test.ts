@@ -183,6 +183,8 @@ describe('catalogue SEO', () => {
     expect(response.body).toContain('User-agent: *');
     expect(response.body).toContain('Disallow: /api/');
     expect(response.body).toContain('Disallow: /admin');
+    // The sign-up page is public and is where visitors land from a search for the site.
+    expect(response.body).not.toContain('Disallow: /register');
     expect(response.body).toContain('Sitemap: https://cursos.example/sitemap.xml');
   });
 });

@@ -151,7 +151,6 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { con
       'Disallow: /coursescreated',
       'Disallow: /course/editcourse/',
       'Disallow: /uploadvideo',
-      'Disallow: /register',
       '',
       `Sitemap: ${base}/sitemap.xml`,
       '',
