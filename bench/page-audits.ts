@@ -50,12 +50,18 @@ const baseUrl = `http://localhost:${port}`;
 const workDir = path.resolve('.tmp/audit-pages');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Gzipped KB of initial JavaScript allowed per page: the figures measured when set, plus a small margin. */
+/**
+ * Gzipped KB of initial JavaScript allowed per page: the figures measured when they were set,
+ * plus about 5%. Every page shares the app shell (React, React Router, the Mantine core, i18next,
+ * TanStack Query: about 155 KB) and the visitor's catalogue (7 KB); the listing adds its filters
+ * (the combobox and floating-ui) and zod, which parses its query string with the API's own
+ * schema; the sign-up page adds zod for its form.
+ */
 const pages = {
-  home: { path: () => '/', budgetKb: 170 },
-  allCourses: { path: () => '/allcourses', budgetKb: 170 },
-  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 170 },
-  register: { path: () => '/register', budgetKb: 170 },
+  home: { path: () => '/', budgetKb: 180 }, // 170.2 KB
+  allCourses: { path: () => '/allcourses', budgetKb: 255 }, // 241.4 KB
+  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 180 }, // 171.0 KB
+  register: { path: () => '/register', budgetKb: 210 }, // 197.4 KB
 } satisfies Record<string, { path: (courseId: number) => string; budgetKb: number }>;
 type PageKey = keyof typeof pages;
 
@@ -175,6 +181,18 @@ function failedAudits(lhr: Result, category: Category): FailedAudit[] {
     .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue }));
 }
 
+/** Runtime errors (a trace with no navigation start, say) come and go on a loaded machine: tried up to 3 times. */
+async function runLighthouse(url: string, flags: Flags) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
+    console.warn(`Lighthouse failed on ${url} (${error.code}); trying again`);
+  }
+}
+
 async function auditPage(port: number, page: PageKey, url: string): Promise<PageResult> {
   const flags: Flags = {
     port,
@@ -186,9 +204,7 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
   };
   const lhrs: Result[] = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await lighthouse(url, flags);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const result = await runLighthouse(url, flags);
     // The whole report, to look into an audit: the summary below keeps only what failed.
     writeFileSync(path.join(workDir, `${page}-${run}.json`), JSON.stringify(result.lhr));
     if (args.html && Array.isArray(result.report)) writeFileSync(path.join(workDir, `${page}-${run}.html`), result.report[1]!);

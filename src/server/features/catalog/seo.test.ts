@@ -87,6 +87,7 @@ describe('catalogue SEO', () => {
     expect(metaContent(html, 'description')).toBe('Aprende Python con proyectos reales y ejercicios.');
     expect(metaContent(html, 'og:title')).toBe('Python desde cero | Cursos Online');
     expect(metaContent(html, 'og:image')).toBe('https://cursos.example/images/python.jpg');
+    expect(html).toContain('<link rel="preload" as="image" href="/images/python.jpg" fetchpriority="high">');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'twitter:image')).toBe('https://cursos.example/images/python.jpg');
     expect(html).toContain(`<link rel="canonical" href="https://cursos.example/course/${course.id}">`);
