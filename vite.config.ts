@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pagePreloads } from './build/page-preloads';
 
 /**
  * The web app lives in src/web; the build lands in dist/web, where the server serves it
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [react(), pagePreloads({ routesFile: 'src/web/app/routes.tsx' })],
   server: {
     port: 5173,
     strictPort: true,

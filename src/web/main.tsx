@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
@@ -8,6 +8,15 @@ import { createAppRouter } from './app/routes';
 import { getSessionQueryOptions } from './features/auth/api/get-session';
 import { initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
+
+// zod compiles object schemas with `new Function` after probing whether eval is allowed; our
+// Content-Security-Policy forbids it, and the refused probe is reported as a CSP violation on
+// every page that validates a form. The interpreted path is fast enough for forms. zod reads
+// its settings from this global (zod/v4/core/core.js), so the entry sets it without importing
+// zod, which would pull zod into every page's first download. Merged, not replaced: should zod
+// ever load first, it holds this very object.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -26,11 +35,16 @@ queryClient.query(getSessionQueryOptions()).catch(() => {
 });
 
 void initI18n().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree: a slow phone answers taps while it runs.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

@@ -13,6 +13,7 @@ function writeBuild(): string {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/main-abc123.js"></script></body></html>');
   writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log("app");'.repeat(200));
   writeFileSync(path.join(dir, 'robots-extra.txt'), 'x');
+  writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify({ allCourses: { scripts: ['assets/all-courses-page-x1.js', 'assets/Select-x2.js'], styles: ['assets/all-courses-page-x3.css'] } }));
   return dir;
 }
 
@@ -61,6 +62,21 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("names the page's own code in its head, so the browser fetches it with the app's", async () => {
+    const listing = (await app.inject({ url: '/allcourses' })).body;
+    expect(listing).toContain('<link rel="modulepreload" href="/assets/all-courses-page-x1.js">');
+    expect(listing).toContain('<link rel="modulepreload" href="/assets/Select-x2.js">');
+    expect(listing).toContain('<link rel="preload" as="style" href="/assets/all-courses-page-x3.css">');
+    expect((await app.inject({ url: '/' })).body).not.toContain('modulepreload');
+  });
+
+  it('compresses every page, not only the home page', async () => {
+    for (const url of ['/', '/allcourses', '/course/7', '/no/such/page']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(response.headers['content-encoding'], url).toBe('gzip');
+    }
   });
 
   it('keeps unknown API paths in the JSON error shape', async () => {

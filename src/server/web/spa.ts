@@ -6,9 +6,31 @@ import { matchPage, type PageName } from '../../shared/paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { apiNotFound } from '../http/errors-plugin';
-import { renderHead, type HeadTags } from './head';
+import { escapeHtml, renderHead, type HeadTags } from './head';
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
+
+/** Written by the build (build/page-preloads.ts): page name → the files its lazy chunk needs. */
+const PAGE_PRELOADS_FILE = 'page-preloads.json';
+
+/**
+ * The tags that have the browser fetch a page's own code with the app's instead of after it
+ * has run (one round trip and the app's start-up sooner). Empty when the build has no list.
+ */
+function readPagePreloads(distDir: string): Map<string, string> {
+  const file = path.join(distDir, PAGE_PRELOADS_FILE);
+  if (!existsSync(file)) return new Map();
+  const list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { scripts?: string[]; styles?: string[] }>;
+  const href = (asset: string) => escapeHtml(`/${asset}`);
+  return new Map(
+    Object.entries(list).map(([page, { scripts = [], styles = [] }]) => [
+      page,
+      [...styles.map((style) => `<link rel="preload" as="style" href="${href(style)}">`), ...scripts.map((script) => `<link rel="modulepreload" href="${href(script)}">`)]
+        .map((tag) => `\n    ${tag}`)
+        .join(''),
+    ]),
+  );
+}
 
 /** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
 export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest) => Promise<HeadTags | null>;
@@ -29,6 +51,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
+  const preloads = readPagePreloads(distDir);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -47,18 +70,18 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     const match = matchPage(url.pathname);
     const head = match ? ((await resolveHead?.(match.page, match.params, request)) ?? null) : null;
     const status = match && head?.status !== 404 ? 200 : 404;
-    const html = template.replace(HEAD_PLACEHOLDER, renderHead(config, url, head));
+    const headHtml = renderHead(config, url, head) + (match ? (preloads.get(match.page) ?? '') : '');
+    const html = template.replace(HEAD_PLACEHOLDER, headHtml);
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  // Pages are routes, not the not-found handler: only routes get the compression hooks, and
+  // an uncompressed page is a slower first paint. Every more specific route (the API, the
+  // built files) wins over the wildcard.
   app.get('/', { schema: { hide: true } }, sendPage);
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
-      return reply.status(404).send(apiNotFound(request.url));
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(apiNotFound(request.url));
-    }
-    return sendPage(request, reply);
-  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) =>
+    isApi(request.url) ? reply.status(404).send(apiNotFound(request.url)) : sendPage(request, reply),
+  );
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send(apiNotFound(request.url)));
 }

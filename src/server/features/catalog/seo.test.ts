@@ -87,6 +87,7 @@ describe('catalogue SEO', () => {
     expect(metaContent(html, 'description')).toBe('Aprende Python con proyectos reales y ejercicios.');
     expect(metaContent(html, 'og:title')).toBe('Python desde cero | Cursos Online');
     expect(metaContent(html, 'og:image')).toBe('https://cursos.example/images/python.jpg');
+    expect(html).toContain('<link rel="preload" as="image" href="/images/python.jpg" fetchpriority="high">');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'twitter:image')).toBe('https://cursos.example/images/python.jpg');
     expect(html).toContain(`<link rel="canonical" href="https://cursos.example/course/${course.id}">`);
@@ -183,6 +184,8 @@ describe('catalogue SEO', () => {
     expect(response.body).toContain('User-agent: *');
     expect(response.body).toContain('Disallow: /api/');
     expect(response.body).toContain('Disallow: /admin');
+    // The sign-up page is public and is where visitors land from a search for the site.
+    expect(response.body).not.toContain('Disallow: /register');
     expect(response.body).toContain('Sitemap: https://cursos.example/sitemap.xml');
   });
 });

@@ -115,7 +115,14 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
       title: course.title,
       description: clip(course.description),
       ...(image ? { image } : {}),
-      extra: [meta('og:type', 'website'), ...localeTags(lang), jsonLdScript(structured)],
+      extra: [
+        meta('og:type', 'website'),
+        ...localeTags(lang),
+        jsonLdScript(structured),
+        // The cover is the page's largest paint: fetched with the page's code instead of after
+        // the course data the code asks for.
+        ...(course.imageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(course.imageUrl)}" fetchpriority="high">`] : []),
+      ],
     };
     return head;
   };
@@ -151,7 +158,6 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { con
       'Disallow: /coursescreated',
       'Disallow: /course/editcourse/',
       'Disallow: /uploadvideo',
-      'Disallow: /register',
       '',
       `Sitemap: ${base}/sitemap.xml`,
       '',

@@ -53,7 +53,9 @@ export function HomePage() {
                     </li>
                   ))
                 : Array.from({ length: 4 }, (_, index) => (
-                    <li key={index}>
+                    // Keys apart from the course ids: a placeholder keyed 1 would be reused for
+                    // course 1 and move across the row, a layout shift.
+                    <li key={`placeholder-${index}`}>
                       <CourseCardSkeleton />
                     </li>
                   ))}
