@@ -17,8 +17,8 @@ import { sql } from 'drizzle-orm';
 import type { Context, Request } from 'autocannon';
 import { benchArgs } from './lib/args';
 import { catalogueRequests } from './lib/catalog-requests';
-import { catalogueIds, openTarget, prepareData, rows, type DataTarget } from './lib/data';
-import { measure, pick, skipResponseBodies, withRatios, type Row } from './lib/load';
+import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData, rows, type CatalogueIds, type DataTarget } from './lib/data';
+import { fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, type Scenario } from './lib/load';
 import { latencyTable, loadAverage, saveSection } from './lib/report';
 import { freePort, startServer, type ServerProcess } from './lib/server';
 
@@ -35,8 +35,8 @@ const args = benchArgs(
   { duration: 10, connections: 50 },
 );
 const target: DataTarget = {
-  databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/marketplace_bench',
-  dataDir: '.tmp/bench-postgres-data',
+  databaseUrl: benchDatabaseUrl,
+  dataDir: benchDataDirs.postgres,
   courses: Number(args.courses),
   users: Number(args.users),
   orders: Number(args.orders),
@@ -123,95 +123,72 @@ async function introSizes(server: ServerProcess, courseIds: number[]) {
   return sizes;
 }
 
-type Scenario = { name: string; run: (seconds: number) => Promise<Row> };
-
-function scenarios(server: ServerProcess, ids: Awaited<ReturnType<typeof catalogueIds>>, shoppers: Shopper[], videos: { courseId: number; bytes: number }[]): Scenario[] {
-  const { connections } = args;
-  const base = { url: server.url, connections };
-  const catalogue = catalogueRequests(ids);
-  const fixed = (name: string, paths: string[]): Scenario => ({ name, run: (duration) => measure(name, { ...base, duration, requests: paths.map((path) => ({ method: 'GET', path })) }) });
-  const random = (name: string, next: () => string): Scenario => ({
-    name,
-    run: (duration) => measure(name, { ...base, duration, requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: next() }) }] }),
-  });
-
-  /**
-   * A cycle (add, checkout, empty) takes a shopper nobody else is using and gives it back
-   * at its end, so no two connections touch one cart. autocannon clears a connection's
-   * context after each cycle; the course cursor lives on the shopper and never restarts,
-   * so a cart left by a cycle cut short at the end of a run never meets the same course again.
-   */
-  const cartFlow = (): Request[] => {
-    const free = [...shoppers];
-    const shopperOf = (context: Context) => context.shopper as Shopper;
-    const headers = (shopper: Shopper) => ({ cookie: shopper.cookie, 'content-type': 'application/json' });
-    return [
-      {
-        method: 'POST',
-        path: '/api/cart',
-        setupRequest: (request, context) => {
-          const shopper = free.pop();
-          if (!shopper) throw new Error('more connections than shoppers');
-          context.shopper = shopper;
-          const courseId = shopper.courseIds[shopper.nextCourse++ % shopper.courseIds.length]!;
-          return { ...request, headers: headers(shopper), body: JSON.stringify({ courseId }) };
-        },
-      },
-      { method: 'POST', path: '/api/checkout', setupRequest: (request, context) => ({ ...request, headers: headers(shopperOf(context)), body: '{}' }) },
-      {
-        method: 'DELETE',
-        path: '/api/cart',
-        setupRequest: (request, context) => ({ ...request, headers: { cookie: shopperOf(context).cookie } }),
-        onResponse: (_status, _body, context) => void free.push(shopperOf(context)),
-      },
-    ];
-  };
-
+/**
+ * A cycle (add, checkout, empty) takes a shopper nobody else is using and gives it back at
+ * its end, so no two connections touch one cart. autocannon clears a connection's context
+ * after each cycle; the course cursor lives on the shopper and never restarts, so a cart
+ * left by a cycle cut short at the end of a run never meets the same course again.
+ */
+function cartCycle(shoppers: Shopper[]): Request[] {
+  const free = [...shoppers];
+  const shopperOf = (context: Context) => context.shopper as Shopper;
+  const headers = (shopper: Shopper) => ({ cookie: shopper.cookie, 'content-type': 'application/json' });
   return [
-    fixed('bare JSON: GET /api/health', ['/api/health']),
-    fixed(`catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
-    random('catalogue page: random filter, sort and page', catalogue.randomListing),
-    fixed(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
-    random('search: random word, sort and page', catalogue.randomSearch),
     {
-      name: 'course page: GET /api/courses/:id + its reviews',
-      run: (duration) =>
-        measure('course page: GET /api/courses/:id + its reviews', {
-          ...base,
-          duration,
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: (request, context) => {
-                context.courseId = pick(ids.courseIds);
-                return { ...request, path: `/api/courses/${context.courseId}` };
-              },
-            },
-            { method: 'GET', setupRequest: (request, context) => ({ ...request, path: `/api/courses/${context.courseId}/reviews` }) },
-          ],
-        }),
+      method: 'POST',
+      path: '/api/cart',
+      setupRequest: (request, context) => {
+        const shopper = free.pop();
+        if (!shopper) throw new Error('more connections than shoppers');
+        context.shopper = shopper;
+        const courseId = shopper.courseIds[shopper.nextCourse++ % shopper.courseIds.length]!;
+        return { ...request, headers: headers(shopper), body: JSON.stringify({ courseId }) };
+      },
     },
+    { method: 'POST', path: '/api/checkout', setupRequest: (request, context) => ({ ...request, headers: headers(shopperOf(context)), body: '{}' }) },
     {
-      name: 'signed-in cart: add, checkout, empty',
-      run: (duration) => measure('signed-in cart: add, checkout (test provider), empty', { ...base, duration, requests: cartFlow() }),
+      method: 'DELETE',
+      path: '/api/cart',
+      setupRequest: (request, context) => ({ ...request, headers: { cookie: shopperOf(context).cookie } }),
+      onResponse: (_status, _body, context) => void free.push(shopperOf(context)),
     },
+  ];
+}
+
+function scenarios(ids: CatalogueIds, shoppers: Shopper[], videos: { courseId: number; bytes: number }[]): Scenario[] {
+  const catalogue = catalogueRequests(ids);
+  return [
+    fixedPaths('bare JSON: GET /api/health', ['/api/health']),
+    fixedPaths(`catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
+    randomPath('catalogue page: random filter, sort and page', catalogue.randomListing),
+    fixedPaths(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
+    randomPath('search: random word, sort and page', catalogue.randomSearch),
     {
-      name: 'video Range reads',
-      run: (duration) =>
-        measure(`video: ${VIDEO_RANGE_BYTES / 1024} KiB Range reads of intro videos`, {
-          ...base,
-          duration,
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: (request) => {
-                const video = pick(videos);
-                const start = Math.floor(Math.random() * (video.bytes - VIDEO_RANGE_BYTES));
-                return { ...request, path: `/api/videos/courses/${video.courseId}/intro`, headers: { range: `bytes=${start}-${start + VIDEO_RANGE_BYTES - 1}` } };
-              },
-            },
-          ],
-        }),
+      name: 'course page: GET /api/courses/:id, then its reviews',
+      requests: () => [
+        {
+          method: 'GET',
+          setupRequest: (request, context) => {
+            context.courseId = pick(ids.courseIds);
+            return { ...request, path: `/api/courses/${context.courseId}` };
+          },
+        },
+        { method: 'GET', setupRequest: (request, context) => ({ ...request, path: `/api/courses/${context.courseId}/reviews` }) },
+      ],
+    },
+    { name: 'signed-in cart: add, checkout (test provider), empty', requests: () => cartCycle(shoppers) },
+    {
+      name: `video: ${VIDEO_RANGE_BYTES / 1024} KiB Range reads of intro videos`,
+      requests: () => [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const video = pick(videos);
+            const start = Math.floor(Math.random() * (video.bytes - VIDEO_RANGE_BYTES));
+            return { ...request, path: `/api/videos/courses/${video.courseId}/intro`, headers: { range: `bytes=${start}-${start + VIDEO_RANGE_BYTES - 1}` } };
+          },
+        },
+      ],
     },
   ];
 }
@@ -222,6 +199,7 @@ async function main() {
   const ids = await catalogueIds(handle).finally(() => handle.close());
   const port = args.port ? Number(args.port) : await freePort();
   const server = await startServer({ port, env: { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const idleMib = server.peakMemoryMib();
   const startedAt = new Date();
   let shoppers: Shopper[] = [];
   try {
@@ -231,32 +209,21 @@ async function main() {
     for (const buyer of buyers) shoppers.push({ ...buyer, cookie: await signIn(server, buyer.email), nextCourse: 0 });
     const videos = await introSizes(server, ids.courseIds.slice(0, 100));
     const wanted = args.only.split(',').filter(Boolean);
-    const all = scenarios(server, ids, shoppers, videos).filter((scenario, index) => index === 0 || wanted.length === 0 || wanted.some((word) => scenario.name.includes(word)));
-
-    // Warm-up: the JIT, the connection pool, the catalogue cache.
-    const warmUp = Math.min(2, args.duration);
-    for (const scenario of all) await scenario.run(warmUp);
-    const measured: (Row & { peakMib: number })[] = [];
-    for (const scenario of all) {
-      const row = await scenario.run(args.duration);
-      measured.push({ ...row, peakMib: server.peakMemoryMib() });
-      console.log(`  ${row.scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rejected ? ` ${JSON.stringify(row.rejected)}` : ''}`);
-    }
-    const withRatio = withRatios(measured[0]!, measured);
-    const table = latencyTable(`PostgreSQL server, ${args.connections} connections, ${args.duration} s per scenario`, withRatio, { throughput: true });
-    table.columns.push('server peak RSS MiB');
-    table.rows.forEach((cells, index) => cells.push(measured[index]!.peakMib.toFixed(0)));
-    const cart = measured.find((row) => row.scenario.startsWith('signed-in cart'))!;
+    const chosen = scenarios(ids, shoppers, videos).filter((scenario, index) => index === 0 || wanted.length === 0 || wanted.some((word) => scenario.name.includes(word)));
+    const measured = await runScenarios(server, chosen, args);
+    const table = latencyTable(`PostgreSQL server, ${args.connections} connections, ${args.duration} s per scenario`, measured, { throughput: true });
+    const cart = measured.find((row) => row.scenario.startsWith('signed-in cart'));
     saveSection({
       name: 'marketplace',
       title: 'Marketplace scenarios on the PostgreSQL server',
       facts: [
         `data: ${prepared.counts.courses} courses (${ids.activeCourses} active), ${prepared.counts.users} users, ${prepared.counts.orders} orders` +
           (prepared.seededSeconds ? `; generated in this run in ${prepared.seededSeconds.toFixed(0)} s` : '; reused from an earlier run'),
-        `server: src/server/main.ts in its own process, default settings (catalogue cache on), built-in test payment provider; ${warmUp} s warm-up per scenario first`,
-        `signed-in cart: ${shoppers.length} shoppers (one per connection) each add a course, open a checkout and empty the cart; ${Math.round(cart.rps / 3)} checkouts/s`,
+        `server: src/server/main.ts in its own process, default settings (catalogue cache on), built-in test payment provider; a short warm-up pass of every scenario first`,
+        `signed-in cart: ${shoppers.length} signed-in generated buyers (session cookies), each connection cycling add to cart, POST /api/checkout, empty cart` +
+          (cart ? `: ${Math.round(cart.rps / 3)} checkouts/s` : ''),
         `course page: two requests per visit (the course, then its reviews), counted separately in req/s`,
-        `server peak memory (VmHWM): ${server.peakMemoryMib().toFixed(0)} MiB; the column shows the high-water mark after each scenario`,
+        `server peak memory (VmHWM): ${server.peakMemoryMib().toFixed(0)} MiB (${idleMib.toFixed(0)} MiB once ready, before any load); the column shows the high-water mark after each scenario`,
       ],
       tables: [table],
       loadAtStart,

@@ -6,6 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, pgliteDirFor, type DatabaseHandle } from '../../src/server/db/client';
 
+/** The PostgreSQL database every benchmark on the server shares (created and filled when missing). */
+export const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/marketplace_bench';
+
+/** DATA_DIR of the benchmark servers: the demo videos, and the PGlite database. */
+export const benchDataDirs = { postgres: '.tmp/bench-postgres-data', pglite: '.tmp/bench-pglite-data' };
+
 export type DataTarget = {
   /** The PostgreSQL server's database; undefined for the embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Row } from './load';
+import type { MeasuredRow, Row } from './load';
 
 export const RESULTS_DIR = path.join('bench', 'results');
 
@@ -27,16 +27,19 @@ export const loadAverage = () => Number(os.loadavg()[0]!.toFixed(2));
 
 const number = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '' : value.toFixed(digits));
 
-/** The usual latency table: req/s, p50, p99, ratio to the bare route, errors. */
-export function latencyTable(title: string, rows: Row[], options: { throughput?: boolean } = {}): Table {
+/** The usual latency table: req/s, p50, p99, ratio to the bare route, errors, and the server's peak memory when known. */
+export function latencyTable(title: string, rows: (Row | MeasuredRow)[], options: { throughput?: boolean } = {}): Table {
   const columns = ['scenario', 'req/s', 'p50 ms', 'p99 ms', '× bare JSON', 'errors'];
   if (options.throughput) columns.push('MiB/s');
+  const memory = rows.every((row) => 'peakMib' in row);
+  if (memory) columns.push('server peak RSS MiB');
   return {
     title,
     columns,
     rows: rows.map((row) => {
       const cells: (string | number)[] = [row.scenario, row.rps, row.p50, row.p99, number(row.ratio, 2), row.errors];
       if (options.throughput) cells.push(number(row.mibPerSecond, 1));
+      if (memory) cells.push(number((row as MeasuredRow).peakMib));
       return cells;
     }),
   };
@@ -72,7 +75,7 @@ export function saveSection(section: Omit<Section, 'load'> & { loadAtStart: numb
   const partsDir = process.env.BENCH_PARTS_DIR;
   if (partsDir) {
     mkdirSync(partsDir, { recursive: true });
-    writeFileSync(path.join(partsDir, `${complete.name}.json`), JSON.stringify(complete, null, 2));
+    writeFileSync(path.join(partsDir, `${process.env.BENCH_PART_NAME ?? complete.name}.json`), JSON.stringify(complete, null, 2));
     return;
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
