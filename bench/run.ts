@@ -13,7 +13,7 @@
  * when named: `catalog` (three cache modes on the server), `auth`, `commerce-webhooks`,
  * `stream` (needs nginx) and `home-bundle` (needs `npm run build`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,9 +70,11 @@ for (const name of requested) {
   const { script, args } = presets[name] ?? { script: name, args: [] };
   console.log(`\n### ${name}\n`);
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, `${script}.ts`), ...args], { stdio: 'inherit', env: { ...env, BENCH_PART_NAME: name } });
+  // Not spawnSync: the load sampler must keep ticking while a benchmark runs.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, `${script}.ts`), ...args], { stdio: 'inherit', env: { ...env, BENCH_PART_NAME: name } });
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  if (result.status !== 0) failed.push(name);
+  if (status !== 0) failed.push(name);
 }
 clearInterval(sampler);
 sampleLoad();

@@ -37,7 +37,8 @@ export function latencyTable(title: string, rows: (Row | MeasuredRow)[], options
     title,
     columns,
     rows: rows.map((row) => {
-      const cells: (string | number)[] = [row.scenario, row.rps, row.p50, row.p99, number(row.ratio, 2), row.errors];
+      const errors = row.rejected ? `${row.errors} (${Object.entries(row.rejected).map(([kind, count]) => `${kind}: ${count}`).join(', ')})` : row.errors;
+      const cells: (string | number)[] = [row.scenario, row.rps, row.p50, row.p99, number(row.ratio, 2), errors];
       if (options.throughput) cells.push(number(row.mibPerSecond, 1));
       if (memory) cells.push(number((row as MeasuredRow).peakMib));
       return cells;
