@@ -1,61 +1,58 @@
 /**
  * Accounts benchmark: what a password hash costs, and how many requests per second the
- * session-reading paths and sign-in take. Runs the app on a free port with an embedded
- * database (or DATABASE_URL), nothing else on it.
+ * session-reading paths and sign-in take, next to a bare JSON route measured in the same run.
+ * The server runs in its own process on a fresh embedded database (or BENCH_AUTH_DATABASE_URL).
  *
- *   npx tsx bench/auth.ts            # 5 s per scenario
- *   BENCH_SECONDS=10 npx tsx bench/auth.ts
+ *   npx tsx bench/auth.ts [--duration 5] [--connections 10]
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/server/app';
 import { hashPassword } from '../src/server/auth/auth';
-import { loadConfig } from '../src/server/config';
+import { benchArgs } from './lib/args';
+import { fixedPaths, runScenarios, type Scenario } from './lib/load';
+import { latencyTable, loadAverage, saveSection } from './lib/report';
+import { freePort, startServer } from './lib/server';
 
-type Result = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-type Autocannon = (options: Record<string, unknown>) => Promise<Result>;
-
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const autocannon = (await import('autocannon' as string)).default as Autocannon;
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-bench-'));
-const config = {
-  ...loadConfig({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789', PORT: '0', ...process.env }),
-  webDistDir: undefined,
-};
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const origin = config.publicUrl;
+const loadAtStart = loadAverage();
+const args = benchArgs({}, { duration: 5, connections: 10 });
 
 const started = performance.now();
 const rounds = 20;
 for (let i = 0; i < rounds; i += 1) await hashPassword('Passw0rd12');
-console.log(`argon2id hash: ${((performance.now() - started) / rounds).toFixed(1)} ms each (${rounds} rounds)`);
+const hashMs = (performance.now() - started) / rounds;
+console.log(`argon2id hash: ${hashMs.toFixed(1)} ms each (${rounds} rounds)`);
 
-const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-  method: 'POST',
-  headers: { origin, 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@example.com', password: 'Passw0rd12' }),
-});
-const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-bench-'));
+const port = await freePort();
+const server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_AUTH_DATABASE_URL, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+try {
+  const origin = server.url;
+  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'Passw0rd12' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
-const clientAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-const scenarios: [string, Record<string, unknown>][] = [
-  ['GET /api/auth-providers (no session)', { url: `${base}/api/auth-providers` }],
-  ['GET /api/users/me (cookie session)', { url: `${base}/api/users/me`, headers: { cookie } }],
-  ['GET /api/auth/get-session (cookie session)', { url: `${base}/api/auth/get-session`, headers: { cookie } }],
-  [
-    'POST /api/auth/sign-in/email (right password, a new client address each time)',
+  const clientAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+  const scenarios: Scenario[] = [
+    fixedPaths('bare JSON: GET /api/health', ['/api/health']),
+    fixedPaths('GET /api/auth-providers (no session)', ['/api/auth-providers']),
+    { name: 'GET /api/users/me (cookie session)', requests: () => [{ method: 'GET', path: '/api/users/me', headers: { cookie } }] },
+    { name: 'GET /api/auth/get-session (cookie session)', requests: () => [{ method: 'GET', path: '/api/auth/get-session', headers: { cookie } }] },
     {
-      url: `${base}/api/auth/sign-in/email`,
-      method: 'POST',
-      requests: [
+      name: 'POST /api/auth/sign-in/email (right password, a new client address each time)',
+      requests: () => [
         {
-          setupRequest: (request: Record<string, unknown>) => ({
+          method: 'POST',
+          path: '/api/auth/sign-in/email',
+          setupRequest: (request) => ({
             ...request,
             headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
             body: JSON.stringify({ email: 'bench@example.com', password: 'Passw0rd12' }),
@@ -63,17 +60,16 @@ const scenarios: [string, Record<string, unknown>][] = [
         },
       ],
     },
-  ],
-];
-
-for (const [name, options] of scenarios) {
-  const result = await autocannon({ connections: 10, duration: seconds, ...options });
-  console.log(
-    `${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
-  );
+  ];
+  const rows = await runScenarios(server, scenarios, args);
+  saveSection({
+    name: 'auth',
+    title: 'Accounts (embedded PGlite)',
+    facts: [`argon2id hash: ${hashMs.toFixed(1)} ms each (${rounds} rounds, in the benchmark process)`, `server peak memory (VmHWM): ${server.peakMemoryMib().toFixed(0)} MiB`],
+    tables: [latencyTable(`${args.connections} connections, ${args.duration} s per scenario`, rows)],
+    loadAtStart,
+  });
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
-
-// autocannon drops its sockets at the end; let the requests already inside the server finish.
-await new Promise((resolve) => setTimeout(resolve, 3000));
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });

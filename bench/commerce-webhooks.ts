@@ -18,7 +18,9 @@ import { openDatabase } from '../src/server/db/client';
 import { createCourse, createOrder, createUser } from '../src/server/db/factories';
 import { enrollments, orders } from '../src/server/db/schema';
 import { signStripePayload } from '../src/server/features/payments/stripe-events';
+import { loadAverage, saveSection, type Table } from './lib/report';
 
+const loadAtStart = loadAverage();
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '20' } } });
 const ORDERS = Number(values.orders);
 const CONCURRENCY = Number(values.concurrency);
@@ -70,8 +72,13 @@ async function run(label: string, request: (body: string) => Promise<Response> =
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  console.log(`${label}: ${payloads.length} events in ${seconds.toFixed(2)} s = ${(payloads.length / seconds).toFixed(0)} events/s; latency p50 ${pct(50)} ms, p99 ${pct(99)} ms; ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  const perSecond = Math.round(payloads.length / seconds);
+  const answers = JSON.stringify(Object.fromEntries(outcomes));
+  console.log(`${label}: ${payloads.length} requests in ${seconds.toFixed(2)} s = ${perSecond}/s; latency p50 ${pct(50)} ms, p99 ${pct(99)} ms; ${answers}`);
+  table.rows.push([label, perSecond, pct(50), pct(99), answers]);
 }
+
+const table: Table = { title: `${ORDERS} requests per row, ${CONCURRENCY} concurrent connections`, columns: ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'answers'], rows: [] };
 
 function deliver(body: string) {
   return fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(body, SECRET) }, body });
@@ -85,6 +92,13 @@ await run('second delivery (duplicates)');
 const [granted] = await db.select({ total: count() }).from(enrollments);
 const [paid] = await db.select({ total: count() }).from(orders).where(eq(orders.paymentStatus, 'paid'));
 console.log(`paid orders ${paid!.total}/${ORDERS}; enrolments ${granted!.total} (expected ${ORDERS * 2})`);
+saveSection({
+  name: 'commerce-webhooks',
+  title: `Payment webhooks (${database.kind}, app in the benchmark process)`,
+  facts: [`${ORDERS} unpaid orders of 2 courses, each paid by a signed checkout.session.completed event, then every event delivered again`, `paid orders ${paid!.total}/${ORDERS}; enrolments ${granted!.total} (expected ${ORDERS * 2})`],
+  tables: [table],
+  loadAtStart,
+});
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -20,10 +20,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { skipResponseBodies } from './lib/load';
+import { loadAverage, saveSection, type Table } from './lib/report';
+import { freePort } from './lib/server';
 
 const FILE_BYTES = 100 * 1024 * 1024;
 const STORAGE_KEY = 'bench/video-100mb.mp4';
@@ -47,22 +49,11 @@ const autocannon = require('autocannon') as (options: AutocannonOptions) => Prom
 // autocannon keeps every response body as a string (`body += chunk`), decoding the binary
 // video bytes as UTF-8: with MB-sized bodies that caps the client near 20 MB/s here, so
 // both servers would measure the client. The bench reads no body, so that bookkeeping goes.
-(require('autocannon/lib/pipelinedRequestsQueue') as { prototype: { addBody: () => void } }).prototype.addBody = () => {};
+skipResponseBodies();
 
 function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function writeVideoFile(file: string) {
@@ -196,7 +187,8 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  const seconds = argument('seconds', 5);
+  const loadAtStart = loadAverage();
+  const seconds = argument('seconds', Number(process.env.BENCH_DURATION ?? 5));
   const connections = argument('connections', 8);
   const rangeBytes = argument('range-kib', 1024) * 1024;
   const rounds = argument('rounds', 5);
@@ -265,20 +257,33 @@ async function main() {
           ` | ratios app ${(results.app.at(-1)!.throughput.average / nginx).toFixed(2)}, app+nginx ${(results['app+nginx'].at(-1)!.throughput.average / nginx).toFixed(2)}`,
       );
     }
-    console.log('\nmedians:');
-    for (const name of names) {
-      const runs = results[name];
-      console.log(
-        `  ${name.padEnd(9)} ${mib(median(runs.map((run) => run.throughput.average)))} MiB/s ${median(runs.map((run) => run.requests.average)).toFixed(0).padStart(6)} req/s` +
-          `  latency p50 ${median(runs.map((run) => run.latency.p50))} ms, p99 ${median(runs.map((run) => run.latency.p99))} ms` +
-          `  server CPU ${median(cpuPerMib[name]).toFixed(2)} ms/MiB`,
-      );
-    }
     const ratioOf = (name: Name) => median(results[name].map((run, index) => run.throughput.average / results.nginx[index]!.throughput.average));
-    for (const name of ['app', 'app+nginx'] as const) {
-      const ratio = ratioOf(name);
-      console.log(`ratio ${name} / nginx (median of per-round throughput ratios): ${ratio.toFixed(2)} ${ratio >= 0.9 ? '(aim >= 0.9 met)' : '(aim >= 0.9 not met)'}`);
-    }
+    const table: Table = {
+      title: `medians of ${rounds} rounds of ${seconds} s`,
+      columns: ['server', 'MiB/s', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/MiB', '× nginx (throughput)'],
+      rows: names.map((name) => {
+        const runs = results[name];
+        return [
+          name,
+          median(runs.map((run) => run.throughput.average / 1024 ** 2)).toFixed(0),
+          median(runs.map((run) => run.requests.average)).toFixed(0),
+          median(runs.map((run) => run.latency.p50)),
+          median(runs.map((run) => run.latency.p99)),
+          median(cpuPerMib[name]).toFixed(2),
+          ratioOf(name).toFixed(2),
+        ];
+      }),
+    };
+    saveSection({
+      name: 'stream',
+      title: 'Video streaming against nginx',
+      facts: [
+        `100 MB file, ${rangeBytes / 1024} KiB ranges at random offsets, ${connections} connections, rounds alternating between servers`,
+        ...(['app', 'app+nginx'] as const).map((name) => `${name} / nginx: ${ratioOf(name).toFixed(2)} (aim ≥ 0.9 ${ratioOf(name) >= 0.9 ? 'met' : 'not met'})`),
+      ],
+      tables: [table],
+      loadAtStart,
+    });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

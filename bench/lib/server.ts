@@ -1,0 +1,84 @@
+/**
+ * The app as a benchmark target: `src/server/main.ts` in its own process (as in production,
+ * and so the load generator never shares its event loop), with its peak memory read from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const BENCH_AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  /** Peak resident memory so far, in MiB (VmHWM: the kernel's high-water mark of the RSS). */
+  peakMemoryMib(): number;
+  stop(): Promise<void>;
+};
+
+/** A free loopback port, for the scripts that need more than one listener. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak resident memory of a Linux process, in MiB. */
+export function peakMemoryMib(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((candidate) => candidate.startsWith('VmHWM:'));
+  return line ? Number(line.replace(/\D+/g, '')) / 1024 : Number.NaN;
+}
+
+/**
+ * Starts the server with `env` on top of a quiet, demo-free configuration and waits until
+ * `/api/ready` answers (the database is reachable and migrated).
+ */
+export async function startServer(options: { port: number; env: Record<string, string | undefined>; readyTimeoutMs?: number }): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      SEED_DEMO_DATA: 'false',
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      ...options.env,
+      PORT: String(options.port),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/api/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error('the server did not become ready');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    peakMemoryMib: () => peakMemoryMib(pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * The marketplace under load on the PostgreSQL server, with the issue's data size (100,000
+ * courses, 10,000 users, 50,000 orders): the catalogue page with filters, the search, a
+ * course page (the course and its reviews), signed-in shoppers filling a cart and opening a
+ * checkout, and video Range reads, each next to a bare JSON route (`/api/health`) measured
+ * in the same run, plus the server's peak memory.
+ *
+ *   npx tsx bench/marketplace.ts [--duration 10] [--connections 50] [--courses 100000] [--users 10000] [--orders 50000] [--port N] [--only cart,video]
+ *
+ * BENCH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/marketplace_bench);
+ * it is created when missing and filled with `npm run db:seed`, and later runs reuse it.
+ * The server runs `src/server/main.ts` in its own process, as in production, with the
+ * default settings (catalogue cache on) and the built-in test payment provider (no Stripe keys).
+ */
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Context, Request } from 'autocannon';
+import { benchArgs } from './lib/args';
+import { catalogueRequests } from './lib/catalog-requests';
+import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData, rows, type CatalogueIds, type DataTarget } from './lib/data';
+import { fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, type Scenario } from './lib/load';
+import { latencyTable, loadAverage, saveSection } from './lib/report';
+import { freePort, startServer, type ServerProcess } from './lib/server';
+
+const loadAtStart = loadAverage();
+const args = benchArgs(
+  {
+    courses: { type: 'string', default: '100000' },
+    users: { type: 'string', default: '10000' },
+    orders: { type: 'string', default: '50000' },
+    port: { type: 'string', default: '' },
+    /** Comma-separated words: only the scenarios whose name has one (the bare route always runs). */
+    only: { type: 'string', default: '' },
+  },
+  { duration: 10, connections: 50 },
+);
+const target: DataTarget = {
+  databaseUrl: benchDatabaseUrl,
+  dataDir: benchDataDirs.postgres,
+  courses: Number(args.courses),
+  users: Number(args.users),
+  orders: Number(args.orders),
+};
+/** Every generated user's password (src/server/db/seed-cli.ts). */
+const BENCH_PASSWORD = 'Bench12345';
+const VIDEO_RANGE_BYTES = 64 * 1024;
+
+skipResponseBodies();
+
+type Shopper = { id: string; email: string; cookie: string; courseIds: number[]; nextCourse: number };
+
+/** Generated buyers who teach nothing, each with paid courses they do not own yet. */
+async function loadShoppers(count: number, sampleCourseIds: number[]): Promise<Omit<Shopper, 'cookie' | 'nextCourse'>[]> {
+  const handle = await openTarget(target);
+  try {
+    const people = await rows<{ id: string; email: string }>(
+      handle,
+      sql`select u.id, u.email from users u
+          where u.email like '%@bench.test' and not exists (select 1 from courses c where c.owner_id = u.id)
+          order by u.email limit ${count}`,
+    );
+    if (people.length < count) throw new Error(`only ${people.length} generated buyers; the cart scenario needs ${count}`);
+    const shoppers = [];
+    for (const person of people) {
+      const courseIds = await rows<{ id: number }>(
+        handle,
+        sql`select c.id from courses c
+            where c.id in (${sql.join(sampleCourseIds.map((id) => sql`${id}`), sql`, `)})
+              and c.disabled_at is null and c.price_cents > 0 and c.owner_id <> ${person.id}
+              and not exists (select 1 from enrollments e where e.user_id = ${person.id} and e.course_id = c.id)
+            limit 50`,
+      );
+      shoppers.push({ ...person, courseIds: courseIds.map((row) => row.id) });
+    }
+    // Left over from an interrupted run: an item already there would answer 409.
+    await handle.db.execute(sql`delete from cart_items where user_id in (${sql.join(people.map((person) => sql`${person.id}`), sql`, `)})`);
+    return shoppers;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The checkouts the run opened: unpaid orders nobody will pay, removed so the next run starts alike. */
+async function removeBenchOrders(shoppers: Shopper[], since: Date) {
+  const handle = await openTarget(target);
+  try {
+    const ids = sql.join(shoppers.map((shopper) => sql`${shopper.id}`), sql`, `);
+    const removed = await rows<{ id: string }>(
+      handle,
+      sql`delete from orders where user_id in (${ids}) and payment_status in ('unpaid', 'failed') and created_at >= ${since.toISOString()} returning id`,
+    );
+    await handle.db.execute(sql`delete from cart_items where user_id in (${ids})`);
+    return removed.length;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function signIn(server: ServerProcess, email: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    // A client address of its own per sign-in: the sign-in rate limit counts per address.
+    headers: { origin: server.url, 'content-type': 'application/json', 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}` },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** The intro videos' sizes, so each Range read asks for bytes that exist. */
+async function introSizes(server: ServerProcess, courseIds: number[]) {
+  const sizes: { courseId: number; bytes: number }[] = [];
+  for (const courseId of courseIds) {
+    const response = await fetch(`${server.url}/api/videos/courses/${courseId}/intro`, { headers: { range: 'bytes=0-0' } });
+    await response.arrayBuffer();
+    const total = Number(response.headers.get('content-range')?.split('/')[1]);
+    if (response.status === 206 && total > VIDEO_RANGE_BYTES) sizes.push({ courseId, bytes: total });
+  }
+  if (sizes.length === 0) throw new Error('no course has an intro video to read');
+  return sizes;
+}
+
+/**
+ * A cycle (add, checkout, empty) takes a shopper nobody else is using and gives it back at
+ * its end, so no two connections touch one cart. autocannon clears a connection's context
+ * after each cycle; the course cursor lives on the shopper and never restarts, so a cart
+ * left by a cycle cut short at the end of a run never meets the same course again.
+ */
+function cartCycle(shoppers: Shopper[]): Request[] {
+  const free = [...shoppers];
+  const shopperOf = (context: Context) => context.shopper as Shopper;
+  const headers = (shopper: Shopper) => ({ cookie: shopper.cookie, 'content-type': 'application/json' });
+  return [
+    {
+      method: 'POST',
+      path: '/api/cart',
+      setupRequest: (request, context) => {
+        const shopper = free.pop();
+        if (!shopper) throw new Error('more connections than shoppers');
+        context.shopper = shopper;
+        const courseId = shopper.courseIds[shopper.nextCourse++ % shopper.courseIds.length]!;
+        return { ...request, headers: headers(shopper), body: JSON.stringify({ courseId }) };
+      },
+    },
+    { method: 'POST', path: '/api/checkout', setupRequest: (request, context) => ({ ...request, headers: headers(shopperOf(context)), body: '{}' }) },
+    {
+      method: 'DELETE',
+      path: '/api/cart',
+      setupRequest: (request, context) => ({ ...request, headers: { cookie: shopperOf(context).cookie } }),
+      onResponse: (_status, _body, context) => void free.push(shopperOf(context)),
+    },
+  ];
+}
+
+function scenarios(ids: CatalogueIds, shoppers: Shopper[], videos: { courseId: number; bytes: number }[]): Scenario[] {
+  const catalogue = catalogueRequests(ids);
+  return [
+    fixedPaths('bare JSON: GET /api/health', ['/api/health']),
+    fixedPaths(`catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
+    randomPath('catalogue page: random filter, sort and page', catalogue.randomListing),
+    fixedPaths(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
+    randomPath('search: random word, sort and page', catalogue.randomSearch),
+    {
+      name: 'course page: GET /api/courses/:id, then its reviews',
+      requests: () => [
+        {
+          method: 'GET',
+          setupRequest: (request, context) => {
+            context.courseId = pick(ids.courseIds);
+            return { ...request, path: `/api/courses/${context.courseId}` };
+          },
+        },
+        { method: 'GET', setupRequest: (request, context) => ({ ...request, path: `/api/courses/${context.courseId}/reviews` }) },
+      ],
+    },
+    { name: 'signed-in cart: add, checkout (test provider), empty', requests: () => cartCycle(shoppers) },
+    {
+      name: `video: ${VIDEO_RANGE_BYTES / 1024} KiB Range reads of intro videos`,
+      requests: () => [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const video = pick(videos);
+            const start = Math.floor(Math.random() * (video.bytes - VIDEO_RANGE_BYTES));
+            return { ...request, path: `/api/videos/courses/${video.courseId}/intro`, headers: { range: `bytes=${start}-${start + VIDEO_RANGE_BYTES - 1}` } };
+          },
+        },
+      ],
+    },
+  ];
+}
+
+async function main() {
+  const prepared = await prepareData(target);
+  const handle = await openTarget(target);
+  const ids = await catalogueIds(handle).finally(() => handle.close());
+  const port = args.port ? Number(args.port) : await freePort();
+  const server = await startServer({ port, env: { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const idleMib = server.peakMemoryMib();
+  const startedAt = new Date();
+  let shoppers: Shopper[] = [];
+  try {
+    // Twice as many as connections: a free one is always at hand when a cycle starts.
+    const buyers = await loadShoppers(args.connections * 2, ids.courseIds);
+    shoppers = [];
+    for (const buyer of buyers) shoppers.push({ ...buyer, cookie: await signIn(server, buyer.email), nextCourse: 0 });
+    const videos = await introSizes(server, ids.courseIds.slice(0, 100));
+    const wanted = args.only.split(',').filter(Boolean);
+    const chosen = scenarios(ids, shoppers, videos).filter((scenario, index) => index === 0 || wanted.length === 0 || wanted.some((word) => scenario.name.includes(word)));
+    const measured = await runScenarios(server, chosen, args);
+    const table = latencyTable(`PostgreSQL server, ${args.connections} connections, ${args.duration} s per scenario`, measured, { throughput: true });
+    const cart = measured.find((row) => row.scenario.startsWith('signed-in cart'));
+    saveSection({
+      name: 'marketplace',
+      title: 'Marketplace scenarios on the PostgreSQL server',
+      facts: [
+        `data: ${prepared.counts.courses} courses (${ids.activeCourses} active), ${prepared.counts.users} users, ${prepared.counts.orders} orders` +
+          (prepared.seededSeconds ? `; generated in this run in ${prepared.seededSeconds.toFixed(0)} s` : '; reused from an earlier run'),
+        `server: src/server/main.ts in its own process, default settings (catalogue cache on), built-in test payment provider; a short warm-up pass of every scenario first`,
+        `signed-in cart: ${shoppers.length} signed-in generated buyers (session cookies), each connection cycling add to cart, POST /api/checkout, empty cart` +
+          (cart ? `: ${Math.round(cart.rps / 3)} checkouts/s` : ''),
+        `course page: two requests per visit (the course, then its reviews), counted separately in req/s`,
+        `server peak memory (VmHWM): ${server.peakMemoryMib().toFixed(0)} MiB (${idleMib.toFixed(0)} MiB once ready, before any load); the column shows the high-water mark after each scenario`,
+      ],
+      tables: [table],
+      loadAtStart,
+    });
+  } finally {
+    await server.stop();
+    if (shoppers.length) console.log(`removed ${await removeBenchOrders(shoppers, startedAt)} unpaid checkout orders opened by the run`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
