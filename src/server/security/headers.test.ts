@@ -65,7 +65,9 @@ describe('security headers on every response', () => {
     ['a visitor on a signed-in route (401)', { url: '/api/users/me' }, 401],
     ['an unexpected failure (500, masked)', { url: '/api/test/unexpected-failure' }, 500],
     ['a malformed URL refused by the router (400)', { url: '/api/courses/%E0%A4%A' }, 400],
-    ['an overlong path parameter refused by the router (414)', { url: `/api/courses/${'9'.repeat(500)}` }, 414],
+    ['an overlong path parameter refused by the router (414)', { method: 'POST', url: `/api/courses/${'9'.repeat(500)}/reviews` }, 414],
+    // A GET falls through to the web app's catch-all route, which answers API paths with the JSON 404.
+    ['an overlong path parameter on a GET (404)', { url: `/api/courses/${'9'.repeat(500)}` }, 404],
     ['the SPA page', { url: '/' }, 200],
     ['the SPA for an unknown page (404)', { url: '/no/such/page' }, 404],
     ['a static script', { url: '/assets/main-abc123.js' }, 200],
