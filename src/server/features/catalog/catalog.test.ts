@@ -384,6 +384,18 @@ describe('catalogue', () => {
       expect((await ctx.app.inject({ url: `${url}/reviews` })).statusCode).toBe(404);
       expect((await ctx.app.inject({ url: `${url}/reviews`, headers: admin.headers })).statusCode).toBe(200);
     });
+
+    it('shows a change to a course, or its disabling, on the next request after the commit', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const course = await insertCourse(ctx.db, base.python, { title: 'Antes' });
+      const url = `/api/courses/${course.id}`;
+      expect((await ctx.app.inject({ url })).json().title).toBe('Antes');
+      await ctx.db.update(courses).set({ title: 'Después' }).where(eq(courses.id, course.id));
+      expect((await ctx.app.inject({ url })).json().title).toBe('Después');
+      await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, course.id));
+      expect((await ctx.app.inject({ url })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ url: `${url}/reviews` })).statusCode).toBe(404);
+    });
   });
 
   describe('reviews', () => {

@@ -80,7 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: courseDetail, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => getCourse(db, request.params.id, () => sessionUser(request)),
+    async (request) => getCourse(db, request.params.id, () => sessionUser(request), await cache.view()),
   );
 
   app.get(
@@ -93,7 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => ({ items: await listReviews(db, request.params.id, () => sessionUser(request)) }),
+    async (request) => ({ items: await listReviews(db, request.params.id, () => sessionUser(request), await cache.view()) }),
   );
 
   app.get(

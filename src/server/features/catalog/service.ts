@@ -343,39 +343,51 @@ export async function listCategories(db: Database, cache: CacheView = uncached):
 
 type Viewer = { isAdmin: boolean } | null;
 
+/** A course's page as stored, disabled or not, or null: kept in the cache until the catalogue changes. */
+function loadCourseDetail(db: Database, id: number, cache: CacheView) {
+  return cache.get(`course:${id}`, async () => {
+    const [row] = await db
+      .select({
+        ...summaryColumns,
+        description: courses.description,
+        category: categories.name,
+        subcategory: subcategories.name,
+        ownerId: courses.ownerId,
+        disabledAt: courses.disabledAt,
+        videoWidth: courseVideos.width,
+        videoHeight: courseVideos.height,
+        videoSeconds: courseVideos.durationSeconds,
+      })
+      .from(courses)
+      .innerJoin(categories, eq(categories.id, courses.categoryId))
+      .innerJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
+      .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, 1)))
+      .where(eq(courses.id, id));
+    if (!row) return null;
+    // Videos are attached in the transaction that creates the course, so the course's
+    // version bump covers them too.
+    const { videoWidth, videoHeight, videoSeconds, disabledAt, ...course } = row;
+    const detail: CourseDetail = {
+      ...course,
+      disabledAt: disabledAt?.toISOString() ?? null,
+      introVideo:
+        videoWidth !== null && videoHeight !== null && videoSeconds !== null
+          ? { url: introVideoUrl(course.id), width: videoWidth, height: videoHeight, durationSeconds: videoSeconds }
+          : null,
+    };
+    return detail;
+  });
+}
+
 /**
  * A course's page. Disabled courses exist only for admins; anyone else gets 404, as for
  * an id that never existed. `viewer` is asked for only when the course is disabled, so
  * the common case costs no session lookup.
  */
-export async function getCourse(db: Database, id: number, viewer: () => Promise<Viewer>): Promise<CourseDetail> {
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      description: courses.description,
-      category: categories.name,
-      subcategory: subcategories.name,
-      ownerId: courses.ownerId,
-      disabledAt: courses.disabledAt,
-      videoWidth: courseVideos.width,
-      videoHeight: courseVideos.height,
-      videoSeconds: courseVideos.durationSeconds,
-    })
-    .from(courses)
-    .innerJoin(categories, eq(categories.id, courses.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
-    .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, 1)))
-    .where(eq(courses.id, id));
-  if (!row || (row.disabledAt && !(await viewer())?.isAdmin)) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
-  const { videoWidth, videoHeight, videoSeconds, disabledAt, ...course } = row;
-  return {
-    ...course,
-    disabledAt: disabledAt?.toISOString() ?? null,
-    introVideo:
-      videoWidth !== null && videoHeight !== null && videoSeconds !== null
-        ? { url: introVideoUrl(course.id), width: videoWidth, height: videoHeight, durationSeconds: videoSeconds }
-        : null,
-  };
+export async function getCourse(db: Database, id: number, viewer: () => Promise<Viewer>, cache: CacheView = uncached): Promise<CourseDetail> {
+  const course = await loadCourseDetail(db, id, cache);
+  if (!course || (course.disabledAt && !(await viewer())?.isAdmin)) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  return course;
 }
 
 /** An active course's card fields, or null (unknown or disabled): for the page head and favourites. */
@@ -388,9 +400,9 @@ export async function findActiveCourse(db: Database, id: number) {
 }
 
 /** A course's reviews, newest first; the course must be visible to the viewer. */
-export async function listReviews(db: Database, courseId: number, viewer: () => Promise<Viewer>): Promise<CourseReview[]> {
-  const [course] = await db.select({ disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
-  if (!course || (course.disabledAt && !(await viewer())?.isAdmin)) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+export async function listReviews(db: Database, courseId: number, viewer: () => Promise<Viewer>, cache: CacheView = uncached): Promise<CourseReview[]> {
+  // Reviews themselves are not cached: a reviewer renaming themselves does not change the catalogue.
+  await getCourse(db, courseId, viewer, cache);
   const rows = await db
     .select({
       id: reviews.id,
