@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n } from '../src/web/i18n';
+import { initI18n, loadBackOfficeTexts } from '../src/web/i18n';
 import { mockFetch, unmockedRequests } from '../src/web/testing/mock-fetch';
 
 // On a busy machine a lazy page can take more than the default second to appear; waiting
@@ -29,6 +29,8 @@ beforeEach(async () => {
   // No handlers: any request fails the test unless the test mocks it (mockFetch again).
   mockFetch({});
   await initI18n('es');
+  // Components of the back office are also rendered outside their pages' routes.
+  await loadBackOfficeTexts();
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { matchPage, pagePatterns, type PageName } from '../../shared/paths';
 import { NotFound } from '../components/not-found';
+import { loadBackOfficeTexts } from '../i18n';
 import { AppLayout } from './layout/app-layout';
 import { PageLoader } from './layout/page-loader';
 import { RouteError } from './layout/route-error';
@@ -46,6 +47,30 @@ const pageComponents = {
  * that is not a number or a user name with a dot (src/shared/paths.ts, matchPage). Asking
  * matchPage here too makes the client show the same not-found page the server's status says.
  */
+/** Pages whose texts are in the catalogue's back-office part (src/web/i18n), fetched with the page. */
+const backOfficePages = new Set<PageName>([
+  'createCourse',
+  'coursesCreated',
+  'editCourse',
+  'uploadVideo',
+  'about',
+  'admin',
+  'adminCourses',
+  'adminCourse',
+  'adminUsers',
+  'adminUser',
+  'adminOrders',
+  'adminMessages',
+  'messages',
+  'adminCategories',
+  'adminAudit',
+]);
+
+const loadPage = async (page: PageName) => {
+  const [Component] = await Promise.all([pageComponents[page](), backOfficePages.has(page) ? loadBackOfficeTexts() : null]);
+  return Component;
+};
+
 const requireKnownPath =
   (page: PageName) =>
   ({ request }: LoaderFunctionArgs) => {
@@ -64,7 +89,7 @@ const pageRoutes: RouteObject[] = pageNames.map((page) => {
     // The spec's routes match exactly: /ContactUsd is a page, /contactusd is a user name.
     caseSensitive: true,
     ...(pattern.includes(':') ? { loader: requireKnownPath(page) } : {}),
-    lazy: async () => ({ Component: await pageComponents[page]() }),
+    lazy: async () => ({ Component: await loadPage(page) }),
   };
 });
 

@@ -14,11 +14,24 @@ import {
 /** The app's one i18next instance (given to I18nextProvider, used by the dialog and toast helpers). */
 export const i18n = i18next.createInstance();
 
-/** Each language is its own chunk: a visitor downloads only the catalogue they read. */
-const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
-  es: () => import('./locales/es').then((module) => module.default),
-  en: () => import('./locales/en').then((module) => module.default),
+/**
+ * Each language is its own chunk, in two parts: a visitor downloads only the language they
+ * read, and only the back office's texts (teaching, admin, about) once they open such a page.
+ */
+type CataloguePart = 'core' | 'backOffice';
+const catalogueLoaders: Record<Language, Record<CataloguePart, () => Promise<Partial<Catalogue>>>> = {
+  es: {
+    core: () => import('./locales/es/es-core').then((module) => module.default),
+    backOffice: () => import('./locales/es/es-back-office').then((module) => module.default),
+  },
+  en: {
+    core: () => import('./locales/en/en-core').then((module) => module.default),
+    backOffice: () => import('./locales/en/en-back-office').then((module) => module.default),
+  },
 };
+/** The parts this visit has needed so far: a language switch loads them all in the new language. */
+const partsInUse = new Set<CataloguePart>(['core']);
+const loadedParts = new Set<string>();
 
 function readStoredLanguage(): string | null {
   try {
@@ -45,12 +58,22 @@ export const detectBrowserLanguage = (): Language =>
     browserLanguages: navigator.languages.length ? navigator.languages : [navigator.language],
   });
 
-async function loadCatalogue(language: Language) {
-  if (i18n.hasResourceBundle(language, 'common')) return;
-  const catalogue = await catalogueLoaders[language]();
+async function loadPart(language: Language, part: CataloguePart) {
+  if (loadedParts.has(`${language}:${part}`)) return;
+  const catalogue = await catalogueLoaders[language][part]();
   for (const [namespace, resources] of Object.entries(catalogue)) {
     i18n.addResourceBundle(language, namespace, resources, true, true);
   }
+  loadedParts.add(`${language}:${part}`);
+}
+
+const loadCatalogue = (language: Language) => Promise.all([...partsInUse].map((part) => loadPart(language, part)));
+
+/** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
+export async function loadBackOfficeTexts() {
+  partsInUse.add('backOffice');
+  await initialization;
+  await loadPart(currentLanguage(), 'backOffice');
 }
 
 // Screen readers and browser translation tools read <html lang>; keep it equal to the UI's.
@@ -76,17 +99,17 @@ export function initI18n(language: Language = detectBrowserLanguage()): Promise<
 }
 
 async function startI18n(language: Language) {
-  const catalogue = await catalogueLoaders[language]();
   i18n.on('languageChanged', syncDocumentLanguage);
   await i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: defaultLanguage,
     supportedLngs: [...languages],
-    ns: Object.keys(catalogue),
+    ns: ['common'],
     defaultNS: 'common',
-    // Other languages are added by loadCatalogue when the user switches, not by a backend.
+    // Catalogues are added by loadCatalogue (at start, on a language switch, with the back
+    // office's pages), not by a backend.
     partialBundledLanguages: true,
-    resources: { [language]: catalogue },
+    resources: {},
     interpolation: {
       // React escapes text already.
       escapeValue: false,
@@ -98,6 +121,7 @@ async function startI18n(language: Language) {
     // Catalogues are in memory before anything renders, so nothing needs to suspend.
     react: { useSuspense: false },
   });
+  await loadCatalogue(language);
   return i18n;
 }
 

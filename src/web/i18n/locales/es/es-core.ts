@@ -1,0 +1,13 @@
+import auth from './auth.json';
+import cart from './cart.json';
+import catalog from './catalog.json';
+import common from './common.json';
+import contact from './contact.json';
+import errors from './errors.json';
+import orders from './orders.json';
+import users from './users.json';
+
+/** The texts every visit may need: the layout, the catalogue, sign-in, the cart and the buyer's pages. */
+const core = { common, errors, auth, catalog, cart, orders, contact, users };
+
+export default core;
