@@ -110,6 +110,10 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     trustedOrigins: [config.publicUrl],
     disabledPaths: DISABLED_PATHS,
     logger: { disabled: config.logLevel === 'silent', level: authLogLevel[config.logLevel] },
+    // An unexpected error inside an endpoint (the database going away mid-sign-in) leaves through
+    // the app's error handler, which answers 503 while the database is unavailable and logs it with
+    // the request id, instead of better-auth's bare 500. Its own API errors still become responses.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
