@@ -72,7 +72,8 @@ export async function startServerProcess(port: number, env: Record<string, strin
     child,
     port,
     url,
-    origin: `http://localhost:${port}`,
+    // Processes behind one load balancer share one public address (PUBLIC_URL), which browsers send as Origin.
+    origin: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logs,
     stderr: () => stderr,
     exited,
