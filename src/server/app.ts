@@ -68,6 +68,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     forceCloseConnections: 'idle',
     // A malformed or overlong URL is refused by the router before any hook: still the one error shape and headers.
     frameworkErrors: answerRouterError(rawSecurityHeaders(config)),
+    // A request that reaches the router after close began came on a connection already taken:
+    // finish it (answered with Connection: close) rather than Fastify's 503 in another error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const apiRoutes: ApiRoute[] = [];
