@@ -9,7 +9,9 @@ type Logger = { error(object: unknown, message: string): void };
 
 /** Stripe's own address by default; another one (a local double) when STRIPE_API_BASE is set. */
 function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
-  const common: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'course-marketplace' } };
+  // No request-latency telemetry: a burst of checkouts overflows its buffer, and the SDK then
+  // writes a process warning for every further request.
+  const common: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, appInfo: { name: 'course-marketplace' } };
   if (!apiBase) return common;
   const url = new URL(apiBase);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
