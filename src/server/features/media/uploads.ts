@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { ERRORS as TUS_ERRORS, Server as TusServer } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { errorResponse } from '../../../shared/api-schemas';
 import type { ErrorCode } from '../../../shared/errors';
 import { requireUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
-import { errorBody } from '../../http/errors-plugin';
+import { errorBody, isDatabaseUnavailable } from '../../http/errors-plugin';
 import { probeVideo } from './probe';
 import { countUnattachedUploads, recordUpload, uploadStorageKey } from './service';
 import type { VideoStorage } from './storage';
@@ -35,6 +35,19 @@ const TUS_VERSION = '1.0.0';
 export const MAX_UNUSED_UPLOADS = 10;
 
 const json = (code: ErrorCode, message: string) => JSON.stringify(errorBody(code, message));
+
+/**
+ * The disk (or bucket) under the uploads failed: full, read-only, gone. tus reports a failed
+ * write as its FILE_WRITE_ERROR; the file store and the video storage throw the system call's
+ * error (ENOSPC, EROFS, EACCES, ENOTDIR, EIO…). Nothing the client did: it may try again later.
+ */
+function isStorageFailure(error: unknown): boolean {
+  if (error === TUS_ERRORS.FILE_WRITE_ERROR) return true;
+  const failure = error as { syscall?: unknown; code?: unknown } | null;
+  return typeof failure?.syscall === 'string' && typeof failure.code === 'string';
+}
+
+const STORAGE_UNAVAILABLE_MESSAGE = 'The video could not be stored right now; upload it again shortly';
 
 /** tus's own refusals, in the API's error vocabulary. */
 function codeForTusStatus(status: number): ErrorCode {
@@ -102,7 +115,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
         throw error;
       }
       const storageKey = uploadStorageKey(upload.id);
-      await storage.importFile(localPath, storageKey);
+      try {
+        await storage.importFile(localPath, storageKey);
+      } catch (error) {
+        // Nothing half-made stays behind: the received bytes go, and the client starts the upload over.
+        scope.log.error({ err: error, uploadId: upload.id }, 'storing a finished upload failed');
+        await removeIncoming(upload.id).catch(() => {});
+        throw new AppError('SERVICE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE);
+      }
       await rm(`${localPath}.json`, { force: true });
       try {
         await recordUpload(scope.db, { id: upload.id, ownerId: user.id, storageKey, sizeBytes: upload.size ?? 0, ...info });
@@ -117,6 +137,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
     },
     onResponseError(_req, error) {
       if (error instanceof AppError) return { status_code: error.statusCode, body: JSON.stringify(errorBody(error.code, error.message, error.fields)) };
+      if (isStorageFailure(error)) {
+        scope.log.error({ err: error }, 'upload storage failed');
+        return { status_code: 503, body: json('SERVICE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE) };
+      }
+      if (isDatabaseUnavailable(error)) {
+        scope.log.error({ err: error }, 'database unavailable');
+        return { status_code: 503, body: json('SERVICE_UNAVAILABLE', 'The service is briefly unavailable, try again shortly') };
+      }
       const status = (error as Partial<TusError>).status_code ?? 500;
       if (status >= 500) {
         scope.log.error({ err: error }, 'upload failed');
@@ -152,7 +180,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
     }
   };
 
-  const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 412: errorResponse, 413: errorResponse, 415: errorResponse };
+  const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 412: errorResponse, 413: errorResponse, 415: errorResponse, 503: errorResponse };
   const uploadParams = z.object({ uploadId: z.uuid() });
 
   scope.post(
