@@ -27,6 +27,18 @@ const futureExpiry = () => `12/${String((new Date().getUTCFullYear() + 3) % 100)
 
 type Sample = { path: string; sentAt: number; answeredAt: number; answer?: Answer; failure?: string };
 
+const LOAD_PATHS = ['/api/health', '/api/courses', '/api/cart', '/api/auth/sign-in/email', 'POST /api/cart', '/api/checkout'];
+
+/** Waits (generously: the machine may be busy) until each kind of request sent after `since` has succeeded once. */
+async function everyKindSucceeds(samples: Sample[], since: number) {
+  const deadline = Date.now() + 90_000;
+  const succeeded = () => new Set(samples.filter((sample) => sample.sentAt >= since && sample.answer && sample.answer.status < 400).map((sample) => sample.path));
+  while (succeeded().size < LOAD_PATHS.length) {
+    if (Date.now() > deadline) throw new Error(`only ${[...succeeded()].join(', ')} succeeded since ${new Date(since).toISOString()}`);
+    await sleep(100);
+  }
+}
+
 describe.skipIf(unavailable)(`PostgreSQL stopped and restarted under load${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let postgres: PrivatePostgres;
   let database: DatabaseHandle;
@@ -112,8 +124,8 @@ describe.skipIf(unavailable)(`PostgreSQL stopped and restarted under load${unava
     };
     const loops = buyers.map((buyer) => loop(buyer));
 
-    await sleep(2000);
-    const stopAt = Date.now();
+    // Every kind of request has succeeded under load before the database goes.
+    await everyKindSucceeds(samples, 0);
     await postgres.stop();
     const stoppedAt = Date.now();
     expect(await postgres.acceptsConnections()).toBe(false);
@@ -140,8 +152,8 @@ describe.skipIf(unavailable)(`PostgreSQL stopped and restarted under load${unava
     expect(readyAt, 'ready again after the database returned').toBeDefined();
     expect(readyAt! - acceptingAt, 'milliseconds from the database accepting connections to /api/ready answering 200').toBeLessThan(RECOVERY_BUDGET_MS);
 
-    // Work resumes for everyone.
-    await sleep(2000);
+    // Work resumes: every kind of request succeeds again.
+    await everyKindSucceeds(samples, readyAt!);
     running = false;
     await Promise.all(loops);
     expect(server.isAlive()).toBe(true);
@@ -150,7 +162,6 @@ describe.skipIf(unavailable)(`PostgreSQL stopped and restarted under load${unava
     const failures = samples.filter((sample) => sample.failure);
     expect(failures.map((sample) => `${sample.path}: ${sample.failure}`), 'no request was dropped or left hanging').toEqual([]);
     const answered = samples as (Sample & { answer: Answer })[];
-    console.log('RESILIENCE-FIGURES', { recoveryMs: readyAt! - acceptingAt, committed: committed.size, samples: samples.length, outageSamples: samples.filter((x) => x.sentAt > stoppedAt && x.answeredAt < restartAt).length });
     const serverErrors = answered.filter((sample) => sample.answer.status >= 500 && sample.answer.status !== 503);
     expect(serverErrors.map((sample) => `${sample.path}: ${sample.answer.status} ${JSON.stringify(sample.answer.body)}`), 'no 500s').toEqual([]);
     const unavailableAnswers = answered.filter((sample) => sample.answer.status === 503);
@@ -167,13 +178,6 @@ describe.skipIf(unavailable)(`PostgreSQL stopped and restarted under load${unava
     const health = duringOutage.filter((sample) => sample.path === '/api/health');
     expect(health.length).toBeGreaterThan(0);
     expect(health.every((sample) => sample.answer.status === 200)).toBe(true);
-
-    // Before the outage and after the recovery, the same requests succeed.
-    const okBefore = answered.filter((sample) => sample.answeredAt < stopAt && sample.answer.status < 400);
-    const okAfter = answered.filter((sample) => readyAt !== undefined && sample.sentAt > readyAt && sample.answer.status < 400);
-    for (const group of [okBefore, okAfter]) {
-      expect(new Set(group.map((sample) => sample.path))).toEqual(new Set(['/api/health', '/api/courses', '/api/cart', '/api/auth/sign-in/email', 'POST /api/cart', '/api/checkout']));
-    }
 
     // --- No committed order is lost: every order a client was told about is there, paid ones still granted.
     const stored = await database.db.select().from(orders).where(inArray(orders.id, [...committed.keys()]));

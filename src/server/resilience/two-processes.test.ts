@@ -81,7 +81,7 @@ function usePair(ports: [number, number], suffix: string, env: Record<string, st
       pair.dataDirs.push(dir);
       return dir;
     };
-    [pair.first, pair.second] = await Promise.all(ports.map((port) => startServerProcess(port, { ...settings, DATA_DIR: dataDir() })));
+    [pair.first, pair.second] = await Promise.all([startServerProcess(ports[0], { ...settings, DATA_DIR: dataDir() }), startServerProcess(ports[1], { ...settings, DATA_DIR: dataDir() })]);
     pair.database = await openDatabase({ databaseUrl: url, pgliteDir: 'unused', poolSize: 2 });
   });
   afterAll(async () => {
