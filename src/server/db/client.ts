@@ -44,8 +44,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // A dropped connection must not crash the process; the next query gets a fresh one.
+  // A dropped connection (the server restarting, a failover) must not crash the process. The pool
+  // reports it for idle clients; a client checked out between two queries (mid-transaction)
+  // reports it on itself, where nothing else listens. Either way the query that next uses it
+  // fails (503 to the client), the pool discards it, and the next query gets a fresh connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   // Several processes may start at once against one server: migrate one at a time.
   const lockClient = await pool.connect();

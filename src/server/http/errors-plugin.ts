@@ -9,7 +9,8 @@ const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
     if (typeof current.code === 'string' && DATABASE_UNAVAILABLE.has(current.code)) return true;
-    if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(current.message)) return true;
+    // pg's own words for a connection that broke (a transaction's ROLLBACK on it fails with the last).
+    if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(current.message)) return true;
   }
   return false;
 }
