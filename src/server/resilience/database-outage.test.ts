@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivatePostgres, privatePostgresUnavailable } from '../../../test/helpers/private-postgres';
 import { call, isErrorShape, nextClientIp, signUpThrough, sleep, startServerProcess, type Answer, type ProcessUser, type ServerProcess } from '../../../test/helpers/server-process';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, pingDatabase, type DatabaseHandle } from '../db/client';
 import { createCategoryWithSubcategories, createUser, makeCourse } from '../db/factories';
 import { courses, enrollments, orders } from '../db/schema';
+import { isDatabaseUnavailable } from '../http/errors-plugin';
 
 /**
  * The database goes away under load and comes back: the real server process on a PostgreSQL
@@ -202,4 +204,27 @@ describe.skipIf(unavailable)(`PostgreSQL stopped and restarted under load${unava
     // --- And it still shuts down cleanly.
     expect(await server.stop()).toBe(0);
   }, 240_000);
+
+  it('survives a connection dropped mid-transaction, while no query runs on it, and answers it as the database being away', async () => {
+    const admin = new pg.Client({ connectionString: postgres.url('marketplace') });
+    await admin.connect();
+    let failure: unknown;
+    try {
+      await database.db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        // The server's goodbye reaches the client while it is checked out and idle.
+        await sleep(500);
+        await tx.execute(sql`select 1`);
+      });
+    } catch (error) {
+      failure = error;
+    } finally {
+      await admin.end();
+    }
+    expect(failure).toBeDefined();
+    expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+    // The pool let go of the broken connection: the next query gets a fresh one.
+    await pingDatabase(database.db);
+  });
 });
