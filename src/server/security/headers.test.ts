@@ -100,6 +100,20 @@ describe('security headers on every response', () => {
     expect(oldProtocol.statusCode).toBe(412);
     expect(oldProtocol.json().error.code).toBe('TUS_VERSION_UNSUPPORTED');
     expectSecurityHeaders(oldProtocol, 'tus version refusal');
+    // Headers tus would refuse in plain text are refused in the API's shape.
+    const uploadUrl = new URL(String(created.headers.location), 'http://localhost').pathname;
+    const wrongType = await app.inject({
+      method: 'PATCH',
+      url: uploadUrl,
+      headers: { ...user.headers, ...TUS, 'upload-offset': '0', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid content-type' });
+    expectSecurityHeaders(wrongType, 'tus header refusal');
+    const badLength = await app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '-1' } });
+    expect(badLength.statusCode).toBe(400);
+    expect(badLength.json().error.message).toBe('Invalid upload-length');
   });
 
   it('video responses: the intro (200, 206, 304, 416) and a signed main-video link', async () => {

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { ERRORS as TUS_ERRORS, Server as TusServer } from '@tus/server';
+import { Metadata, ERRORS as TUS_ERRORS, Server as TusServer } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,6 +56,41 @@ function codeForTusStatus(status: number): ErrorCode {
   if (status === 409 || status === 423) return 'CONFLICT';
   if (status === 403) return 'FORBIDDEN';
   return 'BAD_REQUEST';
+}
+
+const isByteCount = (value: string) => /^(0|[1-9]\d*)$/.test(value) && Number.isSafeInteger(Number(value));
+
+/**
+ * The request headers tus itself checks before its handlers (as @tus/server's header
+ * validator does), which it would refuse in plain text: refused here first, in the API's shape.
+ */
+const tusHeaderRules: Record<string, (value: string, method: string) => boolean> = {
+  'upload-offset': isByteCount,
+  'upload-length': isByteCount,
+  'upload-defer-length': (value) => value === '1',
+  'upload-metadata': (value) => {
+    try {
+      Metadata.parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  'upload-concat': (value) => value === 'partial' || value.startsWith('final;'),
+  'x-forwarded-proto': (value) => value === 'http' || value === 'https',
+  'tus-version': (value) => value === TUS_VERSION,
+  // Only a PATCH carries bytes; other methods' content types are ignored, as tus does.
+  'content-type': (value, method) => method !== 'PATCH' || value === 'application/offset+octet-stream',
+};
+
+function refuseInvalidTusHeaders(request: FastifyRequest) {
+  const invalid = Object.entries(tusHeaderRules)
+    .filter(([name, isValid]) => {
+      const value = request.headers[name];
+      return value !== undefined && !isValid(Array.isArray(value) ? value.join(', ') : value, request.method);
+    })
+    .map(([name]) => name);
+  if (invalid.length > 0) throw new AppError('BAD_REQUEST', `Invalid ${invalid.join(', ')}`);
 }
 
 /**
@@ -168,6 +203,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
       reply.header('tus-version', TUS_VERSION);
       throw new AppError('TUS_VERSION_UNSUPPORTED', `Send Tus-Resumable: ${TUS_VERSION}`);
     }
+    refuseInvalidTusHeaders(request);
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
