@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /**
  * A local stand-in for the slice of Stripe's API the marketplace uses, so the real
@@ -262,4 +263,20 @@ export class StripeFake {
     this.refunds.push(refund);
     return refund;
   }
+}
+
+/**
+ * A Stripe double listening for the file's tests, reset before each, with the settings that
+ * point the app at it. Call before `useTestApp(env)`: the app reads `env` once the double listens.
+ */
+export function useStripeFake(secretKey: string, webhookSecret: string) {
+  const fake = new StripeFake({ secretKey, webhookSecret });
+  const env: Record<string, string> = { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret };
+  beforeAll(async () => {
+    await fake.listen();
+    env.STRIPE_API_BASE = fake.url;
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+  return { fake, env };
 }

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp, type TestContext } from '../../../test/helpers/app';
 import { createCourse, createTeacher } from '../../../test/helpers/commerce';
-import { StripeFake } from '../../../test/helpers/stripe-fake';
+import { useStripeFake } from '../../../test/helpers/stripe-fake';
 import { createUser } from '../db/factories';
 import { cartItems, enrollments, orderItems, orders, paymentEvents, sessions } from '../db/schema';
 
@@ -110,15 +110,8 @@ describe('200 buyers checking out at once (built-in test provider)', () => {
 describe('200 buyers checking out at once (Stripe)', () => {
   const secretKey = 'sk_test_resilience_fake';
   const webhookSecret = 'whsec_resilience_fake_secret';
-  const fake = new StripeFake({ secretKey, webhookSecret });
-  const env: Record<string, string> = { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret };
-  beforeAll(async () => {
-    await fake.listen();
-    env.STRIPE_API_BASE = fake.url;
-  });
-  afterAll(() => fake.close());
+  const { fake, env } = useStripeFake(secretKey, webhookSecret);
   const ctx = useTestApp(env);
-  beforeEach(() => fake.reset());
 
   it('opens one Checkout Session per order for its amount, and a payment event delivered twice at once grants once', async () => {
     const buyers = await buyersWithCarts(ctx);

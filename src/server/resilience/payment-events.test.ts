@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/helpers/app';
 import { signUp, type TestUser } from '../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../db/schema';
+import { seededRandom } from '../db/seed';
 import { signStripePayload } from '../features/payments/stripe-events';
 
 /**
@@ -31,18 +32,6 @@ const finalStatus: Record<Scenario, string> = {
   'other-amount': 'unpaid',
   'still-unpaid': 'unpaid',
 };
-
-/** A small seeded generator (mulberry32), so a failing order of deliveries can be replayed with PAYMENT_EVENTS_SEED. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signUp } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
-import { StripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
+import { StripeFake, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import { enrollments, orders, paymentEvents } from '../../db/schema';
 import { revokeOrder } from '../orders/fulfilment';
 
@@ -15,15 +15,8 @@ const WEBHOOK_SECRET = 'whsec_marketplace_fake_secret';
  * speaks the slice of Stripe's API we use and sends Stripe-signed events.
  */
 describe('Stripe provider (real SDK against a local Stripe double)', () => {
-  const fake = new StripeFake({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  const env: Record<string, string> = { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
-  beforeAll(async () => {
-    await fake.listen();
-    env.STRIPE_API_BASE = fake.url;
-  });
-  afterAll(() => fake.close());
+  const { fake, env } = useStripeFake(SECRET_KEY, WEBHOOK_SECRET);
   const ctx = useTestApp(env);
-  beforeEach(() => fake.reset());
 
   const deliver = (event: SignedEvent) =>
     ctx.app.inject({
