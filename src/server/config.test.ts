@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** A public demo on purpose: demo accounts and the test payment provider, allowed explicitly. */
+const deliberateDemo = { ALLOW_DEMO_DATA_IN_PRODUCTION: 'true', ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' };
+const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const config = loadConfig({});
@@ -29,14 +33,69 @@ describe('loadConfig', () => {
   });
 
   it('turns on https behaviour from PUBLIC_URL and reads social providers in pairs', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://cursos.example.com/', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', GOOGLE_CLIENT_ID: 'only-id' });
+    const config = loadConfig({ ...deliberateDemo, PUBLIC_URL: 'https://cursos.example.com/', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', GOOGLE_CLIENT_ID: 'only-id' });
     expect(config.publicUrl).toBe('https://cursos.example.com');
     expect(config.isHttps).toBe(true);
     expect(config.social.github).toEqual({ clientId: 'id', clientSecret: 'secret' });
     expect(config.social.google).toBeUndefined();
   });
 
+  it('allows 20 password attempts per account by default (PASSWORD_ATTEMPTS_PER_ACCOUNT), at least 1', () => {
+    expect(loadConfig({}).passwordAttemptsPerAccount).toBe(20);
+    expect(loadConfig({ PASSWORD_ATTEMPTS_PER_ACCOUNT: '50' }).passwordAttemptsPerAccount).toBe(50);
+    expect(() => loadConfig({ PASSWORD_ATTEMPTS_PER_ACCOUNT: '0' })).toThrow(/PASSWORD_ATTEMPTS_PER_ACCOUNT/);
+  });
+
   it('parses ADMIN_EMAILS as a lower-cased list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,' }).adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+});
+
+describe('loadConfig on a production server (https PUBLIC_URL or NODE_ENV=production)', () => {
+  const productions = [
+    ['an https PUBLIC_URL', { PUBLIC_URL: 'https://cursos.example.com' }],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ] as const;
+
+  it.each(productions)('with %s, refuses to seed the demo accounts unless ALLOW_DEMO_DATA_IN_PRODUCTION=true', (_name, production) => {
+    // SEED_DEMO_DATA is true by default.
+    expect(() => loadConfig({ ...production, ...stripeKeys })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, ...stripeKeys })).toThrow(/SEED_DEMO_DATA: .*ALLOW_DEMO_DATA_IN_PRODUCTION=true/);
+    expect(() => loadConfig({ ...production, ...stripeKeys, SEED_DEMO_DATA: 'true' })).toThrow(/SEED_DEMO_DATA/);
+    expect(loadConfig({ ...production, ...stripeKeys, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(loadConfig({ ...production, ...stripeKeys, ALLOW_DEMO_DATA_IN_PRODUCTION: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it.each(productions)('with %s, refuses the built-in test payment provider unless ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true', (_name, production) => {
+    const settings = { ...production, SEED_DEMO_DATA: 'false' };
+    expect(() => loadConfig(settings)).toThrow(ConfigError);
+    expect(() => loadConfig(settings)).toThrow(/STRIPE_SECRET_KEY: .*ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true/);
+    expect(loadConfig({ ...settings, ...stripeKeys }).stripe?.secretKey).toBe('sk_live_1');
+    expect(loadConfig({ ...settings, ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' }).stripe).toBeUndefined();
+  });
+
+  it('names both settings at once when both would be unsafe', () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+      throw new Error('loadConfig accepted an unsafe production configuration');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.issues.map((issue) => issue.split(':')[0])).toEqual(['SEED_DEMO_DATA', 'STRIPE_SECRET_KEY']);
+  });
+
+  it('starts as a deliberate public demo when both are allowed explicitly', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://demo.example.com', NODE_ENV: 'production', ...deliberateDemo });
+    expect(config.seedDemoData).toBe(true);
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it('leaves local http runs and tests as they are', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).stripe).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
   });
 });

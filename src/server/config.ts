@@ -7,6 +7,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
+
 const csv = z
   .string()
   .transform((value) =>
@@ -26,10 +32,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAILS: csv.default([]),
-  SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  SEED_DEMO_DATA: flag('true'),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
@@ -45,11 +48,22 @@ const envSchema = z.object({
   STRIPE_API_BASE: optional(httpUrl),
   PAYMENT_WEBHOOK_SECRET: optional(z.string().min(16)),
   VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+  UPLOADS_MAX_UNFINISHED_PER_USER: z.coerce.number().int().min(1).max(100).default(4),
+  UPLOADS_MAX_DECLARED_BYTES_PER_USER: optional(z.coerce.number().int().positive()),
+  VIDEO_PROBE_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(10_000),
+  VIDEO_PROBE_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CATALOG_CACHE_MAX_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
+  PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  // Read only to tell a production server (see productionIssues); nothing branches on it otherwise.
+  NODE_ENV: optional(z.string()),
+  ALLOW_DEMO_DATA_IN_PRODUCTION: flag('false'),
+  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: flag('false'),
 });
 
 export type Config = {
@@ -64,6 +78,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authSecret: string | undefined;
   adminEmails: string[];
+  /** Password attempts allowed per account in each 15-minute window, whatever the client address. */
+  passwordAttemptsPerAccount: number;
   seedDemoData: boolean;
   redisUrl: string | undefined;
   social: Partial<Record<'google' | 'github' | 'facebook' | 'twitter', { clientId: string; clientSecret: string }>>;
@@ -72,6 +88,18 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   paymentWebhookSecret: string | undefined;
   videoMaxBytes: number;
+  /** Unfinished (tus) uploads one user may have at once. */
+  uploadsMaxUnfinishedPerUser: number;
+  /** The lengths one user's unfinished uploads may declare in total. */
+  uploadsMaxDeclaredBytesPerUser: number;
+  /** How long the worker that reads an uploaded video's structure may take. */
+  videoProbeTimeoutMs: number;
+  /** The JavaScript heap of that worker. */
+  videoProbeMaxMemoryMb: number;
+  /** A client must send its whole request head within this (slow-header attacks hold sockets open). */
+  headersTimeoutMs: number;
+  /** …and its whole request, body included, within this; uploads come in chunks that fit (see use-video-uploads.ts). */
+  requestTimeoutMs: number;
   /** Catalogue pages kept in the in-process cache; 0 turns it off. */
   catalogCacheEntries: number;
   /** How long a process may serve the catalogue as it was before a change (0: never). */
@@ -111,6 +139,30 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * A server that real people reach (an https PUBLIC_URL, or NODE_ENV=production) must not load
+ * the demo accounts, whose passwords are public, nor take "payments" through the built-in test
+ * provider, which grants courses for test cards. Either needs an explicit setting.
+ */
+function productionIssues(e: z.infer<typeof envSchema>, isHttps: boolean): string[] {
+  if (!isHttps && e.NODE_ENV !== 'production') return [];
+  const why = isHttps ? 'PUBLIC_URL is https://' : 'NODE_ENV is production';
+  const issues: string[] = [];
+  if (e.SEED_DEMO_DATA && !e.ALLOW_DEMO_DATA_IN_PRODUCTION) {
+    issues.push(
+      `SEED_DEMO_DATA: the demo data and its demo accounts (with published passwords) would be loaded while ${why}; ` +
+        'set SEED_DEMO_DATA=false, or ALLOW_DEMO_DATA_IN_PRODUCTION=true if this is a deliberate demo',
+    );
+  }
+  if (!e.STRIPE_SECRET_KEY && !e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION) {
+    issues.push(
+      `STRIPE_SECRET_KEY: without it the built-in test payment provider takes payments (test cards buy courses) while ${why}; ` +
+        'set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true if this is a deliberate demo',
+    );
+  }
+  return issues;
+}
+
 /** Parses the environment once, at boot. Nothing else in the server reads `process.env`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -136,18 +188,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(['STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together']);
   }
+  const isHttps = publicUrl.startsWith('https://');
+  const unsafeInProduction = productionIssues(e, isHttps);
+  if (unsafeInProduction.length > 0) throw new ConfigError(unsafeInProduction);
+
+  // Two videos a course (intro and main) may be uploaded side by side at the largest size.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) throw new ConfigError(['HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS']);
+  const uploadsMaxDeclaredBytesPerUser = e.UPLOADS_MAX_DECLARED_BYTES_PER_USER ?? 2 * e.VIDEO_MAX_BYTES;
+  if (uploadsMaxDeclaredBytesPerUser < e.VIDEO_MAX_BYTES) {
+    throw new ConfigError(['UPLOADS_MAX_DECLARED_BYTES_PER_USER: must be at least VIDEO_MAX_BYTES, or no upload of the largest size could start']);
+  }
 
   return {
     port,
     host: e.HOST,
     publicUrl,
-    isHttps: publicUrl.startsWith('https://'),
+    isHttps,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
+    passwordAttemptsPerAccount: e.PASSWORD_ATTEMPTS_PER_ACCOUNT,
     seedDemoData: e.SEED_DEMO_DATA,
     redisUrl: e.REDIS_URL,
     social,
@@ -158,6 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     videoMaxBytes: e.VIDEO_MAX_BYTES,
+    uploadsMaxUnfinishedPerUser: e.UPLOADS_MAX_UNFINISHED_PER_USER,
+    uploadsMaxDeclaredBytesPerUser,
+    videoProbeTimeoutMs: e.VIDEO_PROBE_TIMEOUT_MS,
+    videoProbeMaxMemoryMb: e.VIDEO_PROBE_MAX_MEMORY_MB,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,
     videoUrlSecret: e.VIDEO_URL_SECRET,

@@ -18,6 +18,12 @@ export const limits = {
   contactMessageMax: 350,
   videosPerCourse: 2,
   introMaxSeconds: 60,
+  /** New courses one teacher may publish in a day: each stores two videos, and storage is bounded per account. */
+  coursesPerOwnerPerDay: 20,
+  /** Courses one cart holds: bounds what a user stores, and stays under the payment provider's 100 line items per checkout. */
+  cartMaxItems: 50,
+  /** Unpaid checkouts one buyer keeps open: opening another lets the oldest expire, so abandoned ones never pile up. */
+  openCheckoutsPerUser: 5,
   ratingMin: 1,
   ratingMax: 5,
   reviewCommentMax: 1000,

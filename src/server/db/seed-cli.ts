@@ -2,7 +2,7 @@
  * `npm run db:seed [-- --courses N] [--users N] [--orders N] [--seed N] [--batch-size N]`
  *
  * Opens the configured database (DATABASE_URL, else PGlite under DATA_DIR), migrates it,
- * installs the demo videos and seeds the demo data when absent. With --courses/--users/--orders
+ * installs the demo videos and seeds the demo data when absent (unless SEED_DEMO_DATA=false). With --courses/--users/--orders
  * it then adds that much generated benchmark data. --courses alone also implies users
  * (one per ten courses, at least 100) and orders (five per user), so ratings mean something.
  */
@@ -107,12 +107,15 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), poolSize: BULK_CONCURRENCY });
   log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${pgliteDirFor(config.dataDir)}`}`);
   try {
-    const copied = await installDemoVideos(config.dataDir);
-    if (copied.length > 0) log(`Installed ${copied.length} demo videos into ${config.dataDir}/videos/demo/`);
-    const demo = await seedDemoData(database.db, { hashPassword: (plain) => hash(plain), log });
-    if (demo.created) {
-      for (const account of demo.accounts) log(`  ${account.role.padEnd(8)} ${account.email.padEnd(20)} ${account.password}`);
-    }
+    // The demo accounts' passwords are public: like the server, load them only where SEED_DEMO_DATA allows.
+    if (config.seedDemoData) {
+      const copied = await installDemoVideos(config.dataDir);
+      if (copied.length > 0) log(`Installed ${copied.length} demo videos into ${config.dataDir}/videos/demo/`);
+      const demo = await seedDemoData(database.db, { hashPassword: (plain) => hash(plain), log });
+      if (demo.created) {
+        for (const account of demo.accounts) log(`  ${account.role.padEnd(8)} ${account.email.padEnd(20)} ${account.password}`);
+      }
+    } else log('SEED_DEMO_DATA=false: demo data not loaded');
 
     if (options.courses + options.users + options.orders === 0) return;
     log(`Generating ${options.courses} courses, ${options.users} users, ${options.orders} orders (seed ${options.seed})...`);
