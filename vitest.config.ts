@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          // Slow tests (fuzzing with real workers) run with `npm run test:slow` (vitest.slow.config.ts).
+          exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
           setupFiles: ['test/setup-server.ts'],
           // One embedded database per worker is ~0.8 GB; two workers fit the machine's two cores.
           pool: 'forks',

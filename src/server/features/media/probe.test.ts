@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { appendInside, findBox, makeBox, nestedBoxes } from '../../../../test/helpers/mp4';
 import { videoFixture } from '../../../../test/helpers/videos';
 import { probeVideo } from './probe';
 
@@ -46,5 +47,79 @@ describe('probeVideo', () => {
     const ftypSize = bytes.readUInt32BE(0);
     for (let offset = 8; offset < ftypSize; offset += 4) if (offset !== 12) bytes.write('qt  ', offset, 'latin1');
     await expect(probeVideo(write('movie.mov.mp4', bytes))).rejects.toMatchObject({ code: 'VIDEO_NOT_MP4' });
+  });
+});
+
+describe('probeVideo on crafted files', () => {
+  const STBL = 'moov/trak/mdia/minf/stbl';
+  const fixture = () => readFile(videoFixture('landscape-5s')).then((bytes) => Buffer.from(bytes));
+
+  /** The fixture with the 32-bit field at `offset` bytes into the payload of the first box at `path` set to `value`. */
+  const withField = async (path: string, offset: number, value: number) => {
+    const bytes = await fixture();
+    bytes.writeUInt32BE(value, findBox(bytes, path).payload + offset);
+    return bytes;
+  };
+
+  it.each([
+    // stsz: version/flags · sample_size · sample_count. One byte per sample needs no table: the count alone is the attack.
+    ['a sample size table claiming 2^31 one-byte samples', async () => {
+      const bytes = await withField(`${STBL}/stsz`, 4, 1);
+      bytes.writeUInt32BE(0x7fffffff, findBox(bytes, `${STBL}/stsz`).payload + 8);
+      return bytes;
+    }],
+    ['a sample size table claiming 2^31 sizes in a few bytes', () => withField(`${STBL}/stsz`, 8, 0x7fffffff)],
+    ['a chunk offset table claiming 2^31 entries', () => withField(`${STBL}/stco`, 4, 0x7fffffff)],
+    ['a time-to-sample table claiming 2^31 entries', () => withField(`${STBL}/stts`, 4, 0x7fffffff)],
+    ['a sample-to-chunk table claiming 2^31 entries', () => withField(`${STBL}/stsc`, 4, 0x7fffffff)],
+    ['a sync sample table claiming 2^31 entries', () => withField(`${STBL}/stss`, 4, 0x7fffffff)],
+    ['a composition offset table claiming 2^31 entries', () => withField(`${STBL}/ctts`, 4, 0x7fffffff)],
+    ['a sample description table claiming 2^31 entries', () => withField(`${STBL}/stsd`, 4, 0x7fffffff)],
+    ['a track box larger than the movie box', async () => {
+      const bytes = await fixture();
+      const trak = findBox(bytes, 'moov/trak');
+      bytes.writeUInt32BE(trak.size + 100_000, trak.start);
+      return bytes;
+    }],
+    ['a box of size 0 inside the movie box', async () => {
+      const bytes = await fixture();
+      bytes.writeUInt32BE(0, findBox(bytes, 'moov/trak/tkhd').start);
+      return bytes;
+    }],
+    ['a box smaller than its own header', async () => {
+      const bytes = await fixture();
+      bytes.writeUInt32BE(4, findBox(bytes, 'moov/trak/mdia/mdhd').start);
+      return bytes;
+    }],
+    ['a 64-bit box size far beyond the file', async () => {
+      const bytes = await fixture();
+      const mdhd = findBox(bytes, 'moov/trak/mdia/mdhd');
+      bytes.writeUInt32BE(1, mdhd.start);
+      bytes.writeBigUInt64BE(0xffff_ffff_ffffn, mdhd.payload);
+      return bytes;
+    }],
+    ['boxes nested 10 000 deep', async () => appendInside(await fixture(), 'moov', nestedBoxes('udta', 10_000))],
+    ['20 000 boxes in the movie box', async () => appendInside(await fixture(), 'moov', Buffer.concat(Array.from({ length: 20_000 }, () => makeBox('free'))))],
+    ['a track without its sample tables', async () => {
+      const bytes = await fixture();
+      for (const table of ['stts', 'stsc']) bytes.write('skip', findBox(bytes, `${STBL}/${table}`).start + 4, 'latin1');
+      return bytes;
+    }],
+    ['a movie box cut short by the end of the file', async () => {
+      const bytes = await readFile(videoFixture('landscape-62s-moov-at-end'));
+      const moov = findBox(bytes, 'moov');
+      return bytes.subarray(0, moov.start + Math.floor(moov.size / 2));
+    }],
+  ])('refuses %s as VIDEO_NOT_MP4, at once', async (name, craft) => {
+    const file = write(`${name.replace(/\W+/g, '-')}.mp4`, await craft());
+    const started = performance.now();
+    await expect(probeVideo(file)).rejects.toMatchObject({ code: 'VIDEO_NOT_MP4', statusCode: 415 });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('reads a file whose extra boxes it does not need (user data with the QuickTime terminator, metadata, free space)', async () => {
+    const userData = makeBox('udta', Buffer.concat([makeBox('©nam', Buffer.from('title')), Buffer.alloc(4)]));
+    const bytes = appendInside(appendInside(await fixture(), 'moov', userData), 'moov/trak', makeBox('free', Buffer.alloc(64)));
+    await expect(probeVideo(write('extras.mp4', bytes))).resolves.toEqual({ width: 320, height: 180, durationSeconds: 5 });
   });
 });
