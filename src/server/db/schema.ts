@@ -202,6 +202,26 @@ export const courseVideos = pgTable(
   ],
 );
 
+/**
+ * Unfinished tus uploads, one row each, written by the server: the per-user limits count
+ * these rows, and an upload expires by `last_write_at` (the server's clock at the last
+ * accepted bytes), never by the file's modification time. The row goes when the upload
+ * finishes (it becomes a `course_videos` row), is cancelled, or expires.
+ */
+export const uploadsInProgress = pgTable(
+  'uploads_in_progress',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    lastWriteAt: timestamp('last_write_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_in_progress_owner_idx').on(t.ownerId), index('uploads_in_progress_last_write_idx').on(t.lastWriteAt)],
+);
+
 // ---------------------------------------------------------------------------
 // Buyers
 // ---------------------------------------------------------------------------

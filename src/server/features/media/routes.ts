@@ -6,14 +6,12 @@ import { resolveAuthSecret } from '../../auth/auth';
 import { requireUser, sessionUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { sendVideo } from './send-video';
-import { deleteUnattachedUpload, findCourseVideo, isEnrolled, listUnattachedUploads } from './service';
-import { deriveVideoUrlKey, streamUrl, verifyStreamToken } from './signed-url';
+import { deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listUnattachedUploads } from './service';
+import { deriveVideoUrlKey, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
 import { createVideoStorage, incomingDirFor } from './storage';
 import { SWEEP_INTERVAL_MS, sweepAbandonedUploads } from './sweeper';
 import { uploadRoutes } from './uploads';
-
-/** Uploads are refused unless they are MP4 (probe.ts), so every stored video is one. */
-const VIDEO_CONTENT_TYPE = 'video/mp4';
+import { createVideoProber } from './video-prober';
 
 const courseParams = z.object({ courseId: z.coerce.number().int().positive().max(2_147_483_647) });
 const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404: errorResponse, 416: errorResponse };
@@ -35,12 +33,20 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const ttlMs = config.videoUrlTtlSeconds * 1000;
   const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix };
 
-  const signedUrl = (video: { storageKey: string }, now = Date.now()) => {
+  const signedUrl = (subject: StreamSubject, now = Date.now()) => {
     const expiresAt = new Date(now + ttlMs);
-    return { url: streamUrl(urlKey, { storageKey: video.storageKey, expiresAt }), expiresAt };
+    return { url: streamUrl(urlKey, { ...subject, expiresAt }), expiresAt };
   };
 
-  await app.register(uploadRoutes, { storage, incomingDir, maxBytes: config.videoMaxBytes });
+  const probe = createVideoProber({ timeoutMs: config.videoProbeTimeoutMs, maxMemoryMb: config.videoProbeMaxMemoryMb, log: app.log });
+  await app.register(uploadRoutes, {
+    storage,
+    incomingDir,
+    maxBytes: config.videoMaxBytes,
+    maxUnfinishedPerUser: config.uploadsMaxUnfinishedPerUser,
+    maxDeclaredBytesPerUser: config.uploadsMaxDeclaredBytesPerUser,
+    probe,
+  });
 
   // Abandoned uploads go after a day: swept once at start, then every hour.
   const sweep = async () => {
@@ -100,14 +106,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { courseId } = request.params;
       const found = await findCourseVideo(db, courseId, 2);
       if (!found) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
-      const manages = user.isAdmin || user.id === found.course.ownerId;
-      if (!manages && (found.course.disabledAt || !(await isEnrolled(db, user.id, courseId)))) {
-        throw new AppError('FORBIDDEN', 'Only buyers of this course can watch it');
-      }
       if (!found.video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no main video');
-      const { url, expiresAt } = signedUrl(found.video);
+      const grant = { kind: 'course-main' as const, courseId, userId: user.id };
+      const video = await findStreamableVideo(db, grant);
+      if (!video) throw new AppError('FORBIDDEN', 'Only buyers of this course can watch it');
+      const { url, expiresAt } = signedUrl(grant);
       reply.header('cache-control', 'no-store');
-      return { url, width: found.video.width, height: found.video.height, durationSeconds: found.video.durationSeconds, expiresAt: expiresAt.toISOString() };
+      return { url, width: video.width, height: video.height, durationSeconds: video.durationSeconds, expiresAt: expiresAt.toISOString() };
     },
   );
 
@@ -125,8 +130,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const grant = verifyStreamToken(urlKey, request.params.token);
       if (!grant) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
+      // Asked on every request, not only when the link was made: access ends the moment it is taken away.
+      const video = await findStreamableVideo(db, grant);
+      if (!video) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
       const secondsLeft = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
-      return sendVideo(request, reply, storage, { storageKey: grant.storageKey, contentType: VIDEO_CONTENT_TYPE, cacheControl: `private, max-age=${secondsLeft}` }, sendOptions);
+      return sendVideo(request, reply, storage, { storageKey: video.storageKey, contentType: video.contentType, cacheControl: `private, max-age=${secondsLeft}` }, sendOptions);
     },
   );
 
@@ -152,7 +160,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           durationSeconds: row.durationSeconds,
           sizeBytes: row.sizeBytes,
           createdAt: row.createdAt.toISOString(),
-          url: signedUrl(row, now).url,
+          url: signedUrl({ kind: 'upload', videoId: row.id, userId: user.id }, now).url,
         })),
       };
     },

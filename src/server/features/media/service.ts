@@ -1,30 +1,103 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { courses, courseVideos, enrollments } from '../../db/schema';
+import { lockPerUser } from '../../db/locks';
+import { prepared } from '../../db/prepared';
+import { courses, courseVideos, enrollments, uploadsInProgress, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { StreamSubject } from './signed-url';
 import type { VideoStorage } from './storage';
 
 export type CourseVideoRow = typeof courseVideos.$inferSelect;
 
 export const uploadStorageKey = (videoId: string) => `uploads/${videoId}.mp4`;
 
+/**
+ * A finished upload becomes an unclaimed video of its uploader, and stops being an unfinished
+ * upload, in one step: the per-user counts never see it twice or not at all.
+ */
 export async function recordUpload(
   db: Database,
   video: Pick<CourseVideoRow, 'id' | 'ownerId' | 'storageKey' | 'sizeBytes' | 'width' | 'height' | 'durationSeconds'>,
 ): Promise<CourseVideoRow> {
-  const [row] = await db
-    .insert(courseVideos)
-    .values({ ...video, contentType: 'video/mp4' })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(courseVideos)
+      .values({ ...video, contentType: 'video/mp4' })
+      .returning();
+    await tx.delete(uploadsInProgress).where(eq(uploadsInProgress.id, video.id));
+    return row!;
+  });
 }
 
-export async function countUnattachedUploads(db: Database, ownerId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(courseVideos)
-    .where(and(eq(courseVideos.ownerId, ownerId), isNull(courseVideos.courseId)));
-  return row?.count ?? 0;
+export type UploadLimits = {
+  /** Unfinished uploads at once. */
+  maxUnfinished: number;
+  /** Bytes the unfinished uploads declare in total. */
+  maxDeclaredBytes: number;
+  /** Videos waiting unused, counting the unfinished uploads that will become such videos. */
+  maxUnused: number;
+};
+
+/**
+ * Records a new unfinished upload of a user, or refuses it with the limit it would pass. The
+ * user's limits are checked and the row inserted under a per-user lock, so two uploads created
+ * at once cannot both take the last place.
+ */
+export async function reserveUpload(db: Database, upload: { id: string; ownerId: string; declaredBytes: number }, limits: UploadLimits) {
+  await db.transaction(async (tx) => {
+    await lockPerUser(tx as unknown as Database, 'upload', upload.ownerId);
+    const [unfinished] = await tx
+      .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${uploadsInProgress.declaredBytes}), 0)::float8` })
+      .from(uploadsInProgress)
+      .where(eq(uploadsInProgress.ownerId, upload.ownerId));
+    const [unused] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(courseVideos)
+      .where(and(eq(courseVideos.ownerId, upload.ownerId), isNull(courseVideos.courseId)));
+    const unfinishedCount = unfinished?.count ?? 0;
+    const declaredBytes = Number(unfinished?.bytes ?? 0);
+    if ((unused?.count ?? 0) + unfinishedCount >= limits.maxUnused) {
+      throw new AppError('UPLOAD_LIMIT_REACHED', `At most ${limits.maxUnused} videos may wait unused, uploads in progress included; remove some first`);
+    }
+    if (unfinishedCount >= limits.maxUnfinished) {
+      throw new AppError('UNFINISHED_UPLOADS_LIMIT', `At most ${limits.maxUnfinished} uploads may be in progress at once; finish or cancel one first`);
+    }
+    if (declaredBytes + upload.declaredBytes > limits.maxDeclaredBytes) {
+      throw new AppError(
+        'UPLOAD_SPACE_EXCEEDED',
+        `Uploads in progress may declare at most ${limits.maxDeclaredBytes} bytes in total; ${Math.max(0, limits.maxDeclaredBytes - declaredBytes)} are left`,
+      );
+    }
+    await tx.insert(uploadsInProgress).values(upload);
+  });
+}
+
+export async function findUploadInProgress(db: Database, id: string) {
+  const [row] = await db.select().from(uploadsInProgress).where(eq(uploadsInProgress.id, id));
+  return row ?? null;
+}
+
+/** The server received bytes for the upload now: its idle time starts over. */
+export async function recordUploadWrite(db: Database, id: string, at = new Date()) {
+  await db.update(uploadsInProgress).set({ lastWriteAt: at }).where(eq(uploadsInProgress.id, id));
+}
+
+/** The upload finished, was refused or cancelled: its place is free. */
+export async function forgetUploadInProgress(db: Database, id: string) {
+  await db.delete(uploadsInProgress).where(eq(uploadsInProgress.id, id));
+}
+
+/** Unfinished uploads that received nothing since the cutoff: their rows go, their ids come back. */
+export async function deleteUploadsIdleSince(db: Database, cutoff: Date): Promise<string[]> {
+  const deleted = await db.delete(uploadsInProgress).where(lt(uploadsInProgress.lastWriteAt, cutoff)).returning({ id: uploadsInProgress.id });
+  return deleted.map((row) => row.id);
+}
+
+/** Which of these ids are unfinished uploads the server knows. */
+export async function knownUploadsInProgress(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: uploadsInProgress.id }).from(uploadsInProgress).where(inArray(uploadsInProgress.id, ids));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** My uploads that no course has claimed yet, oldest first (the first becomes the intro). */
@@ -99,13 +172,60 @@ export async function findCourseVideo(db: Database, courseId: number, position: 
   };
 }
 
-export async function isEnrolled(db: Database, userId: string, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-  return Boolean(row);
+export type StreamableVideo = Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'>;
+
+/**
+ * The video a grant opens, while its user may still watch it; null once they may not. The
+ * one rule for paid videos: a course's main video plays for its buyers (as long as they hold
+ * the enrolment: a refund takes it), its owner and admins, whether or not the course is still
+ * in the catalogue; an upload no course uses yet plays for its uploader. A disabled account
+ * watches nothing. One indexed query, run for every request a signed link serves.
+ */
+export async function findStreamableVideo(db: Database, grant: StreamSubject): Promise<StreamableVideo | null> {
+  const [video] =
+    grant.kind === 'upload'
+      ? await uploadViewStatement(db).execute({ videoId: grant.videoId, userId: grant.userId })
+      : await mainVideoViewStatement(db).execute({ courseId: grant.courseId, userId: grant.userId });
+  return video ?? null;
 }
+
+const streamableColumns = {
+  storageKey: courseVideos.storageKey,
+  contentType: courseVideos.contentType,
+  width: courseVideos.width,
+  height: courseVideos.height,
+  durationSeconds: courseVideos.durationSeconds,
+};
+
+// Prepared: a player asks once for every range it reads.
+const activeViewer = and(eq(users.id, sql.placeholder('userId')), isNull(users.disabledAt));
+
+const uploadViewStatement = (db: Database) =>
+  prepared(db, 'media_upload_view', () =>
+    db
+      .select(streamableColumns)
+      .from(courseVideos)
+      .innerJoin(users, eq(users.id, courseVideos.ownerId))
+      .where(and(eq(courseVideos.id, sql.placeholder('videoId')), activeViewer))
+      .prepare('media_upload_view'),
+  );
+
+const mainVideoViewStatement = (db: Database) =>
+  prepared(db, 'media_main_video_view', () =>
+    db
+      .select(streamableColumns)
+      .from(courseVideos)
+      .innerJoin(courses, eq(courses.id, courseVideos.courseId))
+      .innerJoin(users, activeViewer)
+      .where(
+        and(
+          eq(courseVideos.courseId, sql.placeholder('courseId')),
+          eq(courseVideos.position, 2),
+          sql`(${courses.ownerId} = ${users.id} or ${users.isAdmin} or exists (select 1 from ${enrollments} where ${enrollments.userId} = ${users.id} and ${enrollments.courseId} = ${courses.id}))`,
+        ),
+      )
+      .prepare('media_main_video_view'),
+  );
 
 /** Unclaimed uploads created before the cutoff: their rows go, and then their files. */
 export async function deleteUnattachedUploadsBefore(db: Database, cutoff: Date): Promise<string[]> {

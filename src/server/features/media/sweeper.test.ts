@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signUp } from '../../../../test/helpers/auth';
-import { insertCourseWithVideos, insertUpload, storeFixture, videoFixture } from '../../../../test/helpers/videos';
+import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, storeFixture, TUS, videoFixture } from '../../../../test/helpers/videos';
 import { buildApp } from '../../app';
-import { courseVideos } from '../../db/schema';
+import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { testDatabase } from '../../../../test/helpers/database';
 import { createVideoStorage, incomingDirFor } from './storage';
 import { sweepAbandonedUploads } from './sweeper';
@@ -51,20 +52,39 @@ describe('sweeping abandoned uploads', () => {
     expect(existsSync(path.join(ctx.dataDir, 'videos', introKey))).toBe(true);
   });
 
-  it('removes unfinished tus uploads that received nothing for 24 hours', async () => {
-    const incoming = incomingDirFor(ctx.dataDir);
-    mkdirSync(incoming, { recursive: true });
-    const stale = path.join(incoming, 'stale-upload');
-    const fresh = path.join(incoming, 'fresh-upload');
-    for (const file of [stale, `${stale}.json`, fresh, `${fresh}.json`]) writeFileSync(file, 'x');
+  it('removes unfinished uploads whose last write the server recorded 24 hours ago, whatever their files\' modification times', async () => {
+    const user = await signUp(ctx.app);
+    const idle = await createUpload(ctx.app, user, 5000);
+    const active = await createUpload(ctx.app, user, 5000);
+    for (const location of [idle, active]) await patchUpload(ctx.app, user, location, 0, Buffer.alloc(100));
+    const filesOf = (location: string) => {
+      const file = path.join(incomingDirFor(ctx.dataDir), location.split('/').pop()!);
+      return [file, `${file}.json`];
+    };
     const dayAgo = new Date(Date.now() - 25 * HOUR);
-    utimesSync(stale, dayAgo, dayAgo);
-    // The description is as old as the upload, but the data file got bytes recently: it stays.
-    utimesSync(`${fresh}.json`, dayAgo, dayAgo);
+    const longAgo = new Date(Date.now() - 72 * HOUR);
+    // The idle upload's files look fresh (someone touched them, or a clock is off)…
+    await ctx.db.update(uploadsInProgress).set({ lastWriteAt: dayAgo }).where(eq(uploadsInProgress.id, idle.split('/').pop()!));
+    // …and the active one's look old (a storage without modification times, a restored backup).
+    for (const file of filesOf(active)) utimesSync(file, longAgo, longAgo);
 
     expect(await sweep()).toEqual({ uploads: 0, incompleteFiles: 1 });
-    expect([stale, `${stale}.json`].map(existsSync)).toEqual([false, false]);
-    expect([fresh, `${fresh}.json`].map(existsSync)).toEqual([true, true]);
+    expect(filesOf(idle).map(existsSync)).toEqual([false, false]);
+    expect(filesOf(active).map(existsSync)).toEqual([true, true]);
+    expect((await ctx.db.select({ id: uploadsInProgress.id }).from(uploadsInProgress)).map((row) => row.id)).toEqual([active.split('/').pop()]);
+    // The swept upload is gone for its client too, and its place is free.
+    const head = await ctx.app.inject({ method: 'HEAD', url: idle, headers: { ...user.headers, ...TUS } });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it('removes files in the uploads folder that belong to no recorded upload', async () => {
+    const incoming = incomingDirFor(ctx.dataDir);
+    rmSync(incoming, { recursive: true, force: true });
+    mkdirSync(incoming, { recursive: true });
+    const stray = path.join(incoming, randomUUID());
+    for (const file of [stray, `${stray}.json`, path.join(incoming, 'not-an-upload')]) writeFileSync(file, 'x');
+    expect((await sweep()).incompleteFiles).toBe(2);
+    expect(readdirSync(incoming)).toEqual([]);
   });
 
   it('runs when the app starts', async () => {

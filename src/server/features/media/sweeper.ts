@@ -1,7 +1,7 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client';
-import { deleteUnattachedUploadsBefore, removeUnreferencedFiles } from './service';
+import { deleteUnattachedUploadsBefore, deleteUploadsIdleSince, knownUploadsInProgress, removeUnreferencedFiles } from './service';
 import type { VideoStorage } from './storage';
 
 /** Uploads no course has claimed after this long are removed. */
@@ -19,39 +19,42 @@ type SweepOptions = {
   maxAgeMs?: number;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Removes finished uploads that were never attached to a course, and unfinished uploads
- * (tus files and their `.json` descriptions) not touched for the same time.
+ * (tus files and their `.json` descriptions) that received nothing for the same time, going
+ * by the last write the server recorded (`uploads_in_progress`), never by a file's
+ * modification time, which anyone with access to the disk, a clock or a storage without
+ * mtimes could change. Files of no recorded upload belong to nobody and go too (a row is
+ * written before an upload's files and removed after them).
  */
 export async function sweepAbandonedUploads({ db, storage, incomingDir, now = new Date(), maxAgeMs = UNATTACHED_UPLOAD_MAX_AGE_MS }: SweepOptions): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - maxAgeMs);
   const keys = await deleteUnattachedUploadsBefore(db, cutoff);
   await removeUnreferencedFiles(db, storage, keys);
 
-  let incompleteFiles = 0;
+  const idle = await deleteUploadsIdleSince(db, cutoff);
   let names: string[] = [];
   try {
     names = await readdir(incomingDir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const present = new Set(names);
-  for (const name of names) {
-    // An upload is its data file `<id>` plus `<id>.json`; the data file's time is the last byte received.
-    const isDescription = name.endsWith('.json');
-    if (isDescription && present.has(name.slice(0, -'.json'.length))) continue;
-    const file = path.join(incomingDir, name);
-    try {
-      const info = await stat(file);
-      if (!info.isFile() || info.mtime >= cutoff) continue;
-      await rm(file, { force: true });
-      if (!isDescription) {
-        await rm(`${file}.json`, { force: true });
-        incompleteFiles += 1;
-      }
-    } catch {
-      // Gone meanwhile (finished or removed by another sweep): nothing to do.
-    }
+  // An upload is its data file `<id>` plus `<id>.json`. Listed before the rows are read, so a
+  // file created meanwhile is not taken for an orphan: its row was committed before it.
+  const ids = [...new Set(names.map((name) => name.replace(/\.json$/, '')))];
+  const known = await knownUploadsInProgress(
+    db,
+    ids.filter((id) => UUID.test(id)),
+  );
+  const removed = new Set(idle);
+  for (const id of ids) if (!known.has(id)) removed.add(id);
+  for (const id of removed) {
+    const file = path.join(incomingDir, id);
+    // Something that is not a file (a folder someone made) is left alone.
+    await rm(file, { force: true }).catch(() => {});
+    await rm(`${file}.json`, { force: true }).catch(() => {});
   }
-  return { uploads: keys.length, incompleteFiles };
+  return { uploads: keys.length, incompleteFiles: removed.size };
 }

@@ -8,8 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signUp } from '../../../../test/helpers/auth';
 import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../../../../test/helpers/videos';
-import { courseVideos } from '../../db/schema';
+import { findBox } from '../../../../test/helpers/mp4';
+import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { MAX_UNUSED_UPLOADS } from './uploads';
+
+/** A real video whose sample size table claims 2^31 one-byte samples: 2^31 table entries for a parser that believes it. */
+async function hostileVideo() {
+  const bytes = Buffer.from(await readFile(videoFixture('landscape-5s')));
+  const stsz = findBox(bytes, 'moov/trak/mdia/minf/stbl/stsz');
+  bytes.writeUInt32BE(1, stsz.payload + 4);
+  bytes.writeUInt32BE(0x7fffffff, stsz.payload + 8);
+  return bytes;
+}
 
 describe('video uploads over tus', () => {
   const ctx = useTestApp();
@@ -110,6 +120,44 @@ describe('video uploads over tus', () => {
     expect(incoming()).toEqual([]);
   });
 
+  it('refuses a crafted MP4 whose sample table claims 2^31 samples with 415 VIDEO_NOT_MP4, keeping nothing of it', async () => {
+    const user = await signUp(ctx.app);
+    const { id, response } = await uploadFile(ctx.app, user, await hostileVideo());
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('VIDEO_NOT_MP4');
+    expect(await ctx.db.select().from(courseVideos)).toEqual([]);
+    expect(await ctx.db.select().from(uploadsInProgress)).toEqual([]);
+    expect(existsSync(storedPath(id))).toBe(false);
+    expect(incoming()).toEqual([]);
+  });
+
+  it('keeps answering /api/health at once while a finished upload is probed', async () => {
+    const user = await signUp(ctx.app);
+    const bytes = await hostileVideo();
+    const location = await createUpload(ctx.app, user, bytes.length);
+    let finished = false;
+    const finishing = patchUpload(ctx.app, user, location, 0, bytes).finally(() => {
+      finished = true;
+    });
+    // Health checks one after another until the upload answers: each must answer promptly,
+    // and some must answer while the file is still being read.
+    const latencies: number[] = [];
+    let answeredDuringProbe = 0;
+    while (!finished) {
+      const started = performance.now();
+      const health = await ctx.app.inject({ url: '/api/health' });
+      latencies.push(performance.now() - started);
+      expect(health.statusCode).toBe(200);
+      if (!finished) answeredDuringProbe += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await finishing).json().error.code).toBe('VIDEO_NOT_MP4');
+    expect(answeredDuringProbe).toBeGreaterThanOrEqual(3);
+    // Generous for a loaded 2-core machine; a probe on the request thread blocks for seconds (or for good).
+    expect(Math.max(...latencies)).toBeLessThan(500);
+    expect(latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)]).toBeLessThan(100);
+  });
+
   it('refuses an MP4 that holds no video track (audio only)', async () => {
     const user = await signUp(ctx.app);
     const { response } = await uploadFile(ctx.app, user, await readFile(videoFixture('audio-only')));
@@ -193,6 +241,22 @@ describe('video upload size limit', () => {
   });
 });
 
+describe('probe limits', () => {
+  // No worker starts, let alone reads a file, within a millisecond.
+  const ctx = useTestApp({ VIDEO_PROBE_TIMEOUT_MS: '1' });
+  const incoming = () => readdirSync(path.join(ctx.dataDir, 'uploads-incoming'));
+
+  it('refuses an upload whose probe passes its time limit with 422 VIDEO_UNREADABLE, removing it and freeing its place', async () => {
+    const user = await signUp(ctx.app);
+    const { response } = await uploadFile(ctx.app, user, await readFile(videoFixture('landscape-5s')));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'VIDEO_UNREADABLE', message: expect.stringContaining('too long') });
+    expect(await ctx.db.select().from(courseVideos)).toEqual([]);
+    expect(await ctx.db.select().from(uploadsInProgress)).toEqual([]);
+    expect(incoming()).toEqual([]);
+  });
+});
+
 describe('unused uploads per user', () => {
   const ctx = useTestApp();
 
@@ -204,5 +268,85 @@ describe('unused uploads per user', () => {
     expect(response.json().error.code).toBe('UPLOAD_LIMIT_REACHED');
     const other = await signUp(ctx.app);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...other.headers, ...TUS, 'upload-length': '100' } })).statusCode).toBe(201);
+  });
+
+  it('counts uploads in progress as videos that will wait unused, so finishing them cannot pass the limit', async () => {
+    const user = await signUp(ctx.app);
+    for (let index = 0; index < MAX_UNUSED_UPLOADS - 2; index++) await insertUpload(ctx.db, user.id);
+    await createUpload(ctx.app, user, 1000);
+    await createUpload(ctx.app, user, 1000);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '100' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('UPLOAD_LIMIT_REACHED');
+  });
+});
+
+describe('upload space per user', () => {
+  const ctx = useTestApp({ VIDEO_MAX_BYTES: '100000', UPLOADS_MAX_UNFINISHED_PER_USER: '2', UPLOADS_MAX_DECLARED_BYTES_PER_USER: '150000' });
+  const create = (user: { headers: Record<string, string> }, headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, ...headers } });
+  const rowsOf = (ownerId: string) => ctx.db.select().from(uploadsInProgress).where(eq(uploadsInProgress.ownerId, ownerId));
+
+  it('refuses a third unfinished upload with UNFINISHED_UPLOADS_LIMIT, naming the limit; finishing or cancelling one frees its place', async () => {
+    const user = await signUp(ctx.app);
+    const bytes = await readFile(videoFixture('portrait-4s'));
+    const first = await createUpload(ctx.app, user, bytes.length);
+    const second = await createUpload(ctx.app, user, 1000);
+    const refused = await create(user, { 'upload-length': '1000' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'UNFINISHED_UPLOADS_LIMIT', message: expect.stringContaining('At most 2 uploads') });
+    expect(await rowsOf(user.id)).toHaveLength(2);
+    // Someone else is not held back by my uploads.
+    expect((await create(await signUp(ctx.app), { 'upload-length': '1000' })).statusCode).toBe(201);
+
+    expect((await patchUpload(ctx.app, user, first, 0, bytes)).statusCode).toBe(200);
+    const third = await createUpload(ctx.app, user, 1000);
+    expect((await create(user, { 'upload-length': '1000' })).json().error.code).toBe('UNFINISHED_UPLOADS_LIMIT');
+    const cancelled = await ctx.app.inject({ method: 'DELETE', url: second, headers: { ...user.headers, ...TUS } });
+    expect(cancelled.statusCode).toBe(204);
+    expect((await create(user, { 'upload-length': '1000' })).statusCode).toBe(201);
+    expect((await rowsOf(user.id)).map((row) => row.id)).toContain(third.split('/').pop());
+  });
+
+  it('refuses an upload whose declared length would pass the total with UPLOAD_SPACE_EXCEEDED, naming what is left', async () => {
+    const user = await signUp(ctx.app);
+    await createUpload(ctx.app, user, 100_000);
+    const refused = await create(user, { 'upload-length': '50001' });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error).toMatchObject({ code: 'UPLOAD_SPACE_EXCEEDED', message: expect.stringContaining('150000 bytes in total; 50000 are left') });
+    expect((await create(user, { 'upload-length': '50000' })).statusCode).toBe(201);
+  });
+
+  it('refuses an upload that defers its length (Upload-Defer-Length), which no limit could count', async () => {
+    const user = await signUp(ctx.app);
+    const refused = await create(user, { 'upload-defer-length': '1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('UPLOAD_LENGTH_REQUIRED');
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  it('lets only the limit through when many uploads are created at once', async () => {
+    const user = await signUp(ctx.app);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => create(user, { 'upload-length': '1000' })));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+    expect(await rowsOf(user.id)).toHaveLength(2);
+    const more = await Promise.all(Array.from({ length: 8 }, () => create(user, { 'upload-length': '1000' })));
+    expect(more.every((response) => response.statusCode === 409)).toBe(true);
+  });
+
+  it('records when bytes last arrived: a write moves it, an empty PATCH does not, and the creation time stays', async () => {
+    const user = await signUp(ctx.app);
+    const location = await createUpload(ctx.app, user, 5000);
+    const id = location.split('/').pop()!;
+    const longAgo = new Date(Date.now() - 20 * 3600_000);
+    await ctx.db.update(uploadsInProgress).set({ createdAt: longAgo, lastWriteAt: longAgo }).where(eq(uploadsInProgress.id, id));
+
+    expect((await patchUpload(ctx.app, user, location, 0, Buffer.alloc(0))).statusCode).toBe(204);
+    expect((await rowsOf(user.id))[0]!.lastWriteAt).toEqual(longAgo);
+
+    expect((await patchUpload(ctx.app, user, location, 0, Buffer.alloc(100))).statusCode).toBe(204);
+    const [row] = await rowsOf(user.id);
+    expect(row).toMatchObject({ id, declaredBytes: 5000, createdAt: longAgo });
+    expect(Date.now() - row!.lastWriteAt.getTime()).toBeLessThan(60_000);
   });
 });

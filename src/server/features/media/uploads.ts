@@ -12,15 +12,21 @@ import type { ErrorCode } from '../../../shared/errors';
 import { requireUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { errorBody, isDatabaseUnavailable } from '../../http/errors-plugin';
-import { probeVideo } from './probe';
-import { countUnattachedUploads, recordUpload, uploadStorageKey } from './service';
+import type { Database } from '../../db/client';
+import { findUploadInProgress, forgetUploadInProgress, recordUpload, recordUploadWrite, reserveUpload, uploadStorageKey } from './service';
 import type { VideoStorage } from './storage';
+import type { VideoProber } from './video-prober';
 
 export type UploadOptions = {
   storage: VideoStorage;
   /** The tus store's folder for unfinished uploads. */
   incomingDir: string;
   maxBytes: number;
+  /** Per user: unfinished uploads at once, and the bytes they declare in total. */
+  maxUnfinishedPerUser: number;
+  maxDeclaredBytesPerUser: number;
+  /** Reads a finished upload's shape, away from the request thread. */
+  probe: VideoProber;
   /** Called with each finished, accepted upload (its id is the tus upload id). */
   onAccepted?: (videoId: string) => void;
 };
@@ -35,6 +41,41 @@ const TUS_VERSION = '1.0.0';
 export const MAX_UNUSED_UPLOADS = 10;
 
 const json = (code: ErrorCode, message: string) => JSON.stringify(errorBody(code, message));
+
+/**
+ * The tus file store, keeping the `uploads_in_progress` rows in step with the files: the
+ * server records the time of every write that brought bytes (an upload's idle time is
+ * measured from it, not from the file's modification time), and a cancelled upload frees its row.
+ */
+class RecordedFileStore extends FileStore {
+  constructor(
+    directory: string,
+    private readonly db: Database,
+  ) {
+    super({ directory });
+  }
+
+  override async create(upload: Parameters<FileStore['create']>[0]) {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      await forgetUploadInProgress(this.db, upload.id).catch(() => {});
+      throw error;
+    }
+  }
+
+  override async write(readable: Parameters<FileStore['write']>[0], id: string, offset: number) {
+    const newOffset = await super.write(readable, id, offset);
+    // Only bytes count: empty PATCHes cannot keep an upload (and its place) alive.
+    if (newOffset > offset) await recordUploadWrite(this.db, id);
+    return newOffset;
+  }
+
+  override async remove(id: string) {
+    await super.remove(id);
+    await forgetUploadInProgress(this.db, id);
+  }
+}
 
 /**
  * The disk (or bucket) under the uploads failed: full, read-only, gone. tus reports a failed
@@ -99,8 +140,12 @@ function refuseInvalidTusHeaders(request: FastifyRequest) {
  * is checked (an MP4 with a video track, whatever its name), moved into video storage and
  * recorded as a `course_videos` row of the uploader that no course has claimed yet.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, { storage, incomingDir, maxBytes, onAccepted }) => {
-  const datastore = new FileStore({ directory: incomingDir });
+export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
+  scope,
+  { storage, incomingDir, maxBytes, maxUnfinishedPerUser, maxDeclaredBytesPerUser, probe, onAccepted },
+) => {
+  const datastore = new RecordedFileStore(incomingDir, scope.db);
+  const limits = { maxUnfinished: maxUnfinishedPerUser, maxDeclaredBytes: maxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS };
   /** The signed-in user of each request tus handles, resolved by the route before tus runs. */
   const uploaders = new WeakMap<IncomingMessage, SessionUser>();
 
@@ -111,10 +156,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
     return user;
   };
 
+  /** A refused or failed upload leaves nothing behind: its files and its row go. */
   const removeIncoming = async (id: string) => {
     const file = path.join(incomingDir, id);
     await rm(file, { force: true });
     await rm(`${file}.json`, { force: true });
+    await forgetUploadInProgress(scope.db, id);
   };
 
   const tus = new TusServer({
@@ -128,15 +175,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
     async onIncomingRequest(req, uploadId) {
       const user = uploaderOf(req);
       if (req.method === 'POST') return;
-      const upload = await datastore.getUpload(uploadId);
-      // Someone else's upload looks exactly like a missing one.
-      if (upload.metadata?.ownerId !== user.id) throw new AppError('VIDEO_NOT_FOUND', 'Upload not found');
+      // The server's record decides, not the files: someone else's upload looks exactly like a missing one.
+      const recorded = await findUploadInProgress(scope.db, uploadId);
+      if (recorded?.ownerId !== user.id) throw new AppError('VIDEO_NOT_FOUND', 'Upload not found');
     },
     async onUploadCreate(req, upload) {
       const user = uploaderOf(req);
-      if ((await countUnattachedUploads(scope.db, user.id)) >= MAX_UNUSED_UPLOADS) {
-        throw new AppError('UPLOAD_LIMIT_REACHED', `At most ${MAX_UNUSED_UPLOADS} videos may wait unused; remove some first`);
-      }
+      // Deferred lengths are refused before tus runs, so every upload declares its size here.
+      if (upload.size === undefined) throw new AppError('UPLOAD_LENGTH_REQUIRED', 'Declare the upload\'s length (Upload-Length)');
+      await reserveUpload(scope.db, { id: upload.id, ownerId: user.id, declaredBytes: upload.size }, limits);
       return { metadata: { ...upload.metadata, ownerId: user.id } };
     },
     async onUploadFinish(req, upload) {
@@ -144,7 +191,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
       const localPath = path.join(incomingDir, upload.id);
       let info;
       try {
-        info = await probeVideo(localPath);
+        info = await probe(localPath);
       } catch (error) {
         await removeIncoming(upload.id);
         throw error;
@@ -163,6 +210,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
         await recordUpload(scope.db, { id: upload.id, ownerId: user.id, storageKey, sizeBytes: upload.size ?? 0, ...info });
       } catch (error) {
         await storage.remove(storageKey);
+        // Its bytes are gone: if the row could not go with them, the sweeper removes it.
+        await forgetUploadInProgress(scope.db, upload.id).catch(() => {});
         throw error;
       }
       onAccepted?.(upload.id);
@@ -204,6 +253,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
       throw new AppError('TUS_VERSION_UNSUPPORTED', `Send Tus-Resumable: ${TUS_VERSION}`);
     }
     refuseInvalidTusHeaders(request);
+    // An upload of unknown length could not be counted against the user's upload space.
+    if (request.method === 'POST' && request.headers['upload-defer-length'] !== undefined) {
+      throw new AppError('UPLOAD_LENGTH_REQUIRED', 'Declare the upload\'s length (Upload-Length); deferred lengths are not accepted');
+    }
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
@@ -216,7 +269,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (scope, 
     }
   };
 
-  const refusals = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 412: errorResponse, 413: errorResponse, 415: errorResponse, 503: errorResponse };
+  const refusals = {
+    400: errorResponse,
+    401: errorResponse,
+    404: errorResponse,
+    409: errorResponse,
+    412: errorResponse,
+    413: errorResponse,
+    415: errorResponse,
+    422: errorResponse,
+    503: errorResponse,
+  };
   const uploadParams = z.object({ uploadId: z.uuid() });
 
   scope.post(

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import { DEFAULT_COURSE_COVER, usdToCents, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
 import type { FieldErrors } from '../../../shared/errors';
 import type { Database } from '../../db/client';
+import { lockPerUser } from '../../db/locks';
 import { categories, courses, courseVideos, subcategories } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -36,6 +37,14 @@ export function toCourseForEdit(course: CourseRow): CourseForEdit {
  */
 export async function createCourse(db: Database, ownerId: string, input: CreateCourse): Promise<CourseForEdit> {
   return db.transaction(async (tx) => {
+    await lockPerUser(tx as unknown as Database, 'create-course', ownerId);
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(courses)
+      .where(and(eq(courses.ownerId, ownerId), gt(courses.createdAt, sql`now() - interval '1 day'`)));
+    if ((recent?.count ?? 0) >= limits.coursesPerOwnerPerDay) {
+      throw new AppError('COURSE_LIMIT_REACHED', `At most ${limits.coursesPerOwnerPerDay} new courses a day; try again tomorrow`);
+    }
     const fields: FieldErrors = {};
 
     const [category] = await tx

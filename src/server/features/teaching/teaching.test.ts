@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCategory, insertCourseWithVideos, insertUpload, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { courses, courseVideos, subcategories } from '../../db/schema';
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
+import { limits } from '../../../shared/limits';
 
 describe('creating a course', () => {
   const ctx = useTestApp();
@@ -36,6 +37,25 @@ describe('creating a course', () => {
     ctx.app.inject({ method: 'POST', url: '/api/courses', headers: user?.headers ?? { origin: ctx.config.publicUrl }, payload });
 
   const courseCount = async () => (await ctx.db.select({ id: courses.id }).from(courses)).length;
+
+  it(`lets one teacher publish at most ${limits.coursesPerOwnerPerDay} new courses a day (429 COURSE_LIMIT_REACHED), claiming nothing past it`, async () => {
+    const { teacher, form } = await setUp();
+    const { categoryId, subcategoryId, description } = form;
+    const earlier = { ownerId: teacher.id, title: 'Curso anterior', description, categoryId, subcategoryId, durationHours: 1, language: 'spanish' as const, level: 'easy' as const, priceCents: 0, teacherName: 'Ana Torres' };
+    // One from over a day ago does not count; today's fill the day but one.
+    await ctx.db.insert(courses).values({ ...earlier, createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    await ctx.db.insert(courses).values(Array.from({ length: limits.coursesPerOwnerPerDay - 1 }, () => earlier));
+    expect((await post(teacher, form)).statusCode).toBe(201);
+    const before = await courseCount();
+
+    const videoIds = [(await insertUpload(ctx.db, teacher.id)).id, (await insertUpload(ctx.db, teacher.id)).id];
+    const refused = await post(teacher, { ...form, videoIds });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('COURSE_LIMIT_REACHED');
+    expect(await courseCount()).toBe(before);
+    const unclaimed = await ctx.db.select({ courseId: courseVideos.courseId }).from(courseVideos).where(inArray(courseVideos.id, videoIds));
+    expect(unclaimed).toEqual([{ courseId: null }, { courseId: null }]);
+  });
 
   it('creates a course with two videos uploaded over tus, owned by its creator', async () => {
     const teacher = await signUp(ctx.app);

@@ -12,8 +12,11 @@ import { myUploadsQueryKey, useMyUploads } from '../api/get-my-uploads';
 
 export type UploadInProgress = { key: string; name: string; percent: number };
 
-/** tus sends 32 MiB per request: a dropped connection loses at most the part in flight. */
-const CHUNK_BYTES = 32 * 1024 * 1024;
+/**
+ * tus sends 8 MiB per request: a dropped connection loses at most the part in flight, and each
+ * request fits the server's REQUEST_TIMEOUT_MS (2 minutes by default) down to about 0.6 Mbit/s.
+ */
+const CHUNK_BYTES = 8 * 1024 * 1024;
 
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(errorStatus, code);
 
@@ -33,10 +36,14 @@ function uploadErrorCode(error: unknown): string {
   return status >= 500 ? 'INTERNAL' : 'UNKNOWN';
 }
 
-/** Retry what a retry can fix (the network, the server briefly away); never a refusal. */
-function shouldRetry(error: DetailedError) {
+/** Refusals that wait for the user to act (finish, cancel or remove an upload): retrying cannot help. */
+const LIMIT_CODES = new Set(['UPLOAD_LIMIT_REACHED', 'UNFINISHED_UPLOADS_LIMIT']);
+
+/** Retry what a retry can fix (the network, the server briefly away, an offset conflict); never a refusal. */
+export function shouldRetry(error: DetailedError) {
   const status = error.originalResponse?.getStatus() ?? 0;
-  return status === 0 || status === 409 || status === 423 || status >= 500;
+  if (status === 409) return !LIMIT_CODES.has(uploadErrorCode(error));
+  return status === 0 || status === 423 || status >= 500;
 }
 
 /**
