@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -64,6 +65,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow headers and slow bodies are cut off (408) instead of holding a socket open for ever;
+    // Node checks its open requests every second, so the cut comes close to the limit.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          headersTimeout: config.headersTimeoutMs,
+          requestTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.headersTimeoutMs / 4))),
+        },
+        handler,
+      ),
     // Let in-flight requests finish on close, but drop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
     // A malformed or overlong URL is refused by the router before any hook: still the one error shape and headers.
@@ -125,7 +137,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   });
 
-  await mountAuth(app, app.auth);
+  await mountAuth(app, app.auth, { publicUrl: config.publicUrl, secureCookies: config.isHttps });
 
   await app.register(paymentsPlugin);
   const headResolvers: HeadResolver[] = [createCatalogHeadResolver(database.db, config)];

@@ -10,6 +10,7 @@ export const accessRules: AccessRule[] = [
   {
     route: 'POST /api/auth/*',
     request: () => ({ url: '/api/auth/sign-out', payload: {} }),
-    expect: allow.everyone(),
+    // A disabled account reaches no auth endpoint: its sessions end with the refusal instead.
+    expect: { ...allow.everyone(), disabled: 401 },
   },
 ];

@@ -23,6 +23,13 @@ declare module 'fastify' {
   }
 }
 
+/** ACCOUNT_DISABLED, naming the account, so the auth mount can end its sessions. */
+export class AccountDisabledError extends AppError {
+  constructor(readonly userId: string) {
+    super('ACCOUNT_DISABLED', 'This account has been disabled');
+  }
+}
+
 function headersOf(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -39,7 +46,7 @@ async function lookUpSessionUser(request: FastifyRequest): Promise<SessionUser |
   if (!result) return null;
   const user = result.user as typeof result.user & { isAdmin?: boolean | null; disabledAt?: Date | null };
   // A disabled user's sessions stop working at once, with a code the client turns into the disabled dialog.
-  if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED', 'This account has been disabled');
+  if (user.disabledAt) throw new AccountDisabledError(user.id);
   return { id: user.id, name: user.name, email: user.email, image: user.image ?? null, isAdmin: Boolean(user.isAdmin) };
 }
 

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, FieldErrors } from '../../shared/errors';
+import { sessions } from '../db/schema';
+import { AppError } from '../errors';
 import { errorBody } from '../http/errors-plugin';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
-import { sessionUser } from './guards';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX, type Auth } from './auth';
+import { AccountDisabledError, sessionUser } from './guards';
 
 /** better-auth's error codes, in the API's own vocabulary. */
 const authErrorCodes: Record<string, ErrorCode> = {
@@ -30,15 +33,28 @@ const statusCodes: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-function toWebRequest(request: FastifyRequest): Request {
+/**
+ * better-auth's paths are plain words and slashes (`sign-in/email`, `callback/google`). Anything
+ * else (dot segments, encoded slashes, backslashes) could be re-read by the URL parser as another
+ * endpoint than the one the guards below looked at, so it is refused before better-auth sees it.
+ */
+const AUTH_ENDPOINT = /^[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\/[a-z0-9]+(?:[-_.][a-z0-9]+)*)*$/i;
+
+/**
+ * The request better-auth sees: its URL is PUBLIC_URL plus the path the router matched, never
+ * the client's Host header or raw spelling, and its client address is the one Fastify resolved.
+ */
+function toWebRequest(request: FastifyRequest, publicUrl: string, endpoint: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    if (value === undefined || name === CLIENT_IP_HEADER || name === 'host') continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set('host', new URL(publicUrl).host);
+  const query = request.url.indexOf('?');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-  return new Request(`http://${request.hostname || 'localhost'}${request.url}`, {
+  return new Request(`${publicUrl}${AUTH_BASE_PATH}/${endpoint}${query === -1 ? '' : request.url.slice(query)}`, {
     method: request.method,
     headers,
     body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
@@ -52,6 +68,9 @@ async function sendWebResponse(reply: FastifyReply, response: Response, log: Fas
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  // better-auth's own limiter names the wait only in X-Retry-After; clients and proxies read the standard header.
+  const retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
+  if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
 
   const text = await response.text();
   if (response.status < 400) return reply.send(text || null);
@@ -80,16 +99,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response, log: Fas
 }
 
 /**
- * Endpoints that work without a session (or end it): everything else that carries a
- * disabled user's session is refused with ACCOUNT_DISABLED before better-auth runs.
- */
-const SESSIONLESS_PATHS = /^\/(sign-in|sign-up|callback|sign-out|ok|error)(\/|$)/;
-
-/**
  * Mounts better-auth under /api/auth. Bodies pass through untouched (better-auth parses
  * them itself), and its errors leave in the API's one error shape.
  */
-export async function mountAuth(app: FastifyInstance, auth: Auth) {
+export async function mountAuth(app: FastifyInstance, auth: Auth, { publicUrl, secureCookies }: { publicUrl: string; secureCookies: boolean }) {
+  const expiredSessionCookie = `${secureCookies ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`;
   app.addHook('onClose', () => auth.close());
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -99,10 +113,20 @@ export async function mountAuth(app: FastifyInstance, auth: Auth) {
       url: `${AUTH_BASE_PATH}/*`,
       schema: { hide: true },
       handler: async (request, reply) => {
-        // A disabled user's session answers ACCOUNT_DISABLED rather than the user.
-        const path = request.url.split('?')[0]!.slice(AUTH_BASE_PATH.length);
-        if (!SESSIONLESS_PATHS.test(path)) await sessionUser(request);
-        return sendWebResponse(reply, await auth.handler(toWebRequest(request)), request.log);
+        const endpoint = (request.params as { '*'?: string })['*'] ?? '';
+        if (!AUTH_ENDPOINT.test(endpoint)) throw new AppError('NOT_FOUND', 'No such authentication endpoint');
+        // A disabled account reaches no endpoint, sign-out included: its sessions end here instead,
+        // and the browser is told to forget the cookie.
+        try {
+          await sessionUser(request);
+        } catch (error) {
+          if (error instanceof AccountDisabledError) {
+            await app.db.delete(sessions).where(eq(sessions.userId, error.userId));
+            reply.header('set-cookie', expiredSessionCookie);
+          }
+          throw error;
+        }
+        return sendWebResponse(reply, await auth.handler(toWebRequest(request, publicUrl, endpoint)), request.log);
       },
     });
   });

@@ -61,7 +61,7 @@ describe('the error shape', () => {
 
 describe('under https', () => {
   it('sends HSTS', async () => {
-    const app = await buildApp({ ...loadConfig({ PUBLIC_URL: 'https://cursos.example.com', AUTH_SECRET: 'x'.repeat(32) }), webDistDir: undefined }, { database: await testDatabase(), logger: false });
+    const app = await buildApp({ ...loadConfig({ PUBLIC_URL: 'https://cursos.example.com', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO_DATA: 'false', ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' }), webDistDir: undefined }, { database: await testDatabase(), logger: false });
     const response = await app.inject({ url: '/api/health' });
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
     await app.close();

@@ -39,8 +39,11 @@ export function registerSameOriginCheck(app: FastifyInstance, options: SameOrigi
   const exempt = new Set(options.exemptRoutes);
 
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.url !== undefined && exempt.has(request.routeOptions.url)) return;
+    // Decided on the route the router matched, never on the URL as the client spelled it: the
+    // router decodes `/%61pi/cart` to the `/api/cart` route, while the raw URL does not start with /api/.
+    const route = request.routeOptions.url;
+    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/')) return;
+    if (exempt.has(route)) return;
     if (!carriesSessionCookie(request, cookieName)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;

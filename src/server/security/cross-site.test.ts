@@ -45,6 +45,19 @@ describe('cross-site requests carrying the session cookie', () => {
     expect(row!.name).toBe(user.name);
   });
 
+  it.each(['/%61pi/cart', '/%61%70%69/cart', '/api/%63art', '/api/cart/'])(
+    'are refused however the path is spelled, as long as the router takes it to the route: %s',
+    async (spelling) => {
+      const user = await signUp(ctx.app);
+      const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+      await ctx.db.insert(cartItems).values({ userId: user.id, courseId: course.id });
+      const response = await ctx.app.inject({ method: 'DELETE', url: spelling, headers: { cookie: user.cookie, origin: evil, 'sec-fetch-site': 'cross-site' } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
+      expect(await cartOf(user.id)).toHaveLength(1);
+    },
+  );
+
   it('are refused on the auth routes too (better-auth checks the Origin itself)', async () => {
     const user = await signUp(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: evil }, payload: {} });

@@ -22,7 +22,7 @@ describe('serving the web app', () => {
   let distDir: string;
   beforeAll(async () => {
     distDir = writeBuild();
-    app = await buildApp({ ...loadConfig({ AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://cursos.example.com' }), webDistDir: distDir }, { database: await testDatabase(), logger: false });
+    app = await buildApp({ ...loadConfig({ AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://cursos.example.com', SEED_DEMO_DATA: 'false', ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' }), webDistDir: distDir }, { database: await testDatabase(), logger: false });
   });
   afterAll(async () => {
     await app.close();

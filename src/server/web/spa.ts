@@ -50,7 +50,12 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request.url)));
     return;
   }
+  // Split once: the head is put between the halves as it is. (`String.replace` would read `$'`,
+  // `$&` or `` $` `` in a course title as replacement patterns and copy parts of the page into it.)
   const template = readFileSync(indexFile, 'utf8');
+  const headAt = template.indexOf(HEAD_PLACEHOLDER);
+  if (headAt === -1) throw new Error(`${indexFile} has no ${HEAD_PLACEHOLDER}`);
+  const [beforeHead, afterHead] = [template.slice(0, headAt), template.slice(headAt + HEAD_PLACEHOLDER.length)];
   const preloads = readPagePreloads(distDir);
 
   await app.register(fastifyStatic, {
@@ -71,7 +76,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     const head = match ? ((await resolveHead?.(match.page, match.params, request)) ?? null) : null;
     const status = match && head?.status !== 404 ? 200 : 404;
     const headHtml = renderHead(config, url, head) + (match ? (preloads.get(match.page) ?? '') : '');
-    const html = template.replace(HEAD_PLACEHOLDER, headHtml);
+    const html = beforeHead + headHtml + afterHead;
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

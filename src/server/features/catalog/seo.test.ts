@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { insertCatalogBase, insertCourse } from './test-data';
 import { jsonLdScript, seoRoutes } from './seo';
+import { escapeHtml } from '../../web/head';
 
 /** The server-rendered head needs the built page: a minimal stand-in for dist/web/index.html. */
 describe('catalogue SEO', () => {
@@ -24,7 +25,7 @@ describe('catalogue SEO', () => {
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
     const database = await testDatabase();
     config = {
-      ...loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', PUBLIC_URL: 'https://cursos.example' }),
+      ...loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', PUBLIC_URL: 'https://cursos.example', SEED_DEMO_DATA: 'false', ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true' }),
       webDistDir: web,
     };
     app = await buildApp(config, { database, logger: false });
@@ -124,6 +125,23 @@ describe('catalogue SEO', () => {
     expect(html).toContain('<title>Curso &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;x&quot; &amp; &lt;b&gt; | Cursos Online</title>');
     expect(jsonLd(html).name).toBe(hostile);
     expect(jsonLdScript({ a: '</script><!--' })).toBe('<script type="application/ld+json">{"a":"\\u003c/script\\u003e\\u003c!--"}</script>');
+  });
+
+  it("inserts what a teacher typed literally: replacement patterns ($', $`, $&) copy nothing of the page into it", async () => {
+    const base = await insertCatalogBase(db);
+    const title = "Precios $' y $` con $& y $$ </script>";
+    const description = "Aprende $'$'$' y `$`` paso a paso, con $& y </script><!-- dentro";
+    const course = await insertCourse(db, base.python, { title, description, teacherName: "Ana $' Torres" });
+    const { status, html } = await page(`/course/${course.id}`);
+    expect(status).toBe(200);
+    // The page around the head is there once, and nothing of it was copied into the head.
+    expect(html.match(/<!doctype html>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${escapeHtml(title)} | Cursos Online</title>`);
+    const data = jsonLd(html);
+    expect(data.name).toBe(title);
+    expect(data.description).toBe(description);
   });
 
   it('answers 404 for an unknown or disabled course page', async () => {
