@@ -103,7 +103,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** Session cookies from a fetch response's Set-Cookie headers, ready for a Cookie header. */
 export function cookiesOf(response: Response): string {
-  return response.headers
+  return cookieHeaderOf(response.headers);
+}
+
+export function cookieHeaderOf(headers: Headers): string {
+  return headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');

@@ -6,12 +6,14 @@ import { betterAuth, type BetterAuthRateLimitStorage } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { credentialsSchema, passwordField } from '../../shared/schemas/auth';
 import { deriveUserName, profileImageField } from '../../shared/schemas/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
+import { databaseCounter } from '../db/rate-limit-counter';
+import { passwordAttemptLimit, passwordAttemptLimits } from './password-attempts';
 import { createRedisRateLimitStorage } from './rate-limit-redis';
 
 // argon2id is @node-rs/argon2's default algorithm.
@@ -22,8 +24,11 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const CLIENT_IP_HEADER = 'x-marketplace-client-ip';
 export const SESSION_COOKIE_PREFIX = 'marketplace';
 
-/** Sign-in and sign-up attempts allowed per client address per window. */
-export const authRateLimits = { windowSeconds: 60, signIn: 10, signUp: 5 } as const;
+/** Devices one account stays signed in on at once; signing in on one more ends the oldest session. */
+export const MAX_SESSIONS_PER_USER = 20;
+
+/** Sign-in and sign-up attempts allowed per client address per window (password checks: see password-attempts.ts). */
+export const authRateLimits = { windowSeconds: 60, signIn: passwordAttemptLimits.perAddress.max, signUp: 5 } as const;
 
 /**
  * better-auth endpoints the product does not offer. Profile changes go through
@@ -99,6 +104,12 @@ export function createAuth({ config, db, secret }: AuthDeps) {
       ]
     : [];
 
+  // ADMIN_EMAILS names addresses, but anyone can sign up with any address: only an owner who
+  // proved the address (a verified e-mail, e.g. from Google's email_verified) becomes an admin.
+  // Until e-mail verification exists, operators promote the first admin with `npm run admin:grant`.
+  const isListedAdmin = (email: string, emailVerified: boolean | null | undefined) =>
+    emailVerified === true && config.adminEmails.includes(email.toLowerCase());
+
   const redis = config.redisUrl ? createRedisRateLimitStorage(config.redisUrl) : undefined;
   const rateLimitStorage: BetterAuthRateLimitStorage | undefined = redis;
 
@@ -130,6 +141,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 12,
       password: { hash: hashPassword, verify: verifyPassword },
+      // For the reset flow to come (e-mail delivery): a reset password ends every session too.
+      revokeSessionsOnPasswordReset: true,
     },
     socialProviders,
     session: {
@@ -146,10 +159,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
       window: authRateLimits.windowSeconds,
       max: 300,
       customRules: {
-        '/sign-in/email': { window: authRateLimits.windowSeconds, max: authRateLimits.signIn },
         '/sign-up/email': { window: authRateLimits.windowSeconds, max: authRateLimits.signUp },
         '/sign-in/social': { window: authRateLimits.windowSeconds, max: authRateLimits.signIn },
-        '/change-password': { window: authRateLimits.windowSeconds, max: authRateLimits.signIn },
         '/get-session': false,
       },
     },
@@ -167,7 +178,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     // account only when that account's e-mail is verified. Password sign-ups are not (there is no
     // e-mail delivery), so someone who registered a victim's address cannot wait for the victim to
     // arrive through Google; the callback answers `error=account_not_linked` instead.
-    plugins: [bearer(), ...oidcProviders],
+    // Every endpoint that checks a password is limited per client address and per account.
+    plugins: [bearer(), ...oidcProviders, passwordAttemptLimit(redis ?? databaseCounter(db), { perAccountMax: config.passwordAttemptsPerAccount })],
     hooks: {
       // better-auth only checks the length; the product's other password rules, in the spec's order.
       before: createAuthMiddleware(async (ctx) => {
@@ -183,6 +195,9 @@ export function createAuth({ config, db, secret }: AuthDeps) {
           const parsed = passwordField.safeParse(body[field] ?? '');
           if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [field] })));
         }
+        // A new password ends every other session (whoever knew the old one may hold one), whatever
+        // the client asks; the caller's own session is replaced by a new one in the answer's cookie.
+        if (ctx.path === '/change-password') return { context: { body: { ...body, revokeOtherSessions: true } } };
       }),
     },
     databaseHooks: {
@@ -198,7 +213,7 @@ export function createAuth({ config, db, secret }: AuthDeps) {
                 // The name is the part of the e-mail before the @ until the user changes it.
                 name: deriveUserName(email),
                 image: image || null,
-                isAdmin: config.adminEmails.includes(email),
+                isAdmin: isListedAdmin(email, user.emailVerified),
               },
             };
           },
@@ -208,16 +223,29 @@ export function createAuth({ config, db, secret }: AuthDeps) {
         create: {
           before: async (session) => {
             const [owner] = await db
-              .select({ email: users.email, isAdmin: users.isAdmin, disabledAt: users.disabledAt })
+              .select({ email: users.email, emailVerified: users.emailVerified, isAdmin: users.isAdmin, disabledAt: users.disabledAt })
               .from(users)
               .where(eq(users.id, session.userId));
             if (owner?.disabledAt) {
               throw new APIError('UNAUTHORIZED', { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled' });
             }
-            // ADMIN_EMAILS also promotes an account that existed before the setting named it.
-            if (owner && !owner.isAdmin && config.adminEmails.includes(owner.email.toLowerCase())) {
+            // ADMIN_EMAILS also promotes an account that existed before the setting named it, or
+            // whose e-mail was verified after it signed up.
+            if (owner && !owner.isAdmin && isListedAdmin(owner.email, owner.emailVerified)) {
               await db.update(users).set({ isAdmin: true }).where(eq(users.id, session.userId));
             }
+          },
+          // Sessions are bounded per account: past the newest MAX_SESSIONS_PER_USER, the oldest end.
+          after: async (session) => {
+            await db.delete(sessions).where(
+              and(
+                eq(sessions.userId, session.userId),
+                notInArray(
+                  sessions.id,
+                  db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, session.userId)).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(MAX_SESSIONS_PER_USER),
+                ),
+              ),
+            );
           },
         },
       },

@@ -61,6 +61,7 @@ describe('Google sign-in through OpenID Connect (local provider)', () => {
     GOOGLE_CLIENT_ID: provider.clientId,
     GOOGLE_CLIENT_SECRET: provider.clientSecret,
     GOOGLE_ISSUER: provider.issuer,
+    ADMIN_EMAILS: 'chief@gmail.example, unproven@gmail.example',
   }));
 
   it('tells the web app that Google is configured and the others are not', async () => {
@@ -87,6 +88,22 @@ describe('Google sign-in through OpenID Connect (local provider)', () => {
     expect(me.json()).toMatchObject({ email: 'sofia.ruiz@gmail.example', name: 'sofia.ruiz', image: 'https://images.example/sofia.png', isAdmin: false });
     const [account] = await ctx.db.select().from(accounts).where(eq(accounts.userId, me.json().id));
     expect(account).toMatchObject({ providerId: 'google', accountId: 'sofia.ruiz@gmail.example', password: null });
+  });
+
+  it('makes an admin of a listed e-mail the provider says is verified (email_verified)', async () => {
+    provider.setAccount({ email: 'Chief@gmail.example', emailVerified: true });
+    const { sessionCookies } = await signInWithGoogle(ctx);
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: sessionCookies.join('; ') } });
+    expect(me.json()).toMatchObject({ email: 'chief@gmail.example', isAdmin: true });
+  });
+
+  it('does not make an admin of a listed e-mail the provider does not vouch for, then or at a later sign-in', async () => {
+    provider.setAccount({ email: 'unproven@gmail.example', emailVerified: false });
+    for (let signIn = 0; signIn < 2; signIn += 1) {
+      const { sessionCookies } = await signInWithGoogle(ctx);
+      const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: sessionCookies.join('; ') } });
+      expect(me.json()).toMatchObject({ email: 'unproven@gmail.example', isAdmin: false });
+    }
   });
 
   it('signs the same person into the same account the next time', async () => {

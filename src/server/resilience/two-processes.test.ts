@@ -16,6 +16,7 @@ import {
   type ProcessUser,
   type ServerProcess,
 } from '../../../test/helpers/server-process';
+import { grantAdmin } from '../auth/admin-grant';
 import { authRateLimits } from '../auth/auth';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createCourse, createUser } from '../db/factories';
@@ -75,7 +76,7 @@ function usePair(ports: [number, number], suffix: string, env: Record<string, st
   const pair = { dataDirs: [] as string[], adminEmail: `admin-${randomUUID().slice(0, 8)}@example.com` } as Pair;
   beforeAll(async () => {
     const url = await freshDatabase(suffix);
-    const settings = { DATABASE_URL: url, PUBLIC_URL: `http://localhost:${ports[0]}`, ADMIN_EMAILS: pair.adminEmail, ...env };
+    const settings = { DATABASE_URL: url, PUBLIC_URL: `http://localhost:${ports[0]}`, ...env };
     const dataDir = () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'marketplace-process-'));
       pair.dataDirs.push(dir);
@@ -164,6 +165,8 @@ describe.skipIf(!serverUrl)(`two server processes on one PostgreSQL${serverUrl ?
   it('refuses a disabled account on the other process at once', async () => {
     const { first, second } = pair;
     const admin = await signUpThrough(first, pair.adminEmail);
+    // A password sign-up is unverified, so ADMIN_EMAILS would not promote it: the operator's command does.
+    await grantAdmin(pair.database.db, admin.email);
     const user = await signUpThrough(second);
     expect((await call(second, '/api/cart', { cookie: user.cookie })).status).toBe(200);
     expect((await call(first, `/api/admin/users/${user.id}/disable`, { cookie: admin.cookie, json: {} })).status).toBe(200);

@@ -5,7 +5,8 @@ import { auditLog, users } from '../../db/schema';
 import { offsetOf, pageOf } from './paging';
 
 export type AuditRecord = {
-  actorId: string;
+  /** null when an operator acted from the command line (`npm run admin:grant`), not as a signed-in admin. */
+  actorId: string | null;
   action: AuditAction;
   targetType: 'course' | 'user' | 'category' | 'subcategory' | 'order' | 'message';
   targetId: string | number;

@@ -1,8 +1,9 @@
+import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
 import { testDatabase } from '../../../../test/helpers/database';
-import { contactMessages } from '../../db/schema';
+import { contactMessages, rateLimits } from '../../db/schema';
 import { contactRateLimits, sendContactMessage } from './service';
 
 const valid = { email: 'maria@example.test', name: 'María', message: 'Hola, ¿tienen cursos de Rust?' };
@@ -72,6 +73,18 @@ describe('contact form', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('keeps an address’s count for the whole hour, though better-auth prunes its own expired counters in the same table', async () => {
+    for (let index = 0; index < contactRateLimits.perEmail; index += 1) expect((await send(valid, `10.6.0.${index}`)).statusCode).toBe(201);
+    // Twenty minutes on (still within the hour), a sign-in counter of some client runs out; its next request makes better-auth prune old rows.
+    await ctx.db.update(rateLimits).set({ lastRequest: Date.now() - 20 * 60_000 }).where(like(rateLimits.key, 'contact:%'));
+    const signIn = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: ctx.config.publicUrl, 'x-forwarded-for': '10.6.9.9' }, payload: { email: 'nobody@example.com', password: 'Wrong12345' } });
+    expect((await signIn()).statusCode).toBe(401);
+    await ctx.db.update(rateLimits).set({ lastRequest: Date.now() - 5 * 60_000 }).where(like(rateLimits.key, '%10.6.9.9%'));
+    expect((await signIn()).statusCode).toBe(401);
+    expect((await send(valid, '10.6.1.1')).statusCode).toBe(429);
   });
 
   it('lets an address write again once the window has passed', async () => {
