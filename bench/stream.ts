@@ -16,7 +16,7 @@
  * Prints requests/s and throughput for each and the ratios to nginx (the aim is ≥ 0.9).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -77,7 +77,12 @@ async function serveApp(dataDir: string, port: number, accelPrefix: string) {
   const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
-  const token = createStreamToken(deriveVideoUrlKey(AUTH_SECRET), { storageKey: STORAGE_KEY, expiresAt: new Date(Date.now() + 3600_000) });
+  // A signed link opens a video its user may watch: the file is one of the user's uploads.
+  const { createUser } = await import('../src/server/db/factories');
+  const { recordUpload } = await import('../src/server/features/media/service');
+  const viewer = await createUser(database.db);
+  const video = await recordUpload(database.db, { id: randomUUID(), ownerId: viewer.id, storageKey: STORAGE_KEY, sizeBytes: FILE_BYTES, width: 1280, height: 720, durationSeconds: 600 });
+  const token = createStreamToken(deriveVideoUrlKey(AUTH_SECRET), { kind: 'upload', videoId: video.id, userId: viewer.id, expiresAt: new Date(Date.now() + 3600_000) });
   process.stdout.write(`READY /api/videos/stream/${token}\n`);
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }

@@ -136,6 +136,30 @@ export class StripeFake {
 
   /** A signed event carrying the session as it is now (or with `override` fields). */
   event(type: string, sessionId: string, timestamp = Math.floor(Date.now() / 1000), override: Partial<FakeSession> = {}): SignedEvent {
+    return this.signedEvent(type, { ...this.session(sessionId), ...override }, timestamp);
+  }
+
+  /**
+   * Someone refunds a paid session's charge (the API or the dashboard): Stripe sends
+   * `charge.refunded` with the charge, `refunded` true once the whole amount went back.
+   */
+  refundCharge(sessionId: string, amountRefunded = this.session(sessionId).amount_total): SignedEvent {
+    const session = this.session(sessionId);
+    const charge = {
+      id: id('ch_'),
+      object: 'charge',
+      amount: session.amount_total,
+      amount_refunded: amountRefunded,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      paid: true,
+      refunded: amountRefunded === session.amount_total,
+      status: 'succeeded',
+    };
+    return this.signedEvent('charge.refunded', charge);
+  }
+
+  private signedEvent(type: string, object: object, timestamp = Math.floor(Date.now() / 1000)): SignedEvent {
     const eventId = id('evt_');
     const body = JSON.stringify({
       id: eventId,
@@ -146,7 +170,7 @@ export class StripeFake {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: { ...this.session(sessionId), ...override } },
+      data: { object },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: this.webhookSecret, timestamp });
     return { id: eventId, body, signature };

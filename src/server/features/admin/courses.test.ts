@@ -109,11 +109,11 @@ describe('admin courses', () => {
     expect(stored).toMatchObject({ priceCents: 10_000, imageUrl: null });
   });
 
-  it('disabling takes the course out of carts and favourites, but buyers keep it', async () => {
+  it('disabling hides the course from carts and favourites without deleting them; buyers keep it; enabling brings it back', async () => {
     const admin = await signUpAdmin(ctx.app, ctx.db);
-    const course = await createCourse(ctx.db);
-    const other = await createCourse(ctx.db);
-    const shopper = await createUser(ctx.db);
+    const course = await createCourse(ctx.db, { priceCents: 1200 });
+    const other = await createCourse(ctx.db, { priceCents: 800 });
+    const shopper = await signUp(ctx.app);
     const buyer = await createUser(ctx.db);
     await ctx.db.insert(cartItems).values([
       { userId: shopper.id, courseId: course.id },
@@ -122,24 +122,35 @@ describe('admin courses', () => {
     await ctx.db.insert(favourites).values([
       { userId: shopper.id, courseId: course.id },
       { userId: buyer.id, courseId: course.id },
-      { userId: buyer.id, courseId: other.id },
+      { userId: shopper.id, courseId: other.id },
     ]);
     await ctx.db.insert(enrollments).values({ userId: buyer.id, courseId: course.id });
+    const shown = async () => {
+      const cart = (await ctx.app.inject({ url: '/api/cart', headers: shopper.headers })).json() as { items: { courseId: number }[]; totalCents: number };
+      const liked = (await ctx.app.inject({ url: '/api/favourites', headers: shopper.headers })).json() as { items: { id: number }[] };
+      return { cart: cart.items.map((item) => item.courseId).sort(), total: cart.totalCents, favourites: liked.items.map((item) => item.id).sort() };
+    };
+    const both = [course.id, other.id].sort();
+    expect(await shown()).toEqual({ cart: both, total: 2000, favourites: both });
 
     const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/disable`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json().disabledAt).toEqual(expect.any(String));
 
-    expect(await ctx.db.select().from(cartItems)).toEqual([expect.objectContaining({ courseId: other.id })]);
-    expect(await ctx.db.select().from(favourites)).toEqual([expect.objectContaining({ userId: buyer.id, courseId: other.id })]);
+    expect(await shown()).toEqual({ cart: [other.id], total: 800, favourites: [other.id] });
+    // Hidden, not deleted: every cart line and favourite is still stored.
+    expect(await ctx.db.select().from(cartItems)).toHaveLength(2);
+    expect(await ctx.db.select().from(favourites)).toHaveLength(3);
     expect(await ctx.db.select().from(enrollments).where(and(eq(enrollments.userId, buyer.id), eq(enrollments.courseId, course.id)))).toHaveLength(1);
 
     const [audit] = await ctx.db.select().from(auditLog);
     expect(audit).toMatchObject({ action: 'course.disable', targetId: String(course.id), before: { disabledAt: null } });
-    expect(audit!.after).toMatchObject({ removedFromCarts: 1, removedFromFavourites: 2 });
 
     const again = await ctx.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/disable`, headers: admin.headers });
     expect(again.statusCode).toBe(409);
+
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/enable`, headers: admin.headers })).statusCode).toBe(200);
+    expect(await shown()).toEqual({ cart: both, total: 2000, favourites: both });
   });
 
   it('enables a disabled course again', async () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ActivityFilter, AdminCourseDetail, AdminCourseRow, Page, adminCourseEditSchema } from '../../../shared/schemas/admin';
 import { adminPageSize } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { cartItems, categories, courses, enrollments, favourites, subcategories, users } from '../../db/schema';
+import { categories, courses, enrollments, subcategories, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from './audit';
 import { containsPattern, iso, offsetOf, pageOf } from './paging';
@@ -100,8 +100,9 @@ export async function editCourse(db: Database, actorId: string, id: number, inpu
 }
 
 /**
- * Takes a course out of the catalogue: it leaves every cart and favourites list, while
- * the buyers' enrolments stay (they keep what they paid for).
+ * Takes a course out of the catalogue. Carts and favourites keep their lines, hidden while the
+ * course is disabled (they read active courses only) and back when it is enabled; the buyers'
+ * enrolments stay, and with them the course (they keep what they paid for).
  */
 export async function disableCourse(db: Database, actorId: string, id: number): Promise<AdminCourseDetail> {
   await db.transaction(async (tx) => {
@@ -109,15 +110,13 @@ export async function disableCourse(db: Database, actorId: string, id: number): 
     if (course.disabledAt) throw new AppError('CONFLICT', 'The course is already disabled');
     const disabledAt = new Date();
     await tx.update(courses).set({ disabledAt }).where(eq(courses.id, id));
-    const removedFromCarts = await tx.delete(cartItems).where(eq(cartItems.courseId, id)).returning({ userId: cartItems.userId });
-    const removedFromFavourites = await tx.delete(favourites).where(eq(favourites.courseId, id)).returning({ userId: favourites.userId });
     await recordAudit(tx, {
       actorId,
       action: 'course.disable',
       targetType: 'course',
       targetId: id,
       before: { disabledAt: null },
-      after: { disabledAt: disabledAt.toISOString(), removedFromCarts: removedFromCarts.length, removedFromFavourites: removedFromFavourites.length },
+      after: { disabledAt: disabledAt.toISOString() },
     });
   });
   return getCourse(db, id);

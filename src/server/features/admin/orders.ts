@@ -3,8 +3,9 @@ import type { AdminOrder, Page } from '../../../shared/schemas/admin';
 import { adminPageSize } from '../../../shared/schemas/admin';
 import type { PaymentStatus } from '../../../shared/limits';
 import type { Database } from '../../db/client';
-import { enrollments, orderItems, orders, users } from '../../db/schema';
+import { orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { revokeOrder } from '../orders/fulfilment';
 import type { PaymentProvider } from '../payments/provider';
 import { recordAudit } from './audit';
 import { iso, offsetOf, pageOf } from './paging';
@@ -74,8 +75,9 @@ export async function getOrder(db: Database, id: string): Promise<AdminOrder> {
 export type RefundProvider = Pick<PaymentProvider, 'refund'>;
 
 /**
- * Refunds a paid order through its payment provider, then, in one transaction, marks it
- * refunded, takes back the courses it granted (its enrolments) and writes the audit row.
+ * Refunds a paid order through its payment provider, then, in one transaction, revokes it
+ * (`revokeOrder`: refunded, its courses and the buyer's reviews of them taken back) and
+ * writes the audit row.
  *
  * The provider is called outside the transaction: a transaction must not stay open during a
  * network call (the embedded database has one connection). Two admins refunding at once both
@@ -88,17 +90,15 @@ export async function refundOrder(db: Database, actorId: string, id: string, pro
   if (order.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE', 'Only a paid order can be refunded');
   await provider.refund(order);
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (locked?.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE', 'The order was refunded meanwhile');
-    await tx.update(orders).set({ paymentStatus: 'refunded' }).where(eq(orders.id, id));
-    const revoked = await tx.delete(enrollments).where(eq(enrollments.orderId, id)).returning({ courseId: enrollments.courseId });
+    const revoked = await revokeOrder(tx as unknown as Database, id);
+    if (!revoked.revoked) throw new AppError('ORDER_NOT_REFUNDABLE', 'The order was refunded meanwhile');
     await recordAudit(tx, {
       actorId,
       action: 'order.refund',
       targetType: 'order',
       targetId: id,
       before: { paymentStatus: 'paid', amountTotal: order.amountTotal },
-      after: { paymentStatus: 'refunded', revokedCourseIds: revoked.map((row) => row.courseId).sort((a, b) => a - b) },
+      after: { paymentStatus: 'refunded', revokedCourseIds: [...revoked.courseIds].sort((a, b) => a - b) },
     });
   });
   return getOrder(db, id);

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/auth';
+import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { createCourse, createOrder, createUser, isEnrolled } from '../../db/factories';
-import { auditLog, orders } from '../../db/schema';
+import { auditLog, courses, orders } from '../../db/schema';
 import { refundOrder, type RefundProvider } from './orders';
 
 /** A provider double that records what it was asked to refund, or fails like a provider outage. */
@@ -104,5 +105,32 @@ describe('refunding an order', () => {
     expect(again.json().error.code).toBe('ORDER_NOT_REFUNDABLE');
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/admin/orders/not-a-uuid/refund', headers: { ...admin.headers, origin: TEST_ORIGIN } });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('ends a video link already handed out, and the refunded buyer’s review stops counting', async () => {
+    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const buyer = await signUp(ctx.app);
+    const keeper = await signUp(ctx.app);
+    const owner = await createUser(ctx.db);
+    const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, owner.id);
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [course], provider: 'test' });
+    await createOrder(ctx.db, { userId: keeper.id, items: [course], provider: 'test' });
+    const review = (user: TestUser, rating: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/courses/${course.id}/reviews`, headers: user.headers, payload: { rating, comment: 'Lo vi entero' } });
+    expect((await review(buyer, 1)).statusCode).toBeLessThan(300);
+    expect((await review(keeper, 5)).statusCode).toBeLessThan(300);
+    const { url } = (await ctx.app.inject({ url: `/api/videos/courses/${course.id}/main`, headers: buyer.headers })).json() as { url: string };
+    expect((await ctx.app.inject({ url, headers: { range: 'bytes=0-99' } })).statusCode).toBe(206);
+    const ratingOf = async () => (await ctx.db.select().from(courses).where(eq(courses.id, course.id)))[0]!;
+    expect(await ratingOf()).toMatchObject({ ratingAverage: 3, ratingCount: 2 });
+
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+
+    // The player already holds the link: its next range request is refused.
+    expect((await ctx.app.inject({ url, headers: { range: 'bytes=100-199' } })).statusCode).toBe(403);
+    expect(await ratingOf()).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
+    const listed = (await ctx.app.inject({ url: `/api/courses/${course.id}/reviews` })).json() as { items: { userId: string }[] };
+    expect(listed.items.map((item) => item.userId)).toEqual([keeper.id]);
   });
 });

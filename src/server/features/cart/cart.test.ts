@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signUp } from '../../../../test/helpers/auth';
 import { as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { limits } from '../../../shared/limits';
 import { cartItems, courses } from '../../db/schema';
 
 describe('cart', () => {
@@ -34,6 +35,19 @@ describe('cart', () => {
     expect(cart.totalCents).toBe(6549);
     const read = await ctx.app.inject({ url: '/api/cart', headers: as(user) });
     expect(read.json()).toEqual(cart);
+  });
+
+  it(`holds at most ${limits.cartMaxItems} courses (409 CART_FULL), even when adds race`, async () => {
+    const teacher = await createTeacher(ctx.db);
+    const user = await signUp(ctx.app);
+    const stocked = [];
+    for (let index = 0; index < limits.cartMaxItems - 1; index += 1) stocked.push(await createCourse(ctx.db, teacher));
+    await ctx.db.insert(cartItems).values(stocked.map((course) => ({ userId: user.id, courseId: course.id })));
+    const racing = [await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher)];
+    const answers = await Promise.all(racing.map((course) => add(user, course.id)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().error.code)).toEqual(['CART_FULL', 'CART_FULL']);
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(limits.cartMaxItems);
   });
 
   it('answers 409 COURSE_ALREADY_IN_CART ("Course exists!") for a course already in the cart, and keeps one row', async () => {

@@ -1,6 +1,8 @@
-import { and, asc, eq, isNull, ne, notExists } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { limits } from '../../../shared/limits';
 import type { Cart } from '../../../shared/schemas/cart';
 import type { Database } from '../../db/client';
+import { lockPerUser } from '../../db/locks';
 import { cartItems, courses, enrollments } from '../../db/schema';
 import { AppError } from '../../errors';
 
@@ -48,7 +50,7 @@ export async function getCart(db: Database, userId: string): Promise<Cart> {
 
 /**
  * Puts a course in the cart. Refused: an unknown or disabled course (404), the user's own
- * course, a course already owned, a course already in the cart (409 each, with its code).
+ * course, a course already owned, a course already in the cart, a full cart (409 each, with its code).
  */
 export async function addToCart(db: Database, userId: string, courseId: number): Promise<Cart> {
   const [course] = await db.select({ ownerId: courses.ownerId, disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
@@ -59,9 +61,15 @@ export async function addToCart(db: Database, userId: string, courseId: number):
     .from(enrollments)
     .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
   if (owned) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
-  // The primary key (user, course) settles a race between two adds: one row, one 409.
-  const added = await db.insert(cartItems).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: cartItems.courseId });
-  if (added.length === 0) throw new AppError('COURSE_ALREADY_IN_CART', 'Course exists! It is already in your cart');
+  await db.transaction(async (tx) => {
+    await lockPerUser(tx as unknown as Database, 'cart', userId);
+    // The primary key (user, course) settles a race between two adds of one course: one row, one 409.
+    const added = await tx.insert(cartItems).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: cartItems.courseId });
+    if (added.length === 0) throw new AppError('COURSE_ALREADY_IN_CART', 'Course exists! It is already in your cart');
+    // Lines hidden while their course is disabled count too: they are stored, and come back.
+    const [stored] = await tx.select({ count: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, userId));
+    if ((stored?.count ?? 0) > limits.cartMaxItems) throw new AppError('CART_FULL', `A cart holds at most ${limits.cartMaxItems} courses`);
+  });
   return getCart(db, userId);
 }
 

@@ -12,6 +12,7 @@ import {
   type Suggestion,
 } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { categories, courses, courseVideos, favourites, reviews, subcategories, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { uncached, type CacheView } from './cache';
@@ -134,26 +135,7 @@ async function loadAnchors(db: Database, where: SQL | undefined, sort: CourseSor
  */
 const SEARCH_WINDOW = 100 * limits.pageSize;
 
-/**
- * The hot queries of the listing are prepared once per shape and connection: planning
- * them costs PostgreSQL three times what running them does.
- */
-const preparedByDb = new WeakMap<Database, Map<string, unknown>>();
-
-function prepared<T>(db: Database, name: string, build: () => T): T {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedByDb.set(db, statements);
-  }
-  let statement = statements.get(name) as T | undefined;
-  if (!statement) {
-    statement = build();
-    statements.set(name, statement);
-  }
-  return statement;
-}
-
+// The hot queries of the listing are prepared once per shape (`prepared`).
 const coursesByIdsStatement = (db: Database) =>
   prepared(db, 'catalog_courses_by_ids', () =>
     db

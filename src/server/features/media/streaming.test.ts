@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCourseWithVideos, videoFixture } from '../../../../test/helpers/videos';
-import { courses, enrollments } from '../../db/schema';
+import { courses, enrollments, users } from '../../db/schema';
 import { createStreamToken, deriveVideoUrlKey } from './signed-url';
 
 describe('intro streaming', () => {
@@ -160,28 +160,55 @@ describe('main video', () => {
     expect((await ask(987654, other)).statusCode).toBe(404);
   });
 
-  it("stops buyers once the course is disabled, but not its owner", async () => {
+  it('keeps buyers watching a course an admin disabled after they bought it', async () => {
     const { owner, buyer, courseId } = await paidCourse();
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, courseId));
-    expect((await ask(courseId, buyer)).statusCode).toBe(403);
-    expect((await ask(courseId, owner)).statusCode).toBe(200);
+    for (const user of [buyer, owner]) {
+      const response = await ask(courseId, user);
+      expect(response.statusCode).toBe(200);
+      expect((await ctx.app.inject({ url: response.json().url, headers: { range: 'bytes=0-99' } })).statusCode).toBe(206);
+    }
+    expect((await ask(courseId, await signUp(ctx.app))).statusCode).toBe(403);
   });
 
-  it('refuses an expired, altered or foreign-signed link with 403', async () => {
-    const { buyer, courseId, mainKey } = await paidCourse();
+  it('stops a link already handed out once its buyer loses the course (refund) or the account is disabled', async () => {
+    const { buyer, courseId } = await paidCourse();
+    const { url } = (await ask(courseId, buyer)).json() as { url: string };
+    expect((await ctx.app.inject({ url, headers: { range: 'bytes=0-99' } })).statusCode).toBe(206);
+    await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
+    const revoked = await ctx.app.inject({ url, headers: { range: 'bytes=100-199' } });
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json().error.code).toBe('FORBIDDEN');
+
+    const other = await paidCourse();
+    const link = ((await ask(other.courseId, other.buyer)).json() as { url: string }).url;
+    expect((await ctx.app.inject({ url: link })).statusCode).toBe(200);
+    await ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, other.buyer.id));
+    expect((await ctx.app.inject({ url: link })).statusCode).toBe(403);
+  });
+
+  it('refuses an expired, altered, re-addressed or foreign-signed link with 403', async () => {
+    const { buyer, courseId } = await paidCourse();
+    const stranger = await signUp(ctx.app);
+    const otherCourse = await paidCourse();
     const { url } = (await ask(courseId, buyer)).json() as { url: string };
     const token = url.split('/').pop()!;
     const key = deriveVideoUrlKey(ctx.config.authSecret!);
 
-    const expired = createStreamToken(key, { storageKey: mainKey, expiresAt: new Date(Date.now() - 1000) });
-    // The genuine signature with another file, or a later expiry, put in.
-    const [expiry, signature] = token.split('.') as [string, string];
-    const otherFile = `${expiry}.${signature}.demo~other.mp4`;
+    const expired = createStreamToken(key, { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() - 1000) });
+    // The genuine signature with another course, another user or a later expiry put in.
+    const [expiry, signature, , course, user] = token.split('.') as [string, string, string, string, string];
+    const strangerPart = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) }).split('.').pop()!;
+    const otherCoursePart = `c.${otherCourse.courseId.toString(36)}`;
+    const reAddressed = `${expiry}.${signature}.c.${course}.${strangerPart}`;
+    const otherFile = `${expiry}.${signature}.${otherCoursePart}.${user}`;
     const later = `${(parseInt(expiry, 36) + 3600).toString(36)}.${token.slice(expiry.length + 1)}`;
-    const foreign = createStreamToken(deriveVideoUrlKey('another-secret-that-is-long-enough-000'), { storageKey: mainKey, expiresAt: new Date(Date.now() + 600_000) });
+    const foreign = createStreamToken(deriveVideoUrlKey('another-secret-that-is-long-enough-000'), { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() + 600_000) });
     const flipped = `${expiry}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}.${token.split('.').slice(2).join('.')}`;
+    // Genuinely signed, but for a user who never bought the course.
+    const strangers = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) });
 
-    for (const bad of [expired, otherFile, later, foreign, flipped, 'garbage']) {
+    for (const bad of [expired, reAddressed, otherFile, later, foreign, flipped, strangers, 'garbage']) {
       const response = await ctx.app.inject({ url: `/api/videos/stream/${bad}` });
       expect(response.statusCode, bad).toBe(403);
       expect(response.json().error.code).toBe('FORBIDDEN');

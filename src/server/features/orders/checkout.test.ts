@@ -4,6 +4,7 @@ import { useTestApp } from '../../../../test/helpers/app';
 import { signUp, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orderItems, orders, paymentEvents } from '../../db/schema';
+import { limits } from '../../../shared/limits';
 import { expireStaleOrders } from './fulfilment';
 
 describe('checkout with the built-in test provider', () => {
@@ -56,6 +57,23 @@ describe('checkout with the built-in test provider', () => {
     // Nothing was granted by creating the order.
     expect(await myEnrolments(user)).toEqual([]);
     expect(result.url).toMatch(new RegExp(`^${ctx.config.publicUrl}/test-checkout/cs_test_`));
+  });
+
+  it(`keeps at most ${limits.openCheckoutsPerUser} checkouts of a buyer open, even when they race: a new one lets the oldest expire`, async () => {
+    const { user } = await buyerWithCart([1500]);
+    for (let round = 0; round < 2; round++) {
+      const attempts = await Promise.all(
+        Array.from({ length: limits.openCheckoutsPerUser }, () => ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: as(user), payload: {} })),
+      );
+      expect(attempts.map((response) => response.statusCode)).toEqual(attempts.map(() => 201));
+    }
+    const stored = await ctx.db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(orders.createdAt);
+    expect(stored).toHaveLength(2 * limits.openCheckoutsPerUser);
+    expect(stored.filter((order) => order.paymentStatus === 'unpaid')).toHaveLength(limits.openCheckoutsPerUser);
+    expect(stored.filter((order) => order.paymentStatus === 'expired')).toHaveLength(limits.openCheckoutsPerUser);
+    // The newest stays payable.
+    const newest = stored.at(-1)!;
+    expect(newest.paymentStatus).toBe('unpaid');
   });
 
   it('refuses an empty cart (409 CART_EMPTY) and creates no order', async () => {

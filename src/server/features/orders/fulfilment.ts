@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartItems, enrollments, orderItems, orders } from '../../db/schema';
+import { removeReviewsOfLostCourses } from '../reviews/service';
 
 /** Statuses from which a confirmed payment still grants the order (the payment is the truth). */
 const PAYABLE = ['unpaid', 'expired', 'failed'] as const;
@@ -78,8 +79,9 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
 }
 
 /**
- * After a refund went through at the provider: marks the order refunded and removes the
- * enrolments it granted, exactly once (for the admin's refund action).
+ * After a refund went through at the provider: marks the order refunded, removes the
+ * enrolments it granted (which ends the buyer's video links at once) and the buyer's reviews
+ * of those courses (they stop counting in the rating), exactly once. `db` may be a transaction.
  */
 export async function revokeOrder(db: Database, orderId: string): Promise<{ revoked: boolean; courseIds: number[] }> {
   return db.transaction(async (tx) => {
@@ -93,6 +95,8 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
       .delete(enrollments)
       .where(and(eq(enrollments.userId, order.userId), eq(enrollments.orderId, order.id)))
       .returning({ courseId: enrollments.courseId });
-    return { revoked: true, courseIds: removed.map((row) => row.courseId) };
+    const courseIds = removed.map((row) => row.courseId);
+    await removeReviewsOfLostCourses(tx as unknown as Database, order.userId, courseIds);
+    return { revoked: true, courseIds };
   });
 }

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { limits } from '../../../shared/limits';
 import type { EnrolledCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
+import { lockPerUser } from '../../db/locks';
 import { cartItems, courses, enrollments, orderItems, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { cartLines } from '../cart/service';
@@ -44,6 +46,24 @@ export async function startCheckout(
   const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
 
   const order = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await lockPerUser(txDb, 'checkout', user.id);
+    // A buyer who opens yet another checkout has left the older ones: past the cap the oldest
+    // stop being pending (a payment that still arrives for one is honoured, see fulfilOrder).
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'expired' })
+      .where(
+        inArray(
+          orders.id,
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, 'unpaid')))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .offset(limits.openCheckoutsPerUser - 1),
+        ),
+      );
     const [created] = await tx
       .insert(orders)
       .values({ userId: user.id, amountTotal, currency: 'usd', provider: amountTotal === 0 ? FREE_PROVIDER : provider.name, expiresAt })

@@ -43,11 +43,20 @@ export type ProviderSession = {
   url: string | null;
 };
 
-/** A signature-verified provider event. `session` is set for `checkout.session.*` events. */
+/** A refund made at the provider (Stripe's `charge.refunded`), from the admin's action or the provider's dashboard. */
+export type ProviderRefund = {
+  /** The payment refunded (Stripe: the PaymentIntent), as stored on the order when it was paid. */
+  paymentId: string;
+  /** Whether the whole payment has been given back; a partial refund is left for a person. */
+  fullyRefunded: boolean;
+};
+
+/** A signature-verified provider event. `session` is set for `checkout.session.*` events, `refund` for `charge.refunded`. */
 export type ProviderEvent = {
   id: string;
   type: string;
   session: ProviderSession | null;
+  refund?: ProviderRefund | null;
 };
 
 export type RefundableOrder = {

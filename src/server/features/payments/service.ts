@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
-import { expireOrder, failOrder, fulfilOrder } from '../orders/fulfilment';
-import { isPaid, type ProviderEvent, type ProviderName, type ProviderSession } from './provider';
+import { expireOrder, failOrder, fulfilOrder, revokeOrder } from '../orders/fulfilment';
+import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from './provider';
 
 type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
 
-export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'ignored';
+export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'refunded' | 'ignored';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,18 +50,44 @@ const handledEvents = new Set([
 ]);
 
 /**
+ * A payment given back at the provider, whoever started it (the admin's refund, or someone in
+ * the provider's dashboard): the order is revoked, and with it the buyer's access, at once.
+ * After the admin's own refund the order is already revoked and nothing changes.
+ */
+async function applyProviderRefund(db: Database, providerName: ProviderName, refund: ProviderRefund, log: Logger): Promise<SessionOutcome> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.provider, providerName), eq(orders.providerPaymentId, refund.paymentId)));
+  if (!order) {
+    log.warn({ paymentId: refund.paymentId }, 'refund of a payment that matches no order: ignored');
+    return 'ignored';
+  }
+  if (!refund.fullyRefunded) {
+    // Courses are not split by amount: a partial refund keeps the access and waits for a person.
+    log.warn({ orderId: order.id, paymentId: refund.paymentId }, 'partial refund: access kept');
+    return 'ignored';
+  }
+  const result = await revokeOrder(db, order.id);
+  if (result.revoked) log.info({ orderId: order.id, courseIds: result.courseIds }, 'order refunded at the provider: access revoked');
+  return result.revoked ? 'refunded' : 'already-settled';
+}
+
+/**
  * Handles one verified provider event, once: the event id goes into `payment_events` in
  * the same transaction as its effect, so a duplicate or replayed delivery (even 20 at
  * once) finds it recorded and changes nothing. If the effect fails, nothing is recorded
  * and the provider's retry gets another chance.
  */
 export async function handleProviderEvent(db: Database, providerName: ProviderName, event: ProviderEvent, log: Logger): Promise<SessionOutcome | 'duplicate'> {
-  if (!handledEvents.has(event.type) || !event.session) return 'ignored';
-  const session = event.session;
+  const { session, refund } = event;
+  if (!(handledEvents.has(event.type) && session) && !(event.type === 'charge.refunded' && refund)) return 'ignored';
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (recorded.length === 0) return 'duplicate' as const;
     const txDb = tx as unknown as Database;
+    if (refund) return applyProviderRefund(txDb, providerName, refund, log);
+    if (!session) return 'ignored' as const;
     if (event.type === 'checkout.session.async_payment_failed') {
       if (!session.orderId || !uuidPattern.test(session.orderId)) return 'ignored' as const;
       const [order] = await tx.select({ provider: orders.provider }).from(orders).where(eq(orders.id, session.orderId));

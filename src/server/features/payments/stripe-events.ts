@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../errors';
-import type { ProviderEvent, ProviderSession } from './provider';
+import type { ProviderEvent, ProviderRefund, ProviderSession } from './provider';
 
 /** Events older than this (by their signed timestamp) are refused as replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -41,7 +41,14 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   }
   const object = event.data.object as { object?: string };
   const session = event.type.startsWith('checkout.session.') && object.object === 'checkout.session' ? toProviderSession(object as Stripe.Checkout.Session) : null;
-  return { id: event.id, type: event.type, session };
+  return { id: event.id, type: event.type, session, refund: event.type === 'charge.refunded' && object.object === 'charge' ? toProviderRefund(object as Stripe.Charge) : null };
+}
+
+/** A refunded charge, as far as we read it; null without the payment it belongs to. */
+function toProviderRefund(charge: Stripe.Charge): ProviderRefund | null {
+  const paymentIntent = charge.payment_intent;
+  const paymentId = typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
+  return paymentId ? { paymentId, fullyRefunded: charge.refunded === true } : null;
 }
 
 /** Signs a payload the way Stripe does (used by the test provider, and by tests). */

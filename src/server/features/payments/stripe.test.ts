@@ -96,6 +96,23 @@ describe('Stripe provider (real SDK against a local Stripe double)', () => {
     expect(await ctx.db.select().from(enrollments).where(eq(enrollments.userId, user.id))).toEqual([]);
   });
 
+  it('revokes the order when its charge is refunded at Stripe (a dashboard refund too); a partial refund keeps access', async () => {
+    const { user, order } = await openCheckout();
+    expect((await deliver(fake.pay(order.providerSessionId!))).json().outcome).toBe('fulfilled');
+    const sessionId = order.providerSessionId!;
+
+    const partial = await deliver(fake.refundCharge(sessionId, 100));
+    expect(partial.json().outcome).toBe('ignored');
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.userId, user.id))).toHaveLength(2);
+
+    const full = fake.refundCharge(sessionId);
+    expect((await deliver(full)).json().outcome).toBe('refunded');
+    expect((await ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.paymentStatus).toBe('refunded');
+    expect(await ctx.db.select().from(enrollments).where(eq(enrollments.userId, user.id))).toEqual([]);
+    expect((await deliver(full)).json().outcome).toBe('duplicate');
+    expect((await deliver(fake.refundCharge(sessionId))).json().outcome).toBe('already-settled');
+  });
+
   it('refuses an event signed with another secret, or too old, and changes nothing', async () => {
     const { user, order } = await openCheckout();
     const paid = fake.pay(order.providerSessionId!);

@@ -87,3 +87,32 @@ export async function deleteReview(db: Database, userId: string, reviewId: numbe
     return refreshRating(txDb, found.courseId);
   });
 }
+
+/**
+ * A buyer who gave a course back (a refund took the enrolment) no longer speaks for it: their
+ * reviews of the courses they lost are removed and those ratings recomputed. Runs in the
+ * caller's transaction, after the enrolments went; a course they still hold through another
+ * order keeps their review.
+ */
+export async function removeReviewsOfLostCourses(tx: Database, userId: string, courseIds: number[]): Promise<number[]> {
+  if (courseIds.length === 0) return [];
+  const changed: number[] = [];
+  for (const courseId of [...new Set(courseIds)].sort((a, b) => a - b)) {
+    await lockCourse(tx, courseId);
+    const removed = await tx
+      .delete(reviews)
+      .where(
+        and(
+          eq(reviews.userId, userId),
+          eq(reviews.courseId, courseId),
+          sql`not exists (select 1 from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courseId})`,
+        ),
+      )
+      .returning({ id: reviews.id });
+    if (removed.length > 0) {
+      await refreshRating(tx, courseId);
+      changed.push(courseId);
+    }
+  }
+  return changed;
+}
