@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'slow',
     environment: 'node',
     include: ['src/**/*.slow.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-server.ts'],
     pool: 'forks',
     maxWorkers: 2,
