@@ -32,6 +32,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
+          // vitest's default is one worker fewer than the cores: a single one on this 2-core machine.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
         },
