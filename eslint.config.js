@@ -30,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/config.ts', 'src/server/main.ts', 'src/server/db/seed-cli.ts', '**/*.test.ts', 'test/**', 'bench/**', 'e2e/**', '*.config.ts'],
+    files: ['src/server/config.ts', 'src/server/main.ts', '**/*.test.ts', 'test/**', 'bench/**', 'e2e/**', '*.config.ts'],
     rules: { 'no-restricted-syntax': 'off', 'no-console': 'off' },
   },
 );

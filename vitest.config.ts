@@ -9,11 +9,15 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          // Slow tests (fuzzing with real workers) run with `npm run test:slow` (vitest.slow.config.ts).
+          // Load, fuzz and process-spawning tests run with `npm run test:slow` (vitest.slow.config.ts).
           exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/setup-server.ts'],
-          // One embedded database per worker is ~0.8 GB; two workers fit the machine's two cores.
+          // One embedded database per worker (~4 s to create and migrate, ~0.8 GB), shared by every
+          // file the worker runs: files are not isolated in their own process, and each starts from
+          // an emptied database (test/setup-server.ts). Two workers fit the machine's two cores.
           pool: 'forks',
+          isolate: false,
           maxWorkers: 2,
           // Runs after the web project; vitest needs distinct groups for projects with different worker counts.
           sequence: { groupOrder: 1 },
@@ -28,6 +32,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
+          // vitest's default is one worker fewer than the cores: a single one on this 2-core machine.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
         },

@@ -41,7 +41,7 @@ const target: DataTarget = {
   users: Number(args.users),
   orders: Number(args.orders),
 };
-/** Every generated user's password (src/server/db/seed-cli.ts). */
+/** Every generated user's password (bench/seed.ts). */
 const BENCH_PASSWORD = 'Bench12345';
 const VIDEO_RANGE_BYTES = 64 * 1024;
 

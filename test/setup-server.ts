@@ -1,6 +1,8 @@
-import { afterAll } from 'vitest';
-import { closeTestDatabase } from './helpers/database';
+import { beforeAll } from 'vitest';
+import { resetWorkerDatabaseIfOpen } from './helpers/database';
 
-afterAll(async () => {
-  await closeTestDatabase();
+// Test files share their worker's database (isolate: false): each file starts from an empty
+// one, whatever the file before it left behind.
+beforeAll(async () => {
+  await resetWorkerDatabaseIfOpen();
 });

@@ -1,18 +1,39 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 
-let handle: Promise<DatabaseHandle> | undefined;
-let serverDatabase: { adminUrl: string; name: string } | undefined;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Unique to one test run: names its databases on the PostgreSQL server (test/global-setup.ts). */
+    testRunId: string;
+  }
+}
+
+/** Kept on globalThis: test files share a worker process (isolate: false) and must share its database too. */
+const WORKER_DATABASE = Symbol.for('marketplace.test.workerDatabase');
+type WorkerGlobal = { [WORKER_DATABASE]?: Promise<DatabaseHandle> };
+const workerGlobal = globalThis as WorkerGlobal;
 
 /**
- * One database per test process, reused by every test in it: an in-memory PGlite by default,
- * or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it, dropped when
- * the process's tests end.
+ * One database per test worker process, reused by every test file it runs: an in-memory PGlite
+ * by default (creating and migrating one costs seconds and most of a gigabyte, so never per file),
+ * or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it named after the
+ * run and the process. The process's end releases PGlite; the run's global teardown drops the
+ * server databases.
  */
 export function testDatabase(): Promise<DatabaseHandle> {
-  handle ??= open();
-  return handle;
+  workerGlobal[WORKER_DATABASE] ??= open();
+  return workerGlobal[WORKER_DATABASE];
+}
+
+/**
+ * Empties the worker's database if an earlier test file opened it, so that every file starts
+ * from an empty one; a file that never uses it does not pay for opening it.
+ */
+export async function resetWorkerDatabaseIfOpen() {
+  const opened = workerGlobal[WORKER_DATABASE];
+  if (opened) await resetDatabase(await opened);
 }
 
 async function open(): Promise<DatabaseHandle> {
@@ -21,41 +42,44 @@ async function open(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   // The process id too: a worker slot's next process can start while the last one is still
   // closing, and the two must not share (or drop) one database.
-  const name = `${url.pathname.slice(1) || 'marketplace_test'}_w${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
-  const adminUrl = serverUrl.replace(/\/[^/]*$/, '/postgres');
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  serverDatabase = { adminUrl, name };
+  const name = `${workerDatabasePrefix(serverUrl, inject('testRunId'))}${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+  const adminUrl = serverAdminUrl(serverUrl);
+  await serverQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await serverQuery(adminUrl, `CREATE DATABASE "${name}"`);
   url.pathname = `/${name}`;
   return openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 5 });
 }
 
-async function adminQuery(adminUrl: string, statement: string) {
+/** Every worker database of one run starts with this (PostgreSQL names stop at 63 bytes). */
+export function workerDatabasePrefix(serverUrl: string, runId: string): string {
+  const base = new URL(serverUrl).pathname.slice(1) || 'marketplace_test';
+  return `${base.slice(0, 40)}_${runId}_w`;
+}
+
+export const serverAdminUrl = (serverUrl: string) => serverUrl.replace(/\/[^/]*$/, '/postgres');
+
+export async function serverQuery<Row extends Record<string, unknown>>(adminUrl: string, statement: string): Promise<Row[]> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return (await admin.query<Row>(statement)).rows;
   } finally {
     await admin.end();
   }
 }
 
-export async function closeTestDatabase() {
-  if (!handle) return;
-  const opened = await handle;
-  handle = undefined;
-  await opened.close();
-  if (serverDatabase) {
-    await adminQuery(serverDatabase.adminUrl, `DROP DATABASE IF EXISTS "${serverDatabase.name}" WITH (FORCE)`);
-    serverDatabase = undefined;
-  }
-}
+const truncateStatements = new WeakMap<DatabaseHandle, Promise<string | undefined>>();
 
 /** Empties every table (keeping the schema), so each test starts from a known database. */
 export async function resetDatabase(database: DatabaseHandle) {
-  const result = await database.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
-  const tables = result.rows.map((row) => `"${row.tablename}"`).join(', ');
-  if (tables) await database.db.execute(sql.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`));
+  let statement = truncateStatements.get(database);
+  if (!statement) {
+    // The schema does not change during a run: list its tables once.
+    statement = database.db
+      .execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`)
+      .then(({ rows }) => (rows.length ? `TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(', ')} RESTART IDENTITY CASCADE` : undefined));
+    truncateStatements.set(database, statement);
+  }
+  const truncate = await statement;
+  if (truncate) await database.db.execute(sql.raw(truncate));
 }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp, type TestContext } from '../../../test/helpers/app';
-import { signUp, TEST_PASSWORD } from '../../../test/helpers/auth';
+import { signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
 import { accounts, sessions, users } from '../db/schema';
 import { MAX_SESSIONS_PER_USER } from './auth';
 
@@ -99,7 +99,7 @@ describe('sign-up', () => {
   });
 
   it('refuses an e-mail already registered, whatever its case, with EMAIL_TAKEN', async () => {
-    await signUp(ctx.app, 'taken@example.com');
+    await signUpThroughApi(ctx.app, 'taken@example.com');
     const response = await authCall(ctx, '/sign-up/email', { email: 'Taken@Example.com', password: 'Other12345' });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('EMAIL_TAKEN');
@@ -123,7 +123,7 @@ describe('sign-in', () => {
   const ctx = useTestApp();
 
   it('signs in with the right password and sets the session cookie', async () => {
-    const user = await signUp(ctx.app, 'pedro@example.com');
+    const user = await signUpThroughApi(ctx.app, 'pedro@example.com');
     const response = await authCall(ctx, '/sign-in/email', { email: 'PEDRO@example.com', password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json().user.id).toBe(user.id);
@@ -132,7 +132,7 @@ describe('sign-in', () => {
   });
 
   it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions per account: signing in on one more device ends the oldest`, async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const longAgo = Date.now() - 24 * 60 * 60 * 1000;
     const older = Array.from({ length: MAX_SESSIONS_PER_USER }, (_, index) => ({
       id: randomUUID(),
@@ -154,7 +154,7 @@ describe('sign-in', () => {
   });
 
   it('answers a wrong password and an unknown e-mail the same way: INVALID_CREDENTIALS', async () => {
-    await signUp(ctx.app, 'pedro@example.com');
+    await signUpThroughApi(ctx.app, 'pedro@example.com');
     const wrongPassword = await authCall(ctx, '/sign-in/email', { email: 'pedro@example.com', password: 'Wrong12345' });
     const unknownEmail = await authCall(ctx, '/sign-in/email', { email: 'nobody@example.com', password: TEST_PASSWORD });
     expect(wrongPassword.statusCode).toBe(401);
@@ -172,7 +172,7 @@ describe('sign-in', () => {
   });
 
   it('signs out: the session stops working', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.headers, payload: {} });
     expect(out.statusCode).toBe(200);
     expect(cookiesOf(out.headers['set-cookie']).join(';')).toMatch(/Max-Age=0/);
@@ -181,7 +181,7 @@ describe('sign-in', () => {
   });
 
   it('refuses state-changing calls with a session cookie from another origin', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
@@ -192,7 +192,7 @@ describe('sign-in', () => {
   });
 
   it('does not offer better-auth endpoints that would bypass the product’s rules', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const update = await authCall(ctx, '/update-user', { image: 'javascript:alert(1)' }, { cookie: user.cookie });
     expect(update.statusCode).toBe(404);
     const changeEmail = await authCall(ctx, '/change-email', { newEmail: 'admin@example.com' }, { cookie: user.cookie });
@@ -200,7 +200,7 @@ describe('sign-in', () => {
   });
 
   it('applies the password rules to a password change too', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const weak = await authCall(ctx, '/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'weakpassword' }, { cookie: user.cookie });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { newPassword: ['validation.passwordUppercase'] } });
@@ -214,7 +214,7 @@ describe('changing the password', () => {
   const me = (cookie: string) => ctx.app.inject({ url: '/api/users/me', headers: { cookie } });
 
   it('ends the account’s other sessions, even when the client asks to keep them, and keeps the caller signed in', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const otherDevice = cookieHeader((await authCall(ctx, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })).headers['set-cookie']);
     expect((await me(otherDevice)).statusCode).toBe(200);
 
@@ -237,7 +237,7 @@ describe('changing the password', () => {
   });
 
   it('keeps every session when the current password is wrong', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const otherDevice = cookieHeader((await authCall(ctx, '/sign-in/email', { email: user.email, password: TEST_PASSWORD })).headers['set-cookie']);
     const wrong = await authCall(ctx, '/change-password', { currentPassword: 'Wr0ngPass1', newPassword: 'Strong1234' }, { cookie: user.cookie });
     expect(wrong.statusCode).toBe(400);
@@ -277,7 +277,7 @@ describe('bearer tokens', () => {
   const ctx = useTestApp();
 
   it('lets a non-browser client sign in without cookies or Origin and call the API with the token', async () => {
-    await signUp(ctx.app, 'app@example.com');
+    await signUpThroughApi(ctx.app, 'app@example.com');
     const signIn = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -307,7 +307,7 @@ describe('bearer tokens', () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json().error.code).toBe('UNAUTHENTICATED');
 
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const signIn = await authCall(ctx, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
     const token = String(signIn.headers['set-auth-token']);
     await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { authorization: `Bearer ${token}` }, payload: {} });
@@ -334,7 +334,7 @@ describe('disabled accounts', () => {
   const disable = (id: string) => ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, id));
 
   it('cannot sign in: the right password gets ACCOUNT_DISABLED, a wrong one INVALID_CREDENTIALS', async () => {
-    const user = await signUp(ctx.app, 'gone@example.com');
+    const user = await signUpThroughApi(ctx.app, 'gone@example.com');
     await disable(user.id);
     const right = await authCall(ctx, '/sign-in/email', { email: 'gone@example.com', password: TEST_PASSWORD });
     expect(right.statusCode).toBe(401);
@@ -345,7 +345,7 @@ describe('disabled accounts', () => {
   });
 
   it('loses an open session at once: every call answers 401 ACCOUNT_DISABLED, sign-out included, which ends the sessions and clears the cookie', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const signIn = await authCall(ctx, '/sign-in/email', { email: user.email, password: TEST_PASSWORD });
     const bearer = { authorization: `Bearer ${String(signIn.headers['set-auth-token'])}` };
     expect((await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).statusCode).toBe(200);
@@ -388,7 +388,7 @@ describe('disabled accounts', () => {
   });
 
   it('reaches no auth endpoint through a path the URL parser would read as another one', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     await disable(user.id);
     // Sent over a real socket: inject would tidy the path before the router saw it.
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -407,7 +407,7 @@ describe('disabled accounts', () => {
 
 
   it('works again once an admin enables the account', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     await disable(user.id);
     await ctx.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
     expect((await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).statusCode).toBe(200);
@@ -420,8 +420,8 @@ describe('ADMIN_EMAILS', () => {
   const signIn = async (email: string) => cookieHeader((await authCall(ctx, '/sign-in/email', { email, password: TEST_PASSWORD })).headers['set-cookie']);
 
   it('does not make an admin of whoever signs up with a listed address: a password sign-up has not proved it', async () => {
-    const squatter = await signUp(ctx.app, 'Boss@example.com');
-    const other = await signUp(ctx.app, 'worker@example.com');
+    const squatter = await signUpThroughApi(ctx.app, 'Boss@example.com');
+    const other = await signUpThroughApi(ctx.app, 'worker@example.com');
     expect(await isAdmin(squatter.cookie)).toBe(false);
     expect(await isAdmin(other.cookie)).toBe(false);
     // Nor on any later sign-in while the address stays unverified.
@@ -430,13 +430,13 @@ describe('ADMIN_EMAILS', () => {
   });
 
   it('promotes a listed account at its next sign-in once its e-mail is verified', async () => {
-    const user = await signUp(ctx.app, 'second@example.com');
+    const user = await signUpThroughApi(ctx.app, 'second@example.com');
     await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     expect(await isAdmin(await signIn('second@example.com'))).toBe(true);
   });
 
   it('never promotes a verified address that is not listed', async () => {
-    const user = await signUp(ctx.app, 'verified-but-unlisted@example.com');
+    const user = await signUpThroughApi(ctx.app, 'verified-but-unlisted@example.com');
     await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     expect(await isAdmin(await signIn('verified-but-unlisted@example.com'))).toBe(false);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestContext } from '../../../test/helpers/app';
-import { signUp, TEST_PASSWORD, type TestUser } from '../../../test/helpers/auth';
+import { signUpThroughApi, TEST_PASSWORD, type TestUser } from '../../../test/helpers/auth';
 import { testDatabase } from '../../../test/helpers/database';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
@@ -54,12 +54,12 @@ async function exhaustAccount(app: App, email: string) {
 
 function accountCounterTests(ctx: TestContext) {
   it(`allows ${perAccount.max} sign-in attempts on one account per ${perAccount.window / 60} minutes from any number of addresses, then even the right password gets 429 with Retry-After`, async () => {
-    const victim = await signUp(ctx.app);
+    const victim = await signUpThroughApi(ctx.app);
     await exhaustAccount(ctx.app, victim.email);
     expectRateLimited(await signIn(ctx.app, victim.email, TEST_PASSWORD), perAccount.window);
     expectRateLimited(await signIn(ctx.app, victim.email, WRONG_PASSWORD), perAccount.window);
     // Other accounts, from the same kind of addresses, are not held back.
-    const other = await signUp(ctx.app);
+    const other = await signUpThroughApi(ctx.app);
     expect((await signIn(ctx.app, other.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -84,7 +84,7 @@ describe('password attempts (counters in the database)', () => {
   });
 
   it('limits changing the password per account across addresses, sharing the allowance with sign-in', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     for (let attempt = 0; attempt < perAccount.max / 2; attempt += 1) {
       expect((await signIn(ctx.app, user.email, WRONG_PASSWORD)).statusCode).toBe(401);
     }
@@ -99,7 +99,7 @@ describe('password attempts (counters in the database)', () => {
   });
 
   it(`limits changing the password to ${perAddress.max} attempts a minute from one address`, async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const ip = randomIp();
     for (let attempt = 0; attempt < perAddress.max; attempt += 1) {
       expect((await changePassword(ctx.app, user, WRONG_PASSWORD, ip)).statusCode).toBe(400);
@@ -108,7 +108,7 @@ describe('password attempts (counters in the database)', () => {
   });
 
   it('limits verify-password (a password oracle for whoever holds a session) per address and per account', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const ip = randomIp();
     for (let attempt = 0; attempt < perAddress.max; attempt += 1) {
       expect((await verifyPassword(ctx.app, user, WRONG_PASSWORD, ip)).statusCode).toBe(400);
@@ -121,7 +121,7 @@ describe('password attempts (counters in the database)', () => {
   });
 
   it('keeps an account’s counter for its whole window when better-auth prunes its own expired rows', async () => {
-    const victim = await signUp(ctx.app);
+    const victim = await signUpThroughApi(ctx.app);
     await exhaustAccount(ctx.app, victim.email);
     // Ten minutes into the window (still closed), a better-auth counter of some client expires...
     await ctx.db.update(rateLimits).set({ lastRequest: Date.now() - 10 * 60_000 }).where(like(rateLimits.key, 'password-attempts:%'));
@@ -134,7 +134,7 @@ describe('password attempts (counters in the database)', () => {
   });
 
   it('locks nobody out for longer than the window: once it has passed, the owner signs in', async () => {
-    const victim = await signUp(ctx.app);
+    const victim = await signUpThroughApi(ctx.app);
     await exhaustAccount(ctx.app, victim.email);
     expectRateLimited(await signIn(ctx.app, victim.email, TEST_PASSWORD), perAccount.window);
     await ctx.db
@@ -165,7 +165,7 @@ describe('password attempts (counters in the database)', () => {
     });
 
     it('shares one account’s count between two app instances on the same database', async () => {
-      const victim = await signUp(ctx.app);
+      const victim = await signUpThroughApi(ctx.app);
       for (let attempt = 0; attempt < perAccount.max; attempt += 1) {
         expect((await signIn(attempt % 2 ? ctx.app : second.app, victim.email, WRONG_PASSWORD)).statusCode).toBe(401);
       }
@@ -179,7 +179,7 @@ describe('password attempts with PASSWORD_ATTEMPTS_PER_ACCOUNT set', () => {
   const ctx = useTestApp({ PASSWORD_ATTEMPTS_PER_ACCOUNT: '3' });
 
   it('allows that many attempts per account', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(ctx.app, user.email, WRONG_PASSWORD)).statusCode).toBe(401);
     expectRateLimited(await signIn(ctx.app, user.email, TEST_PASSWORD), perAccount.window);
   });
@@ -193,7 +193,7 @@ describe.skipIf(!redisUrl)('password attempts (counters in Redis, REDIS_URL)', (
   accountCounterTests(ctx);
 
   it('keeps no counters in the database', async () => {
-    const victim = await signUp(ctx.app);
+    const victim = await signUpThroughApi(ctx.app);
     expect((await signIn(ctx.app, victim.email, WRONG_PASSWORD)).statusCode).toBe(401);
     expect(await ctx.db.select().from(rateLimits)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestContext } from '../../../test/helpers/app';
-import { signUp, TEST_PASSWORD } from '../../../test/helpers/auth';
+import { signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
 import { testDatabase } from '../../../test/helpers/database';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
@@ -60,7 +60,7 @@ describe('rate limits on sign-in and sign-up (database)', () => {
 
   it(`allows ${authRateLimits.signIn} sign-in attempts a minute, after which even the right password waits`, async () => {
     const ip = randomIp();
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     for (let i = 0; i < authRateLimits.signIn; i += 1) {
       expect((await attempt(ctx.app, ctx.config.publicUrl, 'sign-in', ip)).statusCode).toBe(401);
     }
@@ -94,7 +94,7 @@ describe('rate limits on sign-in and sign-up (database)', () => {
   });
 
   it('does not limit reading the session', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     for (let i = 0; i < authRateLimits.signIn + 5; i += 1) {
       expect((await ctx.app.inject({ url: '/api/auth/get-session', headers: user.headers })).statusCode).toBe(200);
     }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestContext } from '../../../test/helpers/app';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpThroughApi } from '../../../test/helpers/auth';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/helpers/oidc-provider';
 import { accounts, users } from '../db/schema';
 
@@ -116,7 +116,7 @@ describe('Google sign-in through OpenID Connect (local provider)', () => {
   });
 
   it('does not join a password account holding the same e-mail (unverified), and says so', async () => {
-    const existing = await signUp(ctx.app, 'both@gmail.example');
+    const existing = await signUpThroughApi(ctx.app, 'both@gmail.example');
     provider.setAccount({ email: 'both@gmail.example' });
     const { callback, sessionCookies } = await signInWithGoogle(ctx);
     const location = new URL(String(callback.headers.location), APP_URL);
@@ -127,7 +127,7 @@ describe('Google sign-in through OpenID Connect (local provider)', () => {
   });
 
   it('joins the account once its e-mail is verified', async () => {
-    const existing = await signUp(ctx.app, 'verified@gmail.example');
+    const existing = await signUpThroughApi(ctx.app, 'verified@gmail.example');
     await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
     provider.setAccount({ email: 'verified@gmail.example' });
     const { sessionCookies } = await signInWithGoogle(ctx);

@@ -1,6 +1,6 @@
 /**
  * The demo data, as plain data: categories, courses, people, reviews and the demo videos.
- * `seed.ts` turns it into rows; `bulk.ts` borrows the category tree and its topics to
+ * `seed.ts` turns it into rows; `bench/lib/bulk-data.ts` borrows the category tree and its topics to
  * generate believable benchmark courses. Nothing here touches the database.
  */
 import type { CourseLanguage, CourseLevel } from '../../shared/limits';

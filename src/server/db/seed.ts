@@ -2,6 +2,7 @@
  * Demo data: a small, believable marketplace that a fresh install shows at once, and that
  * manual testing and the e2e suite can rely on (accounts in `demoPeople`).
  */
+import { existsSync } from 'node:fs';
 import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -345,7 +346,21 @@ export function seededRandom(seed: number): () => number {
 // Demo video files
 // ---------------------------------------------------------------------------
 
-export const demoVideoSourceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/demo-videos');
+/**
+ * The project's folder: the nearest one above this module with a package.json. This module runs
+ * from src/server/db/ in development and bundled into dist/server/ in production.
+ */
+function projectRoot(): string {
+  let folder = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(folder, 'package.json'))) {
+    const parent = path.dirname(folder);
+    if (parent === folder) throw new Error('seed: no package.json above the server code');
+    folder = parent;
+  }
+  return folder;
+}
+
+export const demoVideoSourceDir = path.join(projectRoot(), 'assets/demo-videos');
 
 /**
  * Copies the demo videos into `<dataDir>/videos/demo/`, where the storage keys of the demo

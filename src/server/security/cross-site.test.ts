@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
-import { signUp } from '../../../test/helpers/auth';
+import { signedInUser } from '../../../test/helpers/auth';
 import { createCourse, createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, sessions, users } from '../db/schema';
 
@@ -22,7 +22,7 @@ describe('cross-site requests carrying the session cookie', () => {
     ['Sec-Fetch-Site: cross-site without an Origin', { 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site', origin: 'http://shop.localhost:3000' }],
   ])('are refused with 403 CROSS_SITE_REQUEST for %s, changing nothing', async (_name, site) => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
     const response = await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie: user.cookie, ...site }, payload: { courseId: course.id } });
     expect(response.statusCode).toBe(403);
@@ -33,7 +33,7 @@ describe('cross-site requests carrying the session cookie', () => {
   });
 
   it('are refused for every state-changing method: PUT, PATCH and DELETE too', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
     const headers = { cookie: user.cookie, origin: evil };
     const put = await ctx.app.inject({ method: 'PUT', url: `/api/favourites/${course.id}`, headers });
@@ -48,7 +48,7 @@ describe('cross-site requests carrying the session cookie', () => {
   it.each(['/%61pi/cart', '/%61%70%69/cart', '/api/%63art', '/api/cart/'])(
     'are refused however the path is spelled, as long as the router takes it to the route: %s',
     async (spelling) => {
-      const user = await signUp(ctx.app);
+      const user = await signedInUser(ctx.app);
       const course = await createCourse(ctx.db, await createTeacher(ctx.db));
       await ctx.db.insert(cartItems).values({ userId: user.id, courseId: course.id });
       const response = await ctx.app.inject({ method: 'DELETE', url: spelling, headers: { cookie: user.cookie, origin: evil, 'sec-fetch-site': 'cross-site' } });
@@ -59,21 +59,21 @@ describe('cross-site requests carrying the session cookie', () => {
   );
 
   it('are refused on the auth routes too (better-auth checks the Origin itself)', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie, origin: evil }, payload: {} });
     expect(response.statusCode).toBe(403);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
   });
 
   it('do not stop reading: a cross-site GET still answers', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await ctx.app.inject({ url: '/api/cart', headers: { cookie: user.cookie, origin: evil, 'sec-fetch-site': 'cross-site' } });
     expect(response.statusCode).toBe(200);
   });
 
   it('let the web app’s own same-origin requests through (Origin = PUBLIC_URL, Sec-Fetch-Site: same-origin)', async () => {
     expect(ctx.config.publicUrl).toBe(TEST_ORIGIN);
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
     const response = await ctx.app.inject({
       method: 'POST',
@@ -86,7 +86,7 @@ describe('cross-site requests carrying the session cookie', () => {
   });
 
   it('let bearer-token clients and cookie-less requests through, whatever their Origin', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const token = randomBytes(24).toString('base64url');
     await ctx.db.insert(sessions).values({ id: randomUUID(), token, userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
@@ -103,7 +103,7 @@ describe('cross-site requests carrying the session cookie', () => {
   });
 
   it('leave the signed payment webhook alone: the provider calls it from its own servers', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',

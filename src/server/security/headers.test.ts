@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../test/helpers/auth';
 import { resetDatabase, testDatabase } from '../../../test/helpers/database';
 import { insertCourseWithVideos, TUS, videoFixture } from '../../../test/helpers/videos';
 import { buildApp, type App } from '../app';
@@ -48,7 +48,7 @@ describe('security headers on every response', () => {
   });
   beforeEach(async () => {
     await resetDatabase(await testDatabase());
-    user = await signUp(app);
+    user = await signedInUser(app);
   });
   afterAll(async () => {
     await app.close();

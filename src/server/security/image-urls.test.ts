@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { signUp, signUpAdmin, type TestUser } from '../../../test/helpers/auth';
+import { signedInUser, signedInAdmin, type TestUser } from '../../../test/helpers/auth';
 import { insertCategory, insertCourseWithVideos, insertUpload } from '../../../test/helpers/videos';
 import { courses, users } from '../db/schema';
 
@@ -68,8 +68,8 @@ describe('image URLs', () => {
   };
 
   it.each(hostileImageUrls)('refuses %j with 400 on course create, owner edit, admin edit, profile and admin user edit, storing nothing', async (imageUrl) => {
-    const teacher = await signUp(ctx.app);
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const teacher = await signedInUser(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     expectImageRefused(await inject(teacher, 'POST', '/api/courses', await newCourseForm(teacher, imageUrl)), 'imageUrl');
 
     const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, teacher.id, { imageUrl: '/covers/programming.svg' });
@@ -102,8 +102,8 @@ describe('image URLs', () => {
 
     it('is stored and served as given, and the server never requests it', async () => {
       const fetchSpy = vi.spyOn(globalThis, 'fetch');
-      const teacher = await signUp(ctx.app);
-      const admin = await signUpAdmin(ctx.app, ctx.db);
+      const teacher = await signedInUser(ctx.app);
+      const admin = await signedInAdmin(ctx.app, ctx.db);
 
       const created = await inject(teacher, 'POST', '/api/courses', await newCourseForm(teacher, `${imageUrl}?create`));
       expect(created.statusCode).toBe(201);

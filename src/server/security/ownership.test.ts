@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../test/helpers/auth';
 import { addToCart, as, checkout } from '../../../test/helpers/commerce';
 import { insertCourseWithVideos, insertUpload } from '../../../test/helpers/videos';
 import { createCourse, createReview, createUser } from '../db/factories';
@@ -16,8 +16,8 @@ describe('one user against another', () => {
   const ctx = useTestApp();
 
   async function twoUsers() {
-    const ana = await signUp(ctx.app);
-    const beto = await signUp(ctx.app);
+    const ana = await signedInUser(ctx.app);
+    const beto = await signedInUser(ctx.app);
     const teacher = await createUser(ctx.db);
     return { ana, beto, teacherId: teacher.id };
   }

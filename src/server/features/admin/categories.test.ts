@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import { auditLog, categories } from '../../db/schema';
 import { createCategoryWithSubcategories, createCourse } from '../../db/factories';
 
@@ -8,7 +8,7 @@ describe('admin categories', () => {
   const ctx = useTestApp();
 
   it('creates, renames, disables and enables a category, auditing each step', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const created = await ctx.app.inject({ method: 'POST', url: '/api/admin/categories', headers: admin.headers, payload: { name: ' Música ' } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Música', disabledAt: null, subcategories: [], courseCount: 0 });
@@ -33,7 +33,7 @@ describe('admin categories', () => {
   });
 
   it('refuses a name already taken, whatever its case, with a field error', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     await createCategoryWithSubcategories(ctx.db, { name: 'Programación' });
     const { category } = await createCategoryWithSubcategories(ctx.db, { name: 'Diseño' });
     const duplicate = await ctx.app.inject({ method: 'POST', url: '/api/admin/categories', headers: admin.headers, payload: { name: 'PROGRAMACIÓN' } });
@@ -52,7 +52,7 @@ describe('admin categories', () => {
   });
 
   it('manages subcategories: unique within their category, renamed, disabled and enabled', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const first = await createCategoryWithSubcategories(ctx.db, { name: 'Programación', subcategoryNames: ['Python'] });
     const second = await createCategoryWithSubcategories(ctx.db, { name: 'Ciencia de datos', subcategoryNames: ['Estadística'] });
     const python = first.subcategories[0]!;
@@ -101,7 +101,7 @@ describe('admin categories', () => {
   });
 
   it('refuses category changes to non-admins', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/admin/categories', headers: user.headers, payload: { name: 'Hackeo' } });
     expect(response.statusCode).toBe(403);
     expect(await ctx.db.select().from(categories)).toEqual([]);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import { auditLog, cartItems, courses, enrollments, favourites } from '../../db/schema';
 import { useTestApp } from '../../../../test/helpers/app';
 import { createCourse, createUser } from '../../db/factories';
@@ -20,7 +20,7 @@ describe('admin courses', () => {
   const ctx = useTestApp();
 
   it('lists active or disabled courses, with search and pages', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     for (let index = 0; index < 22; index += 1) await createCourse(ctx.db, { title: `Curso número ${index}` });
     await createCourse(ctx.db, { title: 'Guitarra para principiantes', teacherName: 'Pedro Ramírez' });
     await createCourse(ctx.db, { title: 'Curso retirado', disabledAt: new Date() });
@@ -46,7 +46,7 @@ describe('admin courses', () => {
   });
 
   it('shows a course, disabled or not, and 404 for one that does not exist', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db, { disabledAt: new Date() });
     const response = await ctx.app.inject({ url: `/api/admin/courses/${course.id}`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe('admin courses', () => {
   });
 
   it("edits a course with the teacher's rules and audits the change", async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db);
     const response = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/courses/${course.id}`, headers: admin.headers, payload: validEdit });
     expect(response.statusCode).toBe(200);
@@ -83,7 +83,7 @@ describe('admin courses', () => {
     ['language', { language: 'french' }, 'validation.languageRequired'],
     ['imageUrl', { imageUrl: 'javascript:alert(1)' }, 'validation.imageUrl'],
   ])('refuses an edit with a bad %s and changes nothing', async (field, change, message) => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db);
     const response = await ctx.app.inject({
       method: 'PATCH',
@@ -99,7 +99,7 @@ describe('admin courses', () => {
   });
 
   it('accepts the limits of the rules: 15 and 200 characters, free and 100 US$', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db);
     for (const change of [{ description: 'x'.repeat(15), priceCents: 0 }, { description: 'x'.repeat(200), priceCents: 10_000, imageUrl: '' }]) {
       const response = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/courses/${course.id}`, headers: admin.headers, payload: { ...validEdit, ...change } });
@@ -110,10 +110,10 @@ describe('admin courses', () => {
   });
 
   it('disabling hides the course from carts and favourites without deleting them; buyers keep it; enabling brings it back', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db, { priceCents: 1200 });
     const other = await createCourse(ctx.db, { priceCents: 800 });
-    const shopper = await signUp(ctx.app);
+    const shopper = await signedInUser(ctx.app);
     const buyer = await createUser(ctx.db);
     await ctx.db.insert(cartItems).values([
       { userId: shopper.id, courseId: course.id },
@@ -154,7 +154,7 @@ describe('admin courses', () => {
   });
 
   it('enables a disabled course again', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db, { disabledAt: new Date() });
     const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/enable`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -166,7 +166,7 @@ describe('admin courses', () => {
   });
 
   it('refuses every course action to a signed-in non-admin, changing nothing', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, { ownerId: user.id });
     const attempts = [
       { method: 'PATCH' as const, url: `/api/admin/courses/${course.id}`, payload: validEdit },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import { auditLog, contactMessages } from '../../db/schema';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 
@@ -10,7 +10,7 @@ describe('admin dashboard, orders, messages and audit log', () => {
   const ctx = useTestApp();
 
   it('sums revenue of paid orders only, counts users and active courses, and charts the last 30 days', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const buyer = await createUser(ctx.db);
     await createUser(ctx.db, { disabledAt: new Date() });
     const course = await createCourse(ctx.db, { priceCents: 1000 });
@@ -41,7 +41,7 @@ describe('admin dashboard, orders, messages and audit log', () => {
   });
 
   it('lists orders newest first with buyer, items, amount and status; filters by status; pages', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const buyer = await createUser(ctx.db, { name: 'Carla Gómez', email: 'carla@example.test' });
     const course = await createCourse(ctx.db, { title: 'Curso A', priceCents: 1500 });
     const other = await createCourse(ctx.db, { title: 'Curso B', priceCents: 2000 });
@@ -77,7 +77,7 @@ describe('admin dashboard, orders, messages and audit log', () => {
   });
 
   it('lists contact messages newest first and deletes one, keeping a copy in the audit log', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const [older] = await ctx.db
       .insert(contactMessages)
       .values({ email: 'a@example.test', name: 'Ana', message: 'Primer mensaje de prueba', createdAt: new Date(Date.now() - DAY_MS) })
@@ -98,7 +98,7 @@ describe('admin dashboard, orders, messages and audit log', () => {
   });
 
   it('refuses the mailbox to non-admins', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const [message] = await ctx.db.insert(contactMessages).values({ email: 'a@example.test', name: 'Ana', message: 'Un mensaje privado' }).returning();
     expect((await ctx.app.inject({ url: '/api/admin/messages', headers: user.headers })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/admin/messages/${message!.id}`, headers: user.headers })).statusCode).toBe(403);
@@ -107,7 +107,7 @@ describe('admin dashboard, orders, messages and audit log', () => {
   });
 
   it('shows admins the audit log, newest first, with who did what, filterable by action', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const course = await createCourse(ctx.db);
     await ctx.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/disable`, headers: admin.headers });
     await ctx.app.inject({ method: 'POST', url: `/api/admin/courses/${course.id}/enable`, headers: admin.headers });

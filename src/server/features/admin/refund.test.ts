@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { createCourse, createOrder, createUser, isEnrolled } from '../../db/factories';
 import { auditLog, courses, orders } from '../../db/schema';
@@ -82,15 +82,15 @@ describe('refunding an order', () => {
   });
 
   it('POST /api/admin/orders/:id/refund refunds through the configured provider; the buyer loses the main video at once', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
-    const buyer = await signUp(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const buyer = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db);
     // Paid through the built-in test provider (the default when Stripe is not configured).
     const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [course], provider: 'test' });
     const mainVideo = () => ctx.app.inject({ url: `/api/videos/courses/${course.id}/main`, headers: buyer.headers });
     expect((await mainVideo()).statusCode).toBe(200);
 
-    const otherUser = await signUp(ctx.app);
+    const otherUser = await signedInUser(ctx.app);
     const refused = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: otherUser.headers });
     expect(refused.statusCode).toBe(403);
     expect((await mainVideo()).statusCode).toBe(200);
@@ -108,9 +108,9 @@ describe('refunding an order', () => {
   });
 
   it('ends a video link already handed out, and the refunded buyer’s review stops counting', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
-    const buyer = await signUp(ctx.app);
-    const keeper = await signUp(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const buyer = await signedInUser(ctx.app);
+    const keeper = await signedInUser(ctx.app);
     const owner = await createUser(ctx.db);
     const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, owner.id);
     const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [course], provider: 'test' });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin, TEST_PASSWORD } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin, TEST_PASSWORD } from '../../../../test/helpers/auth';
 import { auditLog, sessions, users } from '../../db/schema';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 
@@ -17,7 +17,7 @@ describe('admin users', () => {
     });
 
   it('lists active or disabled users, with search and pages', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     for (let index = 0; index < 20; index += 1) await createUser(ctx.db);
     await createUser(ctx.db, { name: 'Lucía Fernández', email: 'lucia@example.test' });
     await createUser(ctx.db, { name: 'Cuenta cerrada', disabledAt: new Date() });
@@ -36,7 +36,7 @@ describe('admin users', () => {
   });
 
   it('shows a user with the courses they bought and created', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const user = await createUser(ctx.db);
     const bought = await createCourse(ctx.db, { title: 'Curso comprado' });
     const created = await createCourse(ctx.db, { title: 'Curso creado', ownerId: user.id, disabledAt: new Date() });
@@ -56,7 +56,7 @@ describe('admin users', () => {
   });
 
   it("edits a user's name and image, and audits it", async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const user = await createUser(ctx.db, { name: 'Nombre viejo' });
     const response = await ctx.app.inject({
       method: 'PATCH',
@@ -81,9 +81,9 @@ describe('admin users', () => {
   });
 
   it("disabling refuses the user's existing session at once, and they cannot sign in again", async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     // Another admin, so that the session's effect is visible on an admin route.
-    const target = await signUpAdmin(ctx.app, ctx.db);
+    const target = await signedInAdmin(ctx.app, ctx.db);
     const before = await ctx.app.inject({ url: '/api/admin/dashboard', headers: target.headers });
     expect(before.statusCode).toBe(200);
 
@@ -102,7 +102,7 @@ describe('admin users', () => {
   });
 
   it('an admin cannot disable themselves', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${admin.id}/disable`, headers: admin.headers });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('CANNOT_DISABLE_SELF');
@@ -114,8 +114,8 @@ describe('admin users', () => {
   });
 
   it('enabling lets the user sign in again, without reviving the sessions they had', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
-    const target = await signUp(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const target = await signedInUser(ctx.app);
     await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${target.id}/disable`, headers: admin.headers });
 
     const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${target.id}/enable`, headers: admin.headers });
@@ -134,8 +134,8 @@ describe('admin users', () => {
   });
 
   it('makes a user an admin, whose session then reaches the admin routes', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
-    const target = await signUp(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const target = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ url: '/api/admin/dashboard', headers: target.headers })).statusCode).toBe(403);
 
     const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${target.id}/make-admin`, headers: admin.headers });
@@ -150,7 +150,7 @@ describe('admin users', () => {
   });
 
   it('refuses user actions to non-admins and changes nothing', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const victim = await createUser(ctx.db);
     for (const action of ['disable', 'make-admin']) {
       const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${victim.id}/${action}`, headers: user.headers });

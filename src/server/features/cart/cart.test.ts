@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp } from '../../../../test/helpers/auth';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { limits } from '../../../shared/limits';
 import { cartItems, courses } from '../../db/schema';
@@ -25,7 +25,7 @@ describe('cart', () => {
     const teacher = await createTeacher(ctx.db);
     const first = await createCourse(ctx.db, teacher, { title: 'Python desde cero', priceCents: 1999 });
     const second = await createCourse(ctx.db, teacher, { title: 'React avanzado', priceCents: 4550 });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     expect((await add(user, first.id)).statusCode).toBe(201);
     const response = await add(user, second.id);
     expect(response.statusCode).toBe(201);
@@ -39,7 +39,7 @@ describe('cart', () => {
 
   it(`holds at most ${limits.cartMaxItems} courses (409 CART_FULL), even when adds race`, async () => {
     const teacher = await createTeacher(ctx.db);
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const stocked = [];
     for (let index = 0; index < limits.cartMaxItems - 1; index += 1) stocked.push(await createCourse(ctx.db, teacher));
     await ctx.db.insert(cartItems).values(stocked.map((course) => ({ userId: user.id, courseId: course.id })));
@@ -52,7 +52,7 @@ describe('cart', () => {
 
   it('answers 409 COURSE_ALREADY_IN_CART ("Course exists!") for a course already in the cart, and keeps one row', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     expect((await add(user, course.id)).statusCode).toBe(201);
     const again = await add(user, course.id);
     expect(again.statusCode).toBe(409);
@@ -62,7 +62,7 @@ describe('cart', () => {
 
   it('keeps one row when the same course is added many times at once', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const responses = await Promise.all(Array.from({ length: 10 }, () => add(user, course.id)));
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(9);
@@ -71,7 +71,7 @@ describe('cart', () => {
 
   it('refuses a course the user already owns (COURSE_ALREADY_OWNED)', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await enrol(ctx.db, user.id, course.id);
     const response = await add(user, course.id);
     expect(response.statusCode).toBe(409);
@@ -80,7 +80,7 @@ describe('cart', () => {
   });
 
   it('refuses a course the user created (COURSE_IS_YOURS)', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, user.id);
     const response = await add(user, course.id);
     expect(response.statusCode).toBe(409);
@@ -90,7 +90,7 @@ describe('cart', () => {
 
   it('refuses a disabled or unknown course with 404, and bad ids with 400', async () => {
     const disabled = await createCourse(ctx.db, await createTeacher(ctx.db), { disabledAt: new Date() });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     expect((await add(user, disabled.id)).json().error.code).toBe('COURSE_NOT_FOUND');
     expect((await add(user, 999_999)).statusCode).toBe(404);
     for (const bad of ['1', -1, 0, 1.5, null, 2 ** 31]) {
@@ -106,7 +106,7 @@ describe('cart', () => {
     const kept = await createCourse(ctx.db, teacher, { priceCents: 1000 });
     const disabledLater = await createCourse(ctx.db, teacher, { priceCents: 2000 });
     const boughtLater = await createCourse(ctx.db, teacher, { priceCents: 3000 });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     for (const course of [kept, disabledLater, boughtLater]) await add(user, course.id);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, disabledLater.id));
     await enrol(ctx.db, user.id, boughtLater.id);
@@ -118,7 +118,7 @@ describe('cart', () => {
   it('removes one course and clears the whole cart', async () => {
     const teacher = await createTeacher(ctx.db);
     const [a, b, c] = [await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher)];
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     for (const course of [a!, b!, c!]) await add(user, course.id);
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/${b!.id}`, headers: as(user) });
     expect(removed.statusCode).toBe(200);
@@ -133,8 +133,8 @@ describe('cart', () => {
 
   it('belongs to its owner only: another user neither reads nor changes it', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
-    const owner = await signUp(ctx.app);
-    const intruder = await signUp(ctx.app);
+    const owner = await signedInUser(ctx.app);
+    const intruder = await signedInUser(ctx.app);
     await add(owner, course.id);
     expect((await ctx.app.inject({ url: '/api/cart', headers: as(intruder) })).json().items).toEqual([]);
     await ctx.app.inject({ method: 'DELETE', url: `/api/cart/${course.id}`, headers: as(intruder) });
@@ -147,7 +147,7 @@ describe('cart', () => {
 
   it('is the same on every device: a second session of the user sees the same cart', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await add(user, course.id);
     const signIn = await ctx.app.inject({
       method: 'POST',

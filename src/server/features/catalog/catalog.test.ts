@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import type { CourseDetail, CourseListResponse } from '../../../shared/schemas/catalog';
 import { categories, courses, courseVideos, reviews, subcategories, users } from '../../db/schema';
 import { listCourses } from './service';
@@ -374,10 +374,10 @@ describe('catalogue', () => {
       const course = await insertCourse(ctx.db, base.python, { disabledAt: new Date('2024-05-01T00:00:00Z') });
       const url = `/api/courses/${course.id}`;
       expect((await ctx.app.inject({ url })).statusCode).toBe(404);
-      const user = await signUp(ctx.app);
+      const user = await signedInUser(ctx.app);
       expect((await ctx.app.inject({ url, headers: user.headers })).statusCode).toBe(404);
       // Not even its owner: a disabled course is out of the catalogue.
-      const admin = await signUpAdmin(ctx.app, ctx.db);
+      const admin = await signedInAdmin(ctx.app, ctx.db);
       const asAdmin = await ctx.app.inject({ url, headers: admin.headers });
       expect(asAdmin.statusCode).toBe(200);
       expect(asAdmin.json().disabledAt).toBe('2024-05-01T00:00:00.000Z');
@@ -403,8 +403,8 @@ describe('catalogue', () => {
       const base = await insertCatalogBase(ctx.db);
       const course = await insertCourse(ctx.db, base.python);
       const other = await insertCourse(ctx.db, base.python);
-      const alice = await signUp(ctx.app);
-      const bob = await signUp(ctx.app);
+      const alice = await signedInUser(ctx.app);
+      const bob = await signedInUser(ctx.app);
       await ctx.db.update(users).set({ name: 'Alice', image: 'https://example.com/a.png' }).where(eq(users.id, alice.id));
       await ctx.db.update(users).set({ name: 'Bob' }).where(eq(users.id, bob.id));
       await ctx.db.insert(reviews).values([

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { courses, favourites } from '../../db/schema';
 import { insertCatalogBase, insertCourse } from './test-data';
 
@@ -22,7 +22,7 @@ describe('favourites', () => {
     const base = await insertCatalogBase(ctx.db);
     const first = await insertCourse(ctx.db, base.python, { title: 'Uno' });
     const second = await insertCourse(ctx.db, base.python, { title: 'Dos' });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     expect(await favouriteIds(user)).toEqual([]);
 
     const added = await put(user, first.id);
@@ -43,7 +43,7 @@ describe('favourites', () => {
   it('lists the course card fields', async () => {
     const base = await insertCatalogBase(ctx.db);
     const course = await insertCourse(ctx.db, base.python, { title: 'Python', teacherName: 'Ana Torres', priceCents: 0 });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await put(user, course.id);
     const response = await ctx.app.inject({ url: '/api/favourites', headers: user.headers });
     expect(response.json().items).toEqual([expect.objectContaining({ id: course.id, title: 'Python', teacherName: 'Ana Torres', priceCents: 0, imageUrl: 'https://example.com/image.jpg' })]);
@@ -52,8 +52,8 @@ describe('favourites', () => {
   it("keeps each user's favourites to themselves", async () => {
     const base = await insertCatalogBase(ctx.db);
     const course = await insertCourse(ctx.db, base.python);
-    const alice = await signUp(ctx.app);
-    const bob = await signUp(ctx.app);
+    const alice = await signedInUser(ctx.app);
+    const bob = await signedInUser(ctx.app);
     await put(alice, course.id);
     expect(await favouriteIds(alice)).toEqual([course.id]);
     expect(await favouriteIds(bob)).toEqual([]);
@@ -64,7 +64,7 @@ describe('favourites', () => {
   it('leaves disabled courses out of the list, and brings them back when enabled again', async () => {
     const base = await insertCatalogBase(ctx.db);
     const course = await insertCourse(ctx.db, base.python);
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await put(user, course.id);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, course.id));
     expect(await favouriteIds(user)).toEqual([]);
@@ -75,7 +75,7 @@ describe('favourites', () => {
   it('refuses to favourite an unknown or disabled course, but unsetting always works', async () => {
     const base = await insertCatalogBase(ctx.db);
     const disabled = await insertCourse(ctx.db, base.python, { disabledAt: new Date() });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     for (const id of [disabled.id, 424242]) {
       const response = await put(user, id);
       expect(response.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp } from '../../../../test/helpers/auth';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { allBoxes, makeBox, nestedBoxes } from '../../../../test/helpers/mp4';
 import { uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { errorStatus } from '../../../shared/errors';
@@ -154,7 +154,7 @@ describe('fuzzing the video probe with mutated MP4s', () => {
     const ctx = useTestApp();
 
     it('never answers a 5xx, and a refused upload leaves nothing behind', async () => {
-      const user = await signUp(ctx.app);
+      const user = await signedInUser(ctx.app);
       const incomingDir = path.join(ctx.dataDir, 'uploads-incoming');
       await fc.assert(
         fc.asyncProperty(hostileFile, async ({ fixture, mutations }) => {

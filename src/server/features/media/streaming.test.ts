@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCourseWithVideos, videoFixture } from '../../../../test/helpers/videos';
 import { courses, enrollments, users } from '../../db/schema';
 import { createStreamToken, deriveVideoUrlKey } from './signed-url';
@@ -11,7 +11,7 @@ describe('intro streaming', () => {
   const ctx = useTestApp();
 
   async function publicIntro() {
-    const owner = await signUp(ctx.app);
+    const owner = await signedInUser(ctx.app);
     const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, owner.id);
     const bytes = await readFile(videoFixture('landscape-5s'));
     return { owner, url: `/api/videos/courses/${course.id}/intro`, bytes, courseId: course.id };
@@ -99,8 +99,8 @@ describe('intro streaming', () => {
   it("keeps a disabled course's intro for its owner and admins", async () => {
     const { owner, url, courseId } = await publicIntro();
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, courseId));
-    const admin = await signUpAdmin(ctx.app, ctx.db);
-    const other = await signUp(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const other = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ url })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url, headers: other.headers })).statusCode).toBe(404);
     const own = await ctx.app.inject({ url, headers: owner.headers });
@@ -120,8 +120,8 @@ describe('main video', () => {
   const ctx = useTestApp();
 
   async function paidCourse() {
-    const owner = await signUp(ctx.app);
-    const buyer = await signUp(ctx.app);
+    const owner = await signedInUser(ctx.app);
+    const buyer = await signedInUser(ctx.app);
     const { course, mainKey } = await insertCourseWithVideos(ctx.db, ctx.dataDir, owner.id);
     await ctx.db.insert(enrollments).values({ userId: buyer.id, courseId: course.id });
     return { owner, buyer, courseId: course.id, mainKey, bytes: await readFile(videoFixture('portrait-4s')) };
@@ -131,7 +131,7 @@ describe('main video', () => {
 
   it('gives buyers, the owner and admins a short-lived link that streams the main video', async () => {
     const { owner, buyer, courseId, bytes } = await paidCourse();
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     for (const user of [buyer, owner, admin]) {
       const response = await ask(courseId, user);
       expect(response.statusCode).toBe(200);
@@ -152,7 +152,7 @@ describe('main video', () => {
 
   it('refuses anyone else: 403 for other users, 401 for visitors', async () => {
     const { courseId } = await paidCourse();
-    const other = await signUp(ctx.app);
+    const other = await signedInUser(ctx.app);
     const refused = await ask(courseId, other);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('FORBIDDEN');
@@ -168,7 +168,7 @@ describe('main video', () => {
       expect(response.statusCode).toBe(200);
       expect((await ctx.app.inject({ url: response.json().url, headers: { range: 'bytes=0-99' } })).statusCode).toBe(206);
     }
-    expect((await ask(courseId, await signUp(ctx.app))).statusCode).toBe(403);
+    expect((await ask(courseId, await signedInUser(ctx.app))).statusCode).toBe(403);
   });
 
   it('stops a link already handed out once its buyer loses the course (refund) or the account is disabled', async () => {
@@ -189,7 +189,7 @@ describe('main video', () => {
 
   it('refuses an expired, altered, re-addressed or foreign-signed link with 403', async () => {
     const { buyer, courseId } = await paidCourse();
-    const stranger = await signUp(ctx.app);
+    const stranger = await signedInUser(ctx.app);
     const otherCourse = await paidCourse();
     const { url } = (await ask(courseId, buyer)).json() as { url: string };
     const token = url.split('/').pop()!;
@@ -221,7 +221,7 @@ describe('streaming behind nginx (VIDEO_ACCEL_REDIRECT_PREFIX)', () => {
   const ctx = useTestApp({ VIDEO_ACCEL_REDIRECT_PREFIX: '/internal-videos/' });
 
   it('decides access, then hands the file to nginx with X-Accel-Redirect', async () => {
-    const owner = await signUp(ctx.app);
+    const owner = await signedInUser(ctx.app);
     const { course, introKey } = await insertCourseWithVideos(ctx.db, ctx.dataDir, owner.id);
     const response = await ctx.app.inject({ url: `/api/videos/courses/${course.id}/intro`, headers: { range: 'bytes=0-99' } });
     expect(response.statusCode).toBe(200);
@@ -230,7 +230,7 @@ describe('streaming behind nginx (VIDEO_ACCEL_REDIRECT_PREFIX)', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
     expect(response.rawPayload.length).toBe(0);
 
-    const other = await signUp(ctx.app);
+    const other = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ url: `/api/videos/courses/${course.id}/main`, headers: other.headers })).statusCode).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp } from '../../../../test/helpers/auth';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, storeFixture, TUS, videoFixture } from '../../../../test/helpers/videos';
 import { buildApp } from '../../app';
 import { courseVideos, uploadsInProgress } from '../../db/schema';
@@ -26,7 +26,7 @@ describe('sweeping abandoned uploads', () => {
   }
 
   it('removes uploads no course claimed within 24 hours, with their files, and keeps the rest', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const old = await uploadAged(user.id, 25 * HOUR);
     const recent = await uploadAged(user.id, 23 * HOUR);
     const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, user.id);
@@ -45,7 +45,7 @@ describe('sweeping abandoned uploads', () => {
   });
 
   it('never deletes a file another row still points at', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const { introKey } = await insertCourseWithVideos(ctx.db, ctx.dataDir, user.id);
     await insertUpload(ctx.db, user.id, { storageKey: introKey, createdAt: new Date(Date.now() - 30 * HOUR) });
     expect((await sweep()).uploads).toBe(1);
@@ -53,7 +53,7 @@ describe('sweeping abandoned uploads', () => {
   });
 
   it('removes unfinished uploads whose last write the server recorded 24 hours ago, whatever their files\' modification times', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const idle = await createUpload(ctx.app, user, 5000);
     const active = await createUpload(ctx.app, user, 5000);
     for (const location of [idle, active]) await patchUpload(ctx.app, user, location, 0, Buffer.alloc(100));
@@ -88,7 +88,7 @@ describe('sweeping abandoned uploads', () => {
   });
 
   it('runs when the app starts', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const old = await uploadAged(user.id, 30 * HOUR);
     const app = await buildApp(ctx.config, { database: await testDatabase(), logger: false });
     try {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp } from '../../../../test/helpers/auth';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { findBox } from '../../../../test/helpers/mp4';
 import { courseVideos, uploadsInProgress } from '../../db/schema';
@@ -27,7 +27,7 @@ describe('video uploads over tus', () => {
   const incoming = () => (existsSync(path.join(ctx.dataDir, 'uploads-incoming')) ? readdirSync(path.join(ctx.dataDir, 'uploads-incoming')) : []);
 
   it('records a finished upload as an unclaimed video of its uploader, with size and duration read from the file', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const bytes = await readFile(videoFixture('landscape-5s'));
     const { id, response } = await uploadFile(ctx.app, user, bytes);
 
@@ -46,7 +46,7 @@ describe('video uploads over tus', () => {
   });
 
   it('resumes an interrupted upload where it stopped (POST, PATCH a part, HEAD the offset, PATCH the rest)', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const bytes = await readFile(videoFixture('portrait-4s'));
     const location = await createUpload(ctx.app, user, bytes.length);
     expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
@@ -73,7 +73,7 @@ describe('video uploads over tus', () => {
   });
 
   it('keeps the bytes that arrived before a connection dropped, and finishes from there', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const bytes = await readFile(videoFixture('landscape-5s'));
     const location = await createUpload(ctx.app, user, bytes.length);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,7 +111,7 @@ describe('video uploads over tus', () => {
   });
 
   it('refuses a file that is not a video whatever its name, and keeps nothing of it', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const { id, response } = await uploadFile(ctx.app, user, await readFile(path.resolve('package.json')), 'holidays.mp4');
     expect(response.statusCode).toBe(415);
     expect(response.json().error.code).toBe('VIDEO_NOT_MP4');
@@ -121,7 +121,7 @@ describe('video uploads over tus', () => {
   });
 
   it('refuses a crafted MP4 whose sample table claims 2^31 samples with 415 VIDEO_NOT_MP4, keeping nothing of it', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const { id, response } = await uploadFile(ctx.app, user, await hostileVideo());
     expect(response.statusCode).toBe(415);
     expect(response.json().error.code).toBe('VIDEO_NOT_MP4');
@@ -132,7 +132,7 @@ describe('video uploads over tus', () => {
   });
 
   it('keeps answering /api/health at once while a finished upload is probed', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const bytes = await hostileVideo();
     const location = await createUpload(ctx.app, user, bytes.length);
     let finished = false;
@@ -159,14 +159,14 @@ describe('video uploads over tus', () => {
   });
 
   it('refuses an MP4 that holds no video track (audio only)', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const { response } = await uploadFile(ctx.app, user, await readFile(videoFixture('audio-only')));
     expect(response.statusCode).toBe(415);
     expect(response.json().error.code).toBe('VIDEO_NOT_MP4');
   });
 
   it('reads the shape the viewer sees: portrait files and phone videos turned by their matrix', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const portrait = await uploadFile(ctx.app, user, await readFile(videoFixture('portrait-4s')));
     const rotated = await uploadFile(ctx.app, user, await readFile(videoFixture('rotated-phone-5s')));
     const longOne = await uploadFile(ctx.app, user, await readFile(videoFixture('landscape-62s-moov-at-end')));
@@ -180,8 +180,8 @@ describe('video uploads over tus', () => {
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().error.code).toBe('UNAUTHENTICATED');
 
-    const owner = await signUp(ctx.app);
-    const stranger = await signUp(ctx.app);
+    const owner = await signedInUser(ctx.app);
+    const stranger = await signedInUser(ctx.app);
     const location = await createUpload(ctx.app, owner, 5000);
     const head = await ctx.app.inject({ method: 'HEAD', url: location, headers: { ...stranger.headers, ...TUS } });
     expect(head.statusCode).toBe(404);
@@ -199,8 +199,8 @@ describe('video uploads over tus', () => {
   });
 
   it('lists only my unclaimed uploads, and removes one of them with its file', async () => {
-    const me = await signUp(ctx.app);
-    const someone = await signUp(ctx.app);
+    const me = await signedInUser(ctx.app);
+    const someone = await signedInUser(ctx.app);
     const { id } = await uploadFile(ctx.app, me, await readFile(videoFixture('landscape-5s')));
     const theirs = await insertUpload(ctx.db, someone.id);
     await insertCourseWithVideos(ctx.db, ctx.dataDir, me.id);
@@ -219,7 +219,7 @@ describe('video uploads over tus', () => {
   });
 
   it('does not let a video that belongs to a course be removed', async () => {
-    const me = await signUp(ctx.app);
+    const me = await signedInUser(ctx.app);
     const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, me.id);
     const [attached] = await ctx.db.select().from(courseVideos).where(eq(courseVideos.courseId, course.id));
     const response = await ctx.app.inject({ method: 'DELETE', url: `/api/videos/uploads/${attached!.id}`, headers: me.headers });
@@ -232,7 +232,7 @@ describe('video upload size limit', () => {
   const ctx = useTestApp({ VIDEO_MAX_BYTES: '40000' });
 
   it('refuses an upload larger than VIDEO_MAX_BYTES before any byte is sent', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '40001' } });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('VIDEO_TOO_LARGE');
@@ -247,7 +247,7 @@ describe('probe limits', () => {
   const incoming = () => readdirSync(path.join(ctx.dataDir, 'uploads-incoming'));
 
   it('refuses an upload whose probe passes its time limit with 422 VIDEO_UNREADABLE, removing it and freeing its place', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const { response } = await uploadFile(ctx.app, user, await readFile(videoFixture('landscape-5s')));
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatchObject({ code: 'VIDEO_UNREADABLE', message: expect.stringContaining('too long') });
@@ -261,17 +261,17 @@ describe('unused uploads per user', () => {
   const ctx = useTestApp();
 
   it(`refuses a new upload while ${MAX_UNUSED_UPLOADS} videos wait unused`, async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     for (let index = 0; index < MAX_UNUSED_UPLOADS; index++) await insertUpload(ctx.db, user.id);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '100' } });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('UPLOAD_LIMIT_REACHED');
-    const other = await signUp(ctx.app);
+    const other = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...other.headers, ...TUS, 'upload-length': '100' } })).statusCode).toBe(201);
   });
 
   it('counts uploads in progress as videos that will wait unused, so finishing them cannot pass the limit', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     for (let index = 0; index < MAX_UNUSED_UPLOADS - 2; index++) await insertUpload(ctx.db, user.id);
     await createUpload(ctx.app, user, 1000);
     await createUpload(ctx.app, user, 1000);
@@ -288,7 +288,7 @@ describe('upload space per user', () => {
   const rowsOf = (ownerId: string) => ctx.db.select().from(uploadsInProgress).where(eq(uploadsInProgress.ownerId, ownerId));
 
   it('refuses a third unfinished upload with UNFINISHED_UPLOADS_LIMIT, naming the limit; finishing or cancelling one frees its place', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const bytes = await readFile(videoFixture('portrait-4s'));
     const first = await createUpload(ctx.app, user, bytes.length);
     const second = await createUpload(ctx.app, user, 1000);
@@ -297,7 +297,7 @@ describe('upload space per user', () => {
     expect(refused.json().error).toMatchObject({ code: 'UNFINISHED_UPLOADS_LIMIT', message: expect.stringContaining('At most 2 uploads') });
     expect(await rowsOf(user.id)).toHaveLength(2);
     // Someone else is not held back by my uploads.
-    expect((await create(await signUp(ctx.app), { 'upload-length': '1000' })).statusCode).toBe(201);
+    expect((await create(await signedInUser(ctx.app), { 'upload-length': '1000' })).statusCode).toBe(201);
 
     expect((await patchUpload(ctx.app, user, first, 0, bytes)).statusCode).toBe(200);
     const third = await createUpload(ctx.app, user, 1000);
@@ -309,7 +309,7 @@ describe('upload space per user', () => {
   });
 
   it('refuses an upload whose declared length would pass the total with UPLOAD_SPACE_EXCEEDED, naming what is left', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await createUpload(ctx.app, user, 100_000);
     const refused = await create(user, { 'upload-length': '50001' });
     expect(refused.statusCode).toBe(413);
@@ -318,7 +318,7 @@ describe('upload space per user', () => {
   });
 
   it('refuses an upload that defers its length (Upload-Defer-Length), which no limit could count', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const refused = await create(user, { 'upload-defer-length': '1' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe('UPLOAD_LENGTH_REQUIRED');
@@ -326,7 +326,7 @@ describe('upload space per user', () => {
   });
 
   it('lets only the limit through when many uploads are created at once', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const responses = await Promise.all(Array.from({ length: 8 }, () => create(user, { 'upload-length': '1000' })));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
     expect(await rowsOf(user.id)).toHaveLength(2);
@@ -335,7 +335,7 @@ describe('upload space per user', () => {
   });
 
   it('records when bytes last arrived: a write moves it, an empty PATCH does not, and the creation time stays', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const location = await createUpload(ctx.app, user, 5000);
     const id = location.split('/').pop()!;
     const longAgo = new Date(Date.now() - 20 * 3600_000);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orderItems, orders, paymentEvents } from '../../db/schema';
 import { limits } from '../../../shared/limits';
@@ -30,7 +30,7 @@ describe('checkout with the built-in test provider', () => {
     const teacher = await createTeacher(ctx.db);
     const bought = [];
     for (const priceCents of prices) bought.push(await createCourse(ctx.db, teacher, { priceCents }));
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     for (const course of bought) await addToCart(ctx.app, user, course.id);
     return { user, courses: bought };
   }
@@ -77,7 +77,7 @@ describe('checkout with the built-in test provider', () => {
   });
 
   it('refuses an empty cart (409 CART_EMPTY) and creates no order', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: as(user), payload: {} });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('CART_EMPTY');
@@ -220,7 +220,7 @@ describe('checkout with the built-in test provider', () => {
     const { user } = await buyerWithCart([2500]);
     const { orderId } = await checkout(ctx.app, user);
     const sessionId = (await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.providerSessionId!;
-    const stranger = await signUp(ctx.app);
+    const stranger = await signedInUser(ctx.app);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/orders/confirm', headers: as(stranger), payload: { sessionId } });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('ORDER_NOT_FOUND');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orders } from '../../db/schema';
 
@@ -13,7 +13,7 @@ describe('enrolments: my courses, the player, free courses', () => {
 
   it('enrols in a free course with one click, without an order, and takes it out of the cart', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db), { priceCents: 0 });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, course.id);
     const response = await enrolFree(user, course.id);
     expect(response.statusCode).toBe(201);
@@ -29,11 +29,11 @@ describe('enrolments: my courses, the player, free courses', () => {
   });
 
   it('refuses one-click enrolment for paid, own, disabled or unknown courses, and for visitors', async () => {
-    const teacher = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
     const paid = await createCourse(ctx.db, teacher.id, { priceCents: 500 });
     const own = await createCourse(ctx.db, teacher.id, { priceCents: 0 });
     const disabled = await createCourse(ctx.db, teacher.id, { priceCents: 0, disabledAt: new Date() });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     expect((await enrolFree(null, own.id)).statusCode).toBe(401);
     expect((await enrolFree(user, paid.id)).json().error.code).toBe('COURSE_NOT_FREE');
     expect((await enrolFree(teacher, own.id)).json().error.code).toBe('COURSE_IS_YOURS');
@@ -47,7 +47,7 @@ describe('enrolments: my courses, the player, free courses', () => {
     const older = await createCourse(ctx.db, teacher, { title: 'Older' });
     const newer = await createCourse(ctx.db, teacher, { title: 'Newer', teacherName: 'Luis Pérez' });
     const notMine = await createCourse(ctx.db, teacher);
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await ctx.db.insert(enrollments).values({ userId: user.id, courseId: older.id, createdAt: new Date(Date.now() - 60_000) });
     await enrol(ctx.db, user.id, newer.id);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, older.id));
@@ -63,8 +63,8 @@ describe('enrolments: my courses, the player, free courses', () => {
 
   it('gives the player the course details to its buyers only: 403 when not bought, 404 when unknown', async () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db), { durationHours: 7, language: 'english', level: 'advanced' });
-    const buyer = await signUp(ctx.app);
-    const stranger = await signUp(ctx.app);
+    const buyer = await signedInUser(ctx.app);
+    const stranger = await signedInUser(ctx.app);
     await enrol(ctx.db, buyer.id, course.id);
     const response = await ctx.app.inject({ url: `/api/enrollments/${course.id}`, headers: as(buyer) });
     expect(response.statusCode).toBe(200);

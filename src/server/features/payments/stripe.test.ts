@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp } from '../../../../test/helpers/auth';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
 import { StripeFake, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import { enrollments, orders, paymentEvents } from '../../db/schema';
@@ -30,7 +30,7 @@ describe('Stripe provider (real SDK against a local Stripe double)', () => {
     const teacher = await createTeacher(ctx.db);
     const first = await createCourse(ctx.db, teacher, { title: 'Python desde cero', priceCents: 1999 });
     const second = await createCourse(ctx.db, teacher, { title: 'React avanzado', priceCents: 4550, imageUrl: 'http://insecure.example.com/x.png' });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, first.id);
     await addToCart(ctx.app, user, second.id);
     const result = await checkout(ctx.app, user, { amountTotal: 1, locale: 'en' });
@@ -156,7 +156,7 @@ describe('Stripe provider (real SDK against a local Stripe double)', () => {
   it('answers 502 when Stripe is down, keeps the cart, and marks the unopened order failed', async () => {
     const teacher = await createTeacher(ctx.db);
     const course = await createCourse(ctx.db, teacher);
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, course.id);
     fake.failNext = 10;
     const response = await ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: as(user), payload: {} });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp } from '../../../../test/helpers/auth';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../../db/schema';
 import { signStripePayload } from './stripe-events';
@@ -17,7 +17,7 @@ describe('payment webhook', () => {
     const teacher = await createTeacher(ctx.db);
     const first = await createCourse(ctx.db, teacher, { priceCents: 1999 });
     const second = await createCourse(ctx.db, teacher, { priceCents: 4550 });
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, first.id);
     await addToCart(ctx.app, user, second.id);
     const { orderId } = await checkout(ctx.app, user);

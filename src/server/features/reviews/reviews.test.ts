@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { courses, reviews } from '../../db/schema';
 
@@ -21,7 +21,7 @@ describe('reviews', () => {
     const course = await createCourse(ctx.db, await createTeacher(ctx.db));
     const buyers: TestUser[] = [];
     for (let index = 0; index < count; index++) {
-      const buyer = await signUp(ctx.app);
+      const buyer = await signedInUser(ctx.app);
       await enrol(ctx.db, buyer.id, course.id);
       buyers.push(buyer);
     }
@@ -61,9 +61,9 @@ describe('reviews', () => {
   });
 
   it('refuses visitors (401), non-buyers (403, the course owner included) and unknown courses (404)', async () => {
-    const teacherUser = await signUp(ctx.app);
+    const teacherUser = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, teacherUser.id);
-    const stranger = await signUp(ctx.app);
+    const stranger = await signedInUser(ctx.app);
     expect((await review(null, course.id, { rating: 5, comment: 'x' })).statusCode).toBe(401);
     const notBuyer = await review(stranger, course.id, { rating: 5, comment: 'Spam' });
     expect(notBuyer.statusCode).toBe(403);
@@ -103,7 +103,7 @@ describe('reviews', () => {
     expect((await remove(null, mine.id)).statusCode).toBe(401);
     const byOther = await remove(buyers[1]!, mine.id);
     expect(byOther.statusCode).toBe(403);
-    const admin = await signUp(ctx.app);
+    const admin = await signedInUser(ctx.app);
     expect((await remove(admin, mine.id)).statusCode).toBe(403);
     expect(await ctx.db.select().from(reviews)).toHaveLength(2);
 

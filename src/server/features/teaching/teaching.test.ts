@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCategory, insertCourseWithVideos, insertUpload, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { courses, courseVideos, subcategories } from '../../db/schema';
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
@@ -13,7 +13,7 @@ describe('creating a course', () => {
   const ctx = useTestApp();
 
   async function setUp() {
-    const teacher = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
     const { categoryId, subcategoryId } = await insertCategory(ctx.db);
     const intro = await insertUpload(ctx.db, teacher.id, { durationSeconds: 60 });
     const main = await insertUpload(ctx.db, teacher.id, { durationSeconds: 900 });
@@ -58,7 +58,7 @@ describe('creating a course', () => {
   });
 
   it('creates a course with two videos uploaded over tus, owned by its creator', async () => {
-    const teacher = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
     const { categoryId, subcategoryId } = await insertCategory(ctx.db);
     const intro = await uploadFile(ctx.app, teacher, await readFile(videoFixture('portrait-4s')));
     const main = await uploadFile(ctx.app, teacher, await readFile(videoFixture('landscape-62s-moov-at-end')));
@@ -184,7 +184,7 @@ describe('creating a course', () => {
 
   it("refuses someone else's videos, unknown ones and videos another course already uses", async () => {
     const { teacher, form, intro } = await setUp();
-    const stranger = await signUp(ctx.app);
+    const stranger = await signedInUser(ctx.app);
     const theirs = await insertUpload(ctx.db, stranger.id, { durationSeconds: 10 });
     expect((await post(teacher, { ...form, videoIds: [intro.id, theirs.id] })).json().error.fields).toEqual({ videoIds: ['validation.videosUnavailable'] });
     expect((await post(teacher, { ...form, videoIds: [intro.id, randomUUID()] })).json().error.fields).toEqual({ videoIds: ['validation.videosUnavailable'] });
@@ -206,8 +206,8 @@ describe('courses I created', () => {
   const ctx = useTestApp();
 
   it('lists only my courses, newest first, with rating and price', async () => {
-    const me = await signUp(ctx.app);
-    const other = await signUp(ctx.app);
+    const me = await signedInUser(ctx.app);
+    const other = await signedInUser(ctx.app);
     const { course: first } = await insertCourseWithVideos(ctx.db, ctx.dataDir, me.id, { title: 'Primero', ratingAverage: 4.5, ratingCount: 2, createdAt: new Date(Date.now() - 60_000) });
     const { course: second } = await insertCourseWithVideos(ctx.db, ctx.dataDir, me.id, { title: 'Segundo', priceCents: 0 });
     await insertCourseWithVideos(ctx.db, ctx.dataDir, other.id, { title: 'Ajeno' });
@@ -226,7 +226,7 @@ describe('editing a course', () => {
   const ctx = useTestApp();
 
   async function setUp() {
-    const owner = await signUp(ctx.app);
+    const owner = await signedInUser(ctx.app);
     const { course } = await insertCourseWithVideos(ctx.db, ctx.dataDir, owner.id, { imageUrl: '/covers/programming.svg' });
     return { owner, course };
   }
@@ -236,8 +236,8 @@ describe('editing a course', () => {
 
   it('prefills the form for the owner and admins only', async () => {
     const { owner, course } = await setUp();
-    const admin = await signUpAdmin(ctx.app, ctx.db);
-    const other = await signUp(ctx.app);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const other = await signedInUser(ctx.app);
     const url = `/api/courses/${course.id}/edit`;
 
     const own = await ctx.app.inject({ url, headers: owner.headers });
@@ -289,7 +289,7 @@ describe('editing a course', () => {
 
   it('lets an admin edit any course', async () => {
     const { course } = await setUp();
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     const response = await patch(course.id, admin, { title: 'Revisado por admin' });
     expect(response.statusCode).toBe(200);
     expect((await stored(course.id)).title).toBe('Revisado por admin');
@@ -297,7 +297,7 @@ describe('editing a course', () => {
 
   it('refuses anyone else with 403 and changes nothing', async () => {
     const { course } = await setUp();
-    const other = await signUp(ctx.app);
+    const other = await signedInUser(ctx.app);
     const response = await patch(course.id, other, { title: 'Robado' });
     expect(response.statusCode).toBe(403);
     expect((await patch(course.id, undefined, { title: 'Robado' })).statusCode).toBe(401);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { signUp, signUpAdmin } from '../../../../test/helpers/auth';
+import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import { categories, courses, subcategories, users } from '../../db/schema';
 
 describe('GET /api/users/me', () => {
@@ -15,20 +15,20 @@ describe('GET /api/users/me', () => {
   });
 
   it('returns exactly the signed-in user’s public fields', async () => {
-    const user = await signUp(ctx.app, 'lucia@example.com');
+    const user = await signedInUser(ctx.app, 'lucia@example.com');
     const response = await ctx.app.inject({ url: '/api/users/me', headers: user.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: user.id, name: 'lucia', email: 'lucia@example.com', image: null, isAdmin: false, createdCoursesCount: 0 });
   });
 
   it('reports admins', async () => {
-    const admin = await signUpAdmin(ctx.app, ctx.db);
+    const admin = await signedInAdmin(ctx.app, ctx.db);
     expect((await ctx.app.inject({ url: '/api/users/me', headers: admin.headers })).json().isAdmin).toBe(true);
   });
 
   it('counts the courses the user created (disabled ones too), not other people’s', async () => {
-    const teacher = await signUp(ctx.app);
-    const other = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
+    const other = await signedInUser(ctx.app);
     const [category] = await ctx.db.insert(categories).values({ name: 'Diseño' }).returning();
     const [subcategory] = await ctx.db.insert(subcategories).values({ categoryId: category!.id, name: 'UX' }).returning();
     const course = (ownerId: string, disabled = false) => ({
@@ -56,7 +56,7 @@ describe('PATCH /api/users/me', () => {
     ctx.app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: payload as object });
 
   it('changes my name and picture and answers the updated user', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await patch(user.headers, { name: '  Lucía Gómez ', image: 'https://cdn.example.com/me.png' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, name: 'Lucía Gómez', image: 'https://cdn.example.com/me.png' });
@@ -65,15 +65,15 @@ describe('PATCH /api/users/me', () => {
   });
 
   it('removes the picture when it is sent empty', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     await patch(user.headers, { name: 'Ana', image: 'http://example.com/a.jpg' });
     const response = await patch(user.headers, { name: 'Ana', image: '' });
     expect(response.json().image).toBeNull();
   });
 
   it('changes only the caller: nobody can edit another user through it', async () => {
-    const me = await signUp(ctx.app);
-    const other = await signUp(ctx.app);
+    const me = await signedInUser(ctx.app);
+    const other = await signedInUser(ctx.app);
     await patch(me.headers, { name: 'Yo', image: '', id: other.id, email: 'x@example.com', isAdmin: true });
     const [otherRow] = await ctx.db.select().from(users).where(eq(users.id, other.id));
     expect(otherRow!.name).toBe(other.name);
@@ -93,7 +93,7 @@ describe('PATCH /api/users/me', () => {
     [{ name: 'Ana', image: 'not a url' }, 'image', 'validation.imageUrl'],
     [{ name: 'Ana', image: `https://example.com/${'a'.repeat(2100)}` }, 'image', 'validation.imageUrl'],
   ])('refuses %j with %s: %s, changing nothing', async (payload, field, key) => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await patch(user.headers, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: [key] } });
@@ -102,7 +102,7 @@ describe('PATCH /api/users/me', () => {
   });
 
   it.each([[{}], [{ name: 'Ana' }], [{ image: '' }], [{ name: 5, image: '' }], ['not json']])('refuses the malformed body %j with a 400', async (payload) => {
-    const user = await signUp(ctx.app);
+    const user = await signedInUser(ctx.app);
     const response = await patch({ ...user.headers, 'content-type': 'application/json' }, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toMatch(/VALIDATION_FAILED|BAD_REQUEST/);

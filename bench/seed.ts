@@ -9,10 +9,10 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config';
-import { generateBulkData, type BulkPhase } from './bulk';
-import { openDatabase, pgliteDirFor } from './client';
-import { installDemoVideos, seedDemoData } from './seed';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, pgliteDirFor } from '../src/server/db/client';
+import { installDemoVideos, seedDemoData } from '../src/server/db/seed';
+import { generateBulkData, type BulkPhase } from './lib/bulk-data';
 
 /** Every generated user signs in with this password (it meets the product's password rule). */
 const BENCH_PASSWORD = 'Bench12345';

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { signUp, type TestUser } from '../../../test/helpers/auth';
+import { signedInUser, type TestUser } from '../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../db/schema';
 import { seededRandom } from '../db/seed';
@@ -103,7 +103,7 @@ describe('1,000 payment events with duplicates, in shuffled order', () => {
     /** What each buyer's cart holds after both checkouts. */
     const cartAfterCheckout = new Map<string, number[]>();
     for (let index = 0; index < 30; index += 1) {
-      const buyer = await signUp(ctx.app);
+      const buyer = await signedInUser(ctx.app);
       const [first, shared, last] = [catalogue[index % 12]!, catalogue[(index + 1) % 12]!, catalogue[(index + 2) % 12]!];
       await addToCart(ctx.app, buyer, first.id);
       await addToCart(ctx.app, buyer, shared.id);

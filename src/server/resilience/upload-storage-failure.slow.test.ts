@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { signUp } from '../../../test/helpers/auth';
+import { signedInUser } from '../../../test/helpers/auth';
 import { createUpload, insertCategory, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../../../test/helpers/videos';
 import { courses, courseVideos } from '../db/schema';
 
@@ -50,7 +50,7 @@ describe('video storage failing during an upload', () => {
   }
 
   it('answers a clear error when the finished upload cannot be stored, keeps no half-made video or course, and works again once storage does', async () => {
-    const teacher = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
     const bytes = await readFile(videoFixture('landscape-5s'));
     const repair = await breakFolder(videosDir());
     try {
@@ -80,7 +80,7 @@ describe('video storage failing during an upload', () => {
   });
 
   it('answers a clear error when an upload cannot even be started, and records nothing', async () => {
-    const teacher = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
     const repair = await breakFolder(incomingDir());
     try {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...teacher.headers, ...TUS, 'upload-length': '1000' } });
@@ -95,7 +95,7 @@ describe('video storage failing during an upload', () => {
 
   // /dev/full fails every write with ENOSPC, for root too: a full disk under the upload.
   it.skipIf(!existsSync('/dev/full'))('answers a clear error when the disk is full mid-upload, and the upload goes through once there is room', async () => {
-    const teacher = await signUp(ctx.app);
+    const teacher = await signedInUser(ctx.app);
     const bytes = await readFile(videoFixture('portrait-4s'));
     const location = await createUpload(ctx.app, teacher, bytes.length);
     const partial = path.join(incomingDir(), location.split('/').pop()!);

@@ -9,10 +9,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { CourseLanguage, CourseLevel } from '../../shared/limits';
-import type { Database } from './client';
-import { coverUrlFor, demoCategories, demoPeople, demoVideos, reviewComments } from './demo-catalogue';
-import { seededRandom } from './seed';
+import type { CourseLanguage, CourseLevel } from '../../src/shared/limits';
+import type { Database } from '../../src/server/db/client';
+import { coverUrlFor, demoCategories, demoPeople, demoVideos, reviewComments } from '../../src/server/db/demo-catalogue';
+import { seededRandom } from '../../src/server/db/seed';
 
 export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings';
 
