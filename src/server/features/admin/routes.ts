@@ -8,8 +8,6 @@ import {
   adminCourseRow,
   adminDashboard,
   adminListQuery,
-  adminOrder,
-  adminOrdersQuery,
   adminPageQuery,
   adminUserDetail,
   adminUserEditSchema,
@@ -19,17 +17,15 @@ import {
   categoryNameSchema,
   idParam,
   pageOf,
-  orderIdParam,
   userIdParam,
 } from '../../../shared/schemas/admin';
 import { contactMessage } from '../../../shared/schemas/contact';
 import { guards, requireAdmin } from '../../auth/guards';
-import { listAudit } from './audit';
+import { listAudit } from './audit-log';
 import { createCategory, createSubcategory, listCategories, renameCategory, renameSubcategory, setCategoryEnabled, setSubcategoryEnabled } from './categories';
 import { disableCourse, editCourse, enableCourse, getCourse, listCourses } from './courses';
 import { dashboard } from './dashboard';
 import { deleteMessage, listMessages } from './messages';
-import { listOrders, refundOrder } from './orders';
 import { disableUser, editUser, enableUser, getUser, listUsers, makeAdmin } from './users';
 
 const refusals = { 401: errorResponse, 403: errorResponse };
@@ -233,34 +229,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/subcategories/:id/enable',
     { schema: { tags: ['admin'], summary: 'Show a disabled subcategory again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => setSubcategoryEnabled(db, await actor(request), request.params.id, true),
-  );
-
-  // --- Orders ----------------------------------------------------------------
-
-  app.get(
-    '/orders',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'All orders, newest first, optionally of one payment status',
-        querystring: adminOrdersQuery,
-        response: { 200: pageOf(adminOrder), ...readErrors },
-      },
-    },
-    async (request) => listOrders(db, request.query),
-  );
-
-  app.post(
-    '/orders/:id/refund',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Refund a paid order through the payment provider and take back the courses it granted",
-        params: orderIdParam,
-        response: { 200: adminOrder, ...writeErrors, 502: errorResponse },
-      },
-    },
-    async (request) => refundOrder(db, await actor(request), request.params.id, app.payments),
   );
 
   // --- Contact messages ------------------------------------------------------

@@ -2,14 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, okResponse } from '../../../shared/api-schemas';
 import { mainVideo, uploadedVideoList } from '../../../shared/schemas/media';
-import { resolveAuthSecret } from '../../auth/auth';
 import { requireUser, sessionUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { sendVideo } from './send-video';
 import { deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listUnattachedUploads } from './service';
 import { deriveVideoUrlKey, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
-import { createVideoStorage, incomingDirFor } from './storage';
-import { SWEEP_INTERVAL_MS, sweepAbandonedUploads } from './sweeper';
+import { incomingDirFor, type VideoStorage } from './storage';
 import { uploadRoutes } from './uploads';
 import { createVideoProber } from './video-prober';
 
@@ -20,16 +18,21 @@ const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404
 const PUBLIC_CACHE = 'public, max-age=3600';
 const PRIVATE_NO_CACHE = 'private, no-cache';
 
+export type MediaOptions = {
+  storage: VideoStorage;
+  /** Signs the links to the main videos. */
+  videoUrlSecret: string;
+};
+
 /**
  * Videos: resumable uploads, my unclaimed uploads, and streaming. The intro of an active
  * course is public; the main video plays through a short-lived signed link handed to
  * buyers, the owner and admins.
  */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, videoUrlSecret }) => {
   const { config, db } = app;
-  const storage = createVideoStorage(config.dataDir);
   const incomingDir = incomingDirFor(config.dataDir);
-  const urlKey = deriveVideoUrlKey(config.videoUrlSecret ?? (await resolveAuthSecret(config)));
+  const urlKey = deriveVideoUrlKey(videoUrlSecret);
   const ttlMs = config.videoUrlTtlSeconds * 1000;
   const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix };
 
@@ -47,23 +50,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     maxDeclaredBytesPerUser: config.uploadsMaxDeclaredBytesPerUser,
     probe,
   });
-
-  // Abandoned uploads go after a day: swept once at start, then every hour.
-  const sweep = async () => {
-    try {
-      const result = await sweepAbandonedUploads({ db, storage, incomingDir });
-      if (result.uploads || result.incompleteFiles) app.log.info(result, 'swept abandoned uploads');
-    } catch (error) {
-      app.log.error({ err: error }, 'sweeping abandoned uploads failed');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 
   app.get(
     '/videos/courses/:courseId/intro',

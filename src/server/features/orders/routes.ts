@@ -13,11 +13,22 @@ import {
   playerCourseSchema,
 } from '../../../shared/schemas/orders';
 import { requireUser } from '../../auth/guards';
-import { returnUrls } from '../payments/plugin';
+import type { PaymentProvider } from '../../payments/provider';
+import { adminOrderRoutes } from './admin-routes';
+import { returnUrls } from './return-urls';
 import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMyOrders, startCheckout } from './service';
+import { webhookRoutes } from './webhook-routes';
 
-/** Checkout, my orders, my courses and free enrolment. */
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+export type OrdersOptions = { payments: PaymentProvider };
+
+/**
+ * Every change of an order's state: checkout, the provider's webhook, the success page's
+ * confirmation, the admin's refund; and my orders, my courses and free enrolment.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments }) => {
+  await app.register(webhookRoutes, { payments });
+  await app.register(adminOrderRoutes, { prefix: '/admin', payments });
+
   app.post(
     '/checkout',
     {
@@ -32,7 +43,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const result = await startCheckout({ db: app.db, provider: app.payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
+      const result = await startCheckout({ db: app.db, provider: payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
       return reply.status(201).send(result);
     },
   );
@@ -65,7 +76,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return confirmCheckout(app.db, app.payments, user, request.body.sessionId, request.log);
+      return confirmCheckout(app.db, payments, user, request.body.sessionId, request.log);
     },
   );
 

@@ -1,15 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import type { EnrolledCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { cartItems, courses, enrollments, orderItems, orders } from '../../db/schema';
+import { courses, enrollments, orderItems, orders } from '../../db/schema';
+import { buyableCartLines } from '../../domain/cart-lines';
+import { grantCourses } from '../../domain/enrollments';
 import { AppError } from '../../errors';
-import { cartLines } from '../cart/service';
-import type { PaymentProvider } from '../payments/provider';
-import { applyProviderSession } from '../payments/service';
+import type { PaymentProvider } from '../../payments/provider';
 import { fulfilOrder } from './fulfilment';
+import { applyProviderSession } from './settlement';
 
 /**
  * How long a checkout stays payable. Stripe accepts 30 minutes to 24 hours for a
@@ -20,7 +22,7 @@ export const ORDER_TTL_MS = 60 * 60 * 1000;
 /** An order whose total is zero (only free courses) needs no provider. */
 const FREE_PROVIDER = 'free';
 
-type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
+type Logger = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 type CheckoutDeps = {
   db: Database;
@@ -40,7 +42,7 @@ export async function startCheckout(
   user: SessionUser,
   locale?: 'es' | 'en',
 ): Promise<{ orderId: string; url: string }> {
-  const lines = await cartLines(db, user.id);
+  const lines = await buyableCartLines(db, user.id);
   if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
   const amountTotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
   const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
@@ -218,22 +220,8 @@ export async function enrollFree(db: Database, userId: string, courseId: number)
   if (course.ownerId === userId) throw new AppError('COURSE_IS_YOURS', 'You created this course; it is already yours');
   if (course.priceCents !== 0) throw new AppError('COURSE_NOT_FREE', 'This course is not free: buy it through the cart');
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(enrollments)
-      .values({ userId, courseId, orderId: null })
-      .onConflictDoNothing()
-      .returning({ createdAt: enrollments.createdAt });
+    const [created] = await grantCourses(tx as unknown as Database, { userId, courseIds: [courseId], orderId: null });
     if (!created) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.courseId, courseId)));
-    return { courseId, enrolledAt: created.createdAt.toISOString() };
+    return { courseId, enrolledAt: created.enrolledAt.toISOString() };
   });
-}
-
-/** Whether the user holds the course (bought or enrolled free): the reviews' gate. */
-export async function isEnrolled(db: Database, userId: string, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-  return Boolean(row);
 }

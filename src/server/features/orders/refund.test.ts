@@ -5,7 +5,7 @@ import { signUp, signUpAdmin, type TestUser } from '../../../../test/helpers/aut
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { createCourse, createOrder, createUser, isEnrolled } from '../../db/factories';
 import { auditLog, courses, orders } from '../../db/schema';
-import { refundOrder, type RefundProvider } from './orders';
+import { refundOrder, type RefundProvider } from './admin-orders';
 
 /** A provider double that records what it was asked to refund, or fails like a provider outage. */
 function fakeProvider({ fail = false } = {}) {

@@ -1,10 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
-import { expireOrder, failOrder, fulfilOrder, revokeOrder } from '../orders/fulfilment';
-import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from './provider';
+import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from '../../payments/provider';
+import { expireOrder, failOrder, fulfilOrder, revokeOrder } from './fulfilment';
 
-type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
+type Logger = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'refunded' | 'ignored';
 
