@@ -22,6 +22,7 @@ import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
 import { contactRoutes } from './features/contact/routes';
+import { favouritesRoutes } from './features/favourites/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { createVideoStorage, incomingDirFor } from './features/media/storage';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
       await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs } });
+      await api.register(favouritesRoutes);
       await api.register(mediaRoutes, { storage: videoStorage, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);
       await api.register(cartRoutes);

@@ -7,30 +7,16 @@ import {
   courseListQuery,
   courseListResponse,
   type CourseListResponse,
-  courseReviewsResponse,
-  favouriteParams,
-  favouritesResponse,
-  favouriteState,
   suggestionsQuery,
   suggestionsResponse,
 } from '../../../shared/schemas/catalog';
-import { requireUser, sessionUser } from '../../auth/guards';
+import { sessionUser } from '../../auth/guards';
 import { CatalogCache, type CatalogCacheOptions } from './cache';
-import {
-  addFavourite,
-  getCourse,
-  listCategories,
-  listCourses,
-  listFavourites,
-  listKey,
-  listReviews,
-  removeFavourite,
-  suggestTitles,
-} from './service';
+import { getCourse, listCategories, listCourses, listKey, suggestTitles } from './service';
 
 export type CatalogRoutesOptions = { cache?: CatalogCacheOptions };
 
-/** Public catalogue reads and the signed-in user's favourites, under /api. */
+/** Public catalogue reads, under /api. */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
   const db = app.db;
   const cache = new CatalogCache(db, options.cache);
@@ -84,19 +70,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   );
 
   app.get(
-    '/courses/:id/reviews',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: "A course's reviews, newest first",
-        params: courseIdParams,
-        response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request) => ({ items: await listReviews(db, request.params.id, () => sessionUser(request), await cache.view()) }),
-  );
-
-  app.get(
     '/categories',
     {
       schema: {
@@ -106,57 +79,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async () => ({ items: await listCategories(db, await cache.view()) }),
-  );
-
-  app.get(
-    '/favourites',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'My favourite courses (disabled courses left out)',
-        security: [{ cookie: [] }, { bearer: [] }],
-        response: { 200: favouritesResponse, 401: errorResponse },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return { items: await listFavourites(db, user.id) };
-    },
-  );
-
-  app.put(
-    '/favourites/:courseId',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'Mark a course as a favourite (idempotent)',
-        security: [{ cookie: [] }, { bearer: [] }],
-        params: favouriteParams,
-        response: { 200: favouriteState, 400: errorResponse, 401: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      await addFavourite(db, user.id, request.params.courseId);
-      return { courseId: request.params.courseId, favourite: true };
-    },
-  );
-
-  app.delete(
-    '/favourites/:courseId',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'Unmark a favourite (idempotent)',
-        security: [{ cookie: [] }, { bearer: [] }],
-        params: favouriteParams,
-        response: { 200: favouriteState, 400: errorResponse, 401: errorResponse },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      await removeFavourite(db, user.id, request.params.courseId);
-      return { courseId: request.params.courseId, favourite: false };
-    },
   );
 };

@@ -2,12 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/api-schemas';
 import { courseIdParam } from '../../../shared/schemas/cart';
+import { courseIdParams, courseReviewsResponse } from '../../../shared/schemas/catalog';
 import { reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../../../shared/schemas/reviews';
-import { requireUser } from '../../auth/guards';
-import { deleteReview, saveReview } from './service';
+import { requireUser, sessionUser } from '../../auth/guards';
+import { deleteReview, listReviews, saveReview } from './service';
 
-/** Reviews by buyers. Reading a course's reviews is the catalogue's `GET /api/courses/:id/reviews`. */
+/** Reviews: anyone reads a course's reviews; its buyers write them. */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/courses/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A course's reviews, newest first",
+        params: courseIdParams,
+        response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ items: await listReviews(app.db, request.params.id, () => sessionUser(request)) }),
+  );
+
   app.post(
     '/courses/:id/reviews',
     {

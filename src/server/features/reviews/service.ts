@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { CourseReview } from '../../../shared/schemas/catalog';
 import type { Review, ReviewInput } from '../../../shared/schemas/reviews';
 import type { Database } from '../../db/client';
-import { reviews, users } from '../../db/schema';
+import { courses, reviews, users } from '../../db/schema';
 import { lockCourseForRating, refreshRating, type Rating } from '../../domain/course-ratings';
+import { assertCourseVisible, type Viewer } from '../../domain/course-summary';
 import { isEnrolled } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 
@@ -58,4 +60,25 @@ export async function deleteReview(db: Database, userId: string, reviewId: numbe
     if (removed.length === 0) throw new AppError('REVIEW_NOT_FOUND', 'Review not found');
     return refreshRating(txDb, found.courseId);
   });
+}
+
+/** A course's reviews, newest first; the course must be visible to the viewer. */
+export async function listReviews(db: Database, courseId: number, viewer: () => Promise<Viewer>): Promise<CourseReview[]> {
+  const [course] = await db.select({ disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
+  await assertCourseVisible(course, viewer);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      userName: users.name,
+      userImage: users.image,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.courseId, courseId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
