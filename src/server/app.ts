@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { AUTH_BASE_PATH, createAuth, SESSION_COOKIE_PREFIX } from './auth/auth';
+import { registerAccessControl, type Access } from './auth/access';
 import { mountAuth } from './auth/mount';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
@@ -44,7 +45,7 @@ import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { loadSecrets } from './secrets';
 import { registerSpa, type HeadResolver } from './web/spa';
 
-export type ApiRoute = { method: string; url: string };
+export type ApiRoute = { method: string; url: string; access: Access | undefined };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,7 +101,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -148,6 +150,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessionCookiePrefix: SESSION_COOKIE_PREFIX,
     exemptRoutes: [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`],
   });
+  // After the cross-site check, so that a forged request is refused as such, whoever sent it.
+  registerAccessControl(app, { db: database.db });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(fastifySwagger, {

@@ -24,6 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/courses',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Active courses: search, filters, sort and one page of 9',
@@ -46,6 +47,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/courses/suggestions',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Up to 5 course titles for what has been typed',
@@ -59,6 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/courses/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'A course (a disabled course answers 404 except to admins)',
@@ -72,6 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/categories',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Active categories with their active subcategories',

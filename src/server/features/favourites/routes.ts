@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/api-schemas';
 import { favouriteParams, favouritesResponse, favouriteState } from '../../../shared/schemas/catalog';
-import { requireUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
 import { addFavourite, listFavourites, removeFavourite } from './service';
 
 /** The signed-in user's favourite courses, under /api. */
@@ -11,6 +11,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favourites',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['favourites'],
         summary: 'My favourite courses (disabled courses left out)',
@@ -19,7 +20,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return { items: await listFavourites(db, user.id) };
     },
   );
@@ -27,6 +28,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/favourites/:courseId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['favourites'],
         summary: 'Mark a course as a favourite (idempotent)',
@@ -36,7 +38,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       await addFavourite(db, user.id, request.params.courseId);
       return { courseId: request.params.courseId, favourite: true };
     },
@@ -45,6 +47,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/favourites/:courseId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['favourites'],
         summary: 'Unmark a favourite (idempotent)',
@@ -54,7 +57,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       await removeFavourite(db, user.id, request.params.courseId);
       return { courseId: request.params.courseId, favourite: false };
     },

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, okResponse } from '../../../shared/api-schemas';
 import { mainVideo, uploadedVideoList } from '../../../shared/schemas/media';
-import { requireUser, sessionUser, type SessionUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
+import { sessionUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { sendVideo } from './send-video';
 import { deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listUnattachedUploads } from './service';
@@ -54,6 +55,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   app.get(
     '/videos/courses/:courseId/intro',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['media'],
@@ -80,6 +82,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   app.get(
     '/videos/courses/:courseId/main',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: "A short-lived signed link to a course's main video, for its buyers, its owner and admins",
@@ -88,7 +91,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const { courseId } = request.params;
       const found = await findCourseVideo(db, courseId, 2);
       if (!found) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
@@ -105,6 +108,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   app.get(
     '/videos/stream/:token',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['media'],
@@ -127,6 +131,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   app.get(
     '/videos/uploads',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: 'My uploaded videos that no course uses yet, oldest first',
@@ -134,7 +139,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const rows = await listUnattachedUploads(db, user.id);
       const now = Date.now();
       reply.header('cache-control', 'no-store');
@@ -155,6 +160,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   app.delete(
     '/videos/uploads/:videoId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: 'Remove one of my uploads that no course uses yet',
@@ -163,7 +169,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       await deleteUnattachedUpload(db, storage, user.id, request.params.videoId);
       return { ok: true as const };
     },

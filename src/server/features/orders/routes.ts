@@ -12,7 +12,7 @@ import {
   ordersResponse,
   playerCourseSchema,
 } from '../../../shared/schemas/orders';
-import { requireUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
 import type { PaymentProvider } from '../../payments/provider';
 import { adminOrderRoutes } from './admin-routes';
 import { returnUrls } from './return-urls';
@@ -32,6 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
   app.post(
     '/checkout',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Turn my cart into an order and open a checkout session',
@@ -42,7 +43,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const result = await startCheckout({ db: app.db, provider: payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
       return reply.status(201).send(result);
     },
@@ -51,6 +52,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
   app.get(
     '/orders',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'My orders, newest first (date, courses, total, status)',
@@ -58,7 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return { items: await listMyOrders(app.db, user.id) };
     },
   );
@@ -66,6 +68,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
   app.post(
     '/orders/confirm',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Confirm a checkout from the success page',
@@ -75,7 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return confirmCheckout(app.db, payments, user, request.body.sessionId, request.log);
     },
   );
@@ -83,6 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
   app.get(
     '/enrollments',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'My courses (bought or enrolled free), newest first',
@@ -90,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return { items: await listEnrollments(app.db, user.id) };
     },
   );
@@ -98,6 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
   app.get(
     '/enrollments/:courseId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'A course I bought, for the player',
@@ -106,7 +111,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return getEnrolledCourse(app.db, user.id, request.params.courseId);
     },
   );
@@ -114,6 +119,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
   app.post(
     '/courses/:id/enroll',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Enrol in a free course with one click',
@@ -122,7 +128,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return reply.status(201).send(await enrollFree(app.db, user.id, request.params.id));
     },
   );

@@ -22,6 +22,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }>
   app.post(
     '/payments/webhook',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: "The payment provider's signed events (Stripe's format and Stripe-Signature header)",

@@ -4,7 +4,8 @@ import { errorResponse } from '../../../shared/api-schemas';
 import { courseIdParam } from '../../../shared/schemas/cart';
 import { courseIdParams, courseReviewsResponse } from '../../../shared/schemas/catalog';
 import { reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../../../shared/schemas/reviews';
-import { requireUser, sessionUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
+import { sessionUser } from '../../auth/guards';
 import { deleteReview, listReviews, saveReview } from './service';
 
 /** Reviews: anyone reads a course's reviews; its buyers write them. */
@@ -12,6 +13,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:id/reviews',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['reviews'],
         summary: "A course's reviews, newest first",
@@ -25,6 +27,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/courses/:id/reviews',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['reviews'],
         summary: 'Create or update my review of a course I bought',
@@ -35,7 +38,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const { created, ...saved } = await saveReview(app.db, user.id, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(saved);
     },
@@ -44,6 +47,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/reviews/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['reviews'],
         summary: 'Delete my review',
@@ -52,7 +56,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return deleteReview(app.db, user.id, request.params.id);
     },
   );
