@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, okResponse } from '../../../shared/api-schemas';
+import { errorResponse, idParams, okResponse } from '../../../shared/api-schemas';
 import {
   adminCategory,
   adminCourseDetail,
@@ -15,7 +15,6 @@ import {
   auditEntry,
   auditQuery,
   categoryNameSchema,
-  idParam,
   pageOf,
   userIdParam,
 } from '../../../shared/schemas/admin';
@@ -60,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/courses/:id',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'A course, disabled or not', params: idParam, response: { 200: adminCourseDetail, ...readErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'A course, disabled or not', params: idParams, response: { 200: adminCourseDetail, ...readErrors } } },
     async (request) => getCourse(db, request.params.id),
   );
 
@@ -71,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Edit a course with the teacher's rules",
-        params: idParam,
+        params: idParams,
         body: adminCourseEditSchema,
         response: { 200: adminCourseDetail, ...writeErrors },
       },
@@ -86,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Take a course out of the catalogue, carts and favourites (buyers keep it)',
-        params: idParam,
+        params: idParams,
         response: { 200: adminCourseDetail, ...writeErrors },
       },
     },
@@ -95,7 +94,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/courses/:id/enable',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Put a disabled course back in the catalogue', params: idParam, response: { 200: adminCourseDetail, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Put a disabled course back in the catalogue', params: idParams, response: { 200: adminCourseDetail, ...writeErrors } } },
     async (request) => enableCourse(db, signedInUser(request).id, request.params.id),
   );
 
@@ -188,19 +187,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/categories/:id',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Rename a category', params: idParam, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Rename a category', params: idParams, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => renameCategory(db, signedInUser(request).id, request.params.id, request.body.name),
   );
 
   app.post(
     '/categories/:id/disable',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hide a category from the catalogue's selects", params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hide a category from the catalogue's selects", params: idParams, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => setCategoryEnabled(db, signedInUser(request).id, request.params.id, false),
   );
 
   app.post(
     '/categories/:id/enable',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Show a disabled category again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Show a disabled category again', params: idParams, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => setCategoryEnabled(db, signedInUser(request).id, request.params.id, true),
   );
 
@@ -211,7 +210,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Create a subcategory in a category',
-        params: idParam,
+        params: idParams,
         body: categoryNameSchema,
         response: { 201: adminCategory, ...writeErrors },
       },
@@ -221,19 +220,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/subcategories/:id',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Rename a subcategory', params: idParam, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Rename a subcategory', params: idParams, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => renameSubcategory(db, signedInUser(request).id, request.params.id, request.body.name),
   );
 
   app.post(
     '/subcategories/:id/disable',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hide a subcategory from the catalogue's selects", params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hide a subcategory from the catalogue's selects", params: idParams, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => setSubcategoryEnabled(db, signedInUser(request).id, request.params.id, false),
   );
 
   app.post(
     '/subcategories/:id/enable',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Show a disabled subcategory again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Show a disabled subcategory again', params: idParams, response: { 200: adminCategory, ...writeErrors } } },
     async (request) => setSubcategoryEnabled(db, signedInUser(request).id, request.params.id, true),
   );
 
@@ -255,7 +254,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/messages/:id',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Delete a contact message', params: idParam, response: { 200: okResponse, ...readErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Delete a contact message', params: idParams, response: { 200: okResponse, ...readErrors } } },
     async (request) => {
       await deleteMessage(db, signedInUser(request).id, request.params.id);
       return { ok: true as const };

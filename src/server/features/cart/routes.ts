@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
-import { addToCartBody, cartSchema, courseIdParam } from '../../../shared/schemas/cart';
+import { databaseId, errorResponse } from '../../../shared/api-schemas';
+import { addToCartBody, cartSchema } from '../../../shared/schemas/cart';
 import { signedInUser } from '../../auth/access';
 import { addToCart, clearCart, getCart, removeFromCart } from './service';
 
@@ -50,7 +50,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Remove a course from my cart',
-        params: z.object({ courseId: courseIdParam }),
+        params: z.object({ courseId: databaseId }),
         response: { 200: cartSchema, 400: errorResponse, 401: errorResponse },
       },
     },

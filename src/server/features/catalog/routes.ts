@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/api-schemas';
+import { errorResponse, idParams } from '../../../shared/api-schemas';
 import {
   categoryListResponse,
   courseDetail,
-  courseIdParams,
   courseListQuery,
   courseListResponse,
   type CourseListResponse,
@@ -65,7 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         tags: ['catalog'],
         summary: 'A course (a disabled course answers 404 except to admins)',
-        params: courseIdParams,
+        params: idParams,
         response: { 200: courseDetail, 400: errorResponse, 404: errorResponse },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, okResponse } from '../../../shared/api-schemas';
+import { databaseId, errorResponse, okResponse } from '../../../shared/api-schemas';
 import { mainVideo, uploadedVideoList } from '../../../shared/schemas/media';
 import { signedInUser } from '../../auth/access';
 import { sessionUser, type SessionUser } from '../../auth/guards';
@@ -12,7 +12,7 @@ import { incomingDirFor, type VideoStorage } from './storage';
 import { uploadRoutes } from './uploads';
 import { createVideoProber } from './video-prober';
 
-const courseParams = z.object({ courseId: z.coerce.number().int().positive().max(2_147_483_647) });
+const courseParams = z.object({ courseId: databaseId });
 const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404: errorResponse, 416: errorResponse };
 
 /** The intro of a public course may be cached by browsers and CDNs for an hour (ETag revalidates). */

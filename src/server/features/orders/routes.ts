@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
-import { courseIdParam } from '../../../shared/schemas/cart';
+import { databaseId, errorResponse, idParams } from '../../../shared/api-schemas';
 import {
   checkoutBody,
   checkoutResponse,
@@ -106,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       schema: {
         tags: ['orders'],
         summary: 'A course I bought, for the player',
-        params: z.object({ courseId: courseIdParam }),
+        params: z.object({ courseId: databaseId }),
         response: { 200: playerCourseSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
@@ -123,7 +122,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       schema: {
         tags: ['orders'],
         summary: 'Enrol in a free course with one click',
-        params: z.object({ id: courseIdParam }),
+        params: idParams,
         response: { 201: enrollResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
-import { courseIdParam } from '../../../shared/schemas/cart';
-import { courseIdParams, courseReviewsResponse } from '../../../shared/schemas/catalog';
+import { errorResponse, idParams } from '../../../shared/api-schemas';
+import { courseReviewsResponse } from '../../../shared/schemas/catalog';
 import { reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../../../shared/schemas/reviews';
 import { signedInUser } from '../../auth/access';
 import { sessionUser } from '../../auth/guards';
@@ -17,7 +15,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: "A course's reviews, newest first",
-        params: courseIdParams,
+        params: idParams,
         response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
       },
     },
@@ -32,7 +30,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Create or update my review of a course I bought',
         description: 'One review per buyer and course: sending again updates it (200; 201 when new). The course rating average and count change in the same transaction.',
-        params: z.object({ id: courseIdParam }),
+        params: idParams,
         body: reviewInputSchema,
         response: { 200: reviewSavedResponse, 201: reviewSavedResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
@@ -51,7 +49,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Delete my review',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParams,
         response: { 200: reviewDeletedResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },

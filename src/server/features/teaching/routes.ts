@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
+import { errorResponse, idParams } from '../../../shared/api-schemas';
 import { courseForEdit, createCourseSchema, createdCourseList, editCourseSchema } from '../../../shared/schemas/courses';
 import { signedInUser } from '../../auth/access';
 import { createCourse, getCourseForEdit, listCreatedCourses, updateCourse } from './service';
 
-const courseParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Teachers: create a course with its two uploaded videos, list the courses I created, edit one. */
 export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +51,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['teaching'],
         summary: 'A course as its edit form needs it (owner or admin)',
-        params: courseParams,
+        params: idParams,
         response: { 200: courseForEdit, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
@@ -70,7 +68,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['teaching'],
         summary: "Edit a course's title, image, teacher name, description, duration, price, language or level (owner or admin)",
-        params: courseParams,
+        params: idParams,
         body: editCourseSchema,
         response: { 200: courseForEdit, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
