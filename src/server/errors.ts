@@ -14,8 +14,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') => new AppError(code, message);
-
 /**
  * The first `code` along an error's causes that `matches` accepts: drivers' codes
  * (PostgreSQL's SQLSTATE, Node's ECONNRESET) arrive wrapped by drizzle and pg.

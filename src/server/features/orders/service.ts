@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { courses, enrollments, orderItems, orders } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
+import { summaryColumns } from '../../domain/course-summary';
 import { grantCourses } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
@@ -22,14 +23,13 @@ export const ORDER_TTL_MS = 60 * 60 * 1000;
 /** An order whose total is zero (only free courses) needs no provider. */
 const FREE_PROVIDER = 'free';
 
-type Logger = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 type CheckoutDeps = {
   db: Database;
   provider: PaymentProvider;
   successUrl: string;
   cancelUrl: string;
-  log: Logger;
+  log: FastifyBaseLogger;
 };
 
 /**
@@ -139,7 +139,7 @@ export const listMyOrders = (db: Database, userId: string) => loadOrders(db, eq(
  * server asks the provider itself whether that session is paid (the browser's word
  * counts for nothing) and fulfils through the same path as the webhook.
  */
-export async function confirmCheckout(db: Database, provider: PaymentProvider, user: SessionUser, sessionId: string, log: Logger): Promise<Order> {
+export async function confirmCheckout(db: Database, provider: PaymentProvider, user: SessionUser, sessionId: string, log: FastifyBaseLogger): Promise<Order> {
   const [order] = await db
     .select()
     .from(orders)
@@ -156,18 +156,7 @@ export async function confirmCheckout(db: Database, provider: PaymentProvider, u
 // --- Enrolments -----------------------------------------------------------------
 
 const enrolledColumns = {
-  id: courses.id,
-  title: courses.title,
-  imageUrl: courses.imageUrl,
-  teacherName: courses.teacherName,
-  priceCents: courses.priceCents,
-  ratingAverage: courses.ratingAverage,
-  ratingCount: courses.ratingCount,
-  categoryId: courses.categoryId,
-  subcategoryId: courses.subcategoryId,
-  language: courses.language,
-  level: courses.level,
-  durationHours: courses.durationHours,
+  ...summaryColumns,
   description: courses.description,
   disabledAt: courses.disabledAt,
   enrolledAt: enrollments.createdAt,
