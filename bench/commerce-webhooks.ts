@@ -17,7 +17,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { createCourse, createOrder, createUser } from '../src/server/db/factories';
 import { enrollments, orders } from '../src/server/db/schema';
-import { signStripePayload } from '../src/server/features/payments/stripe-events';
+import { signStripePayload } from '../src/server/payments/stripe-events';
 import { loadAverage, saveSection, type Table } from './lib/report';
 
 const loadAtStart = loadAverage();

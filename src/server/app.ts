@@ -12,7 +12,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AUTH_BASE_PATH, createAuth, resolveAuthSecret, SESSION_COOKIE_PREFIX } from './auth/auth';
+import { AUTH_BASE_PATH, createAuth, SESSION_COOKIE_PREFIX } from './auth/auth';
+import { registerAccessControl, type Access } from './auth/access';
 import { mountAuth } from './auth/mount';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
@@ -22,20 +23,29 @@ import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
 import { contactRoutes } from './features/contact/routes';
+import { favouritesRoutes } from './features/favourites/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
+import { createVideoStorage, incomingDirFor } from './features/media/storage';
+import { abandonedUploadsJob } from './features/media/sweeper';
+import { orderExpiryJob } from './features/orders/fulfilment';
+import { returnUrls } from './features/orders/return-urls';
 import { ordersRoutes } from './features/orders/routes';
-import { paymentsPlugin, WEBHOOK_PATH } from './features/payments/plugin';
-import { paymentsRoutes } from './features/payments/routes';
+import { WEBHOOK_PATH } from './features/orders/webhook-routes';
 import { reviewsRoutes } from './features/reviews/routes';
 import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
 import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
 import { rawSecurityHeaders, securityHeaderOptions } from './http/security-headers';
+import { registerBackgroundJobs } from './jobs';
+import { createPaymentProvider } from './payments/create-provider';
+import type { PaymentProvider } from './payments/provider';
+import { testCheckoutRoutes } from './payments/test-checkout-routes';
+import { loadSecrets } from './secrets';
 import { registerSpa, type HeadResolver } from './web/spa';
 
-export type ApiRoute = { method: string; url: string };
+export type ApiRoute = { method: string; url: string; access: Access | undefined };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +53,8 @@ declare module 'fastify' {
     db: Database;
     /** Every API route the app serves, for the authorization table test and the docs check. */
     apiRoutes: ApiRoute[];
+    /** The payment provider the features were given (Stripe, or the built-in test provider). */
+    payments: PaymentProvider;
   }
 }
 
@@ -89,7 +101,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +116,32 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('auth', createAuth({ config, db: database.db, secret: await resolveAuthSecret(config) }));
+  // Built once here and handed to the features that need them: none builds its own.
+  const secrets = await loadSecrets(config);
+  app.decorate('auth', createAuth({ config, db: database.db, secret: secrets.auth }));
+  const videoStorage = createVideoStorage(config.dataDir);
+  const { provider: payments, testProvider } = createPaymentProvider({
+    config,
+    db: database.db,
+    log: app.log,
+    testWebhookSecret: secrets.testPaymentWebhook,
+    ...returnUrls(config.publicUrl),
+    // The test provider notifies the app through its real webhook route, like Stripe would.
+    deliver: async (rawBody, signature) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': 'TestPaymentProvider/1.0' },
+        payload: rawBody,
+      });
+      return response.statusCode;
+    },
+  });
+  app.decorate('payments', payments);
+  registerBackgroundJobs(app, [
+    orderExpiryJob(database.db),
+    abandonedUploadsJob({ db: database.db, storage: videoStorage, incomingDir: incomingDirFor(config.dataDir), log: app.log }),
+  ]);
 
   await app.register(fastifyHelmet, securityHeaderOptions(config));
   // After helmet, so that a refused request still carries the security headers.
@@ -112,6 +150,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessionCookiePrefix: SESSION_COOKIE_PREFIX,
     exemptRoutes: [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`],
   });
+  // After the cross-site check, so that a forged request is refused as such, whoever sent it.
+  registerAccessControl(app, { db: database.db });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(fastifySwagger, {
@@ -139,7 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await mountAuth(app, app.auth, { publicUrl: config.publicUrl, secureCookies: config.isHttps });
 
-  await app.register(paymentsPlugin);
+  if (testProvider) await app.register(testCheckoutRoutes, { provider: testProvider });
   const headResolvers: HeadResolver[] = [createCatalogHeadResolver(database.db, config)];
   await app.register(
     async (api) => {
@@ -147,11 +187,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
       await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs } });
-      await api.register(mediaRoutes);
+      await api.register(favouritesRoutes);
+      await api.register(mediaRoutes, { storage: videoStorage, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);
       await api.register(cartRoutes);
-      await api.register(ordersRoutes);
-      await api.register(paymentsRoutes);
+      await api.register(ordersRoutes, { payments });
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -2,12 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers/app';
 import { roles, type AccessFixture, type AccessRule, type Role } from './access-rules';
+import { accessLevels, type Access } from './auth/access';
 import type { Database } from './db/client';
 import { categories, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
 
 /**
  * Calls every API route as every kind of caller and checks the status against the
- * features' `access-rules.ts` tables. A route the app serves that no table lists fails.
+ * features' `access-rules.ts` tables. A route the app serves that no table lists fails, and
+ * so does a route that does not declare its access (`config: { access }`) or whose table row
+ * contradicts that declaration.
  */
 const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>(['./**/access-rules.ts', '!./access-rules.ts'], { eager: true });
 const rules = Object.values(ruleModules).flatMap((module) => module.accessRules);
@@ -69,6 +72,31 @@ describe('authorization table', () => {
     expect([...served].sort()).toEqual([...new Set(served)].sort());
     expect(served.filter((route) => !listed.includes(route)), 'routes missing from the table').toEqual([]);
     expect(listed.filter((route) => !served.includes(route)), 'table rows for routes that do not exist').toEqual([]);
+  });
+
+  it('every route declares who may call it', () => {
+    const undeclared = ctx.app.apiRoutes.filter((route) => !accessLevels.includes(route.access as Access)).map((route) => `${route.method} ${route.url}`);
+    expect(undeclared, 'routes without config.access').toEqual([]);
+  });
+
+  it("each row agrees with its route's declared access", () => {
+    const declared = new Map(ctx.app.apiRoutes.map((route) => [`${route.method} ${route.url}`, route.access]));
+    const refusedAs: Record<Access, Partial<Record<Role, number>>> = {
+      // A public route never refuses a visitor for being one.
+      public: {},
+      user: { visitor: 401, disabled: 401 },
+      'course-manager': { visitor: 401, disabled: 401, other: 403, buyer: 403 },
+      admin: { visitor: 401, disabled: 401, buyer: 403, other: 403, owner: 403 },
+    };
+    const contradictions = rules.flatMap((rule) => {
+      const access = declared.get(rule.route);
+      if (!access) return [];
+      const expected = refusedAs[access];
+      const wrong = Object.entries(expected).filter(([role, status]) => rule.expect[role as Role] !== status);
+      if (access === 'public' && rule.expect.visitor === 401) wrong.push(['visitor', 401]);
+      return wrong.length ? [`${rule.route} (${access}): ${wrong.map(([role]) => role).join(', ')}`] : [];
+    });
+    expect(contradictions).toEqual([]);
   });
 
   it('calls every route as every kind of caller, and each row says what every caller gets', () => {

@@ -13,3 +13,9 @@ export const errorResponse = z
   .meta({ id: 'Error' });
 
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/** A row id in a path or query (PostgreSQL's serial integers): digits only, 1 to 2^31 − 1. */
+export const databaseId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Route parameters of routes named `/:id`. */
+export const idParams = z.object({ id: databaseId });

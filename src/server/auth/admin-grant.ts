@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { recordAudit } from '../features/admin/audit';
+import { recordAudit } from '../audit';
 
 export type AdminGrantResult = { outcome: 'granted' | 'already-admin'; user: { id: string; email: string; name: string } };
 

@@ -81,13 +81,3 @@ export async function requireCourseManager(request: FastifyRequest, db: Database
   if (course.ownerId !== user.id && !user.isAdmin) throw new AppError('FORBIDDEN', 'Only the course owner may do this');
   return user;
 }
-
-/** Route-level guards for `preHandler`, so a route's access rule is visible in its declaration. */
-export const guards = {
-  user: async (request: FastifyRequest) => {
-    await requireUser(request);
-  },
-  admin: async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  },
-};

@@ -111,6 +111,8 @@ export async function mountAuth(app: FastifyInstance, auth: Auth, { publicUrl, s
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
+      // better-auth decides who may call each of its endpoints.
+      config: { access: 'public' },
       schema: { hide: true },
       handler: async (request, reply) => {
         const endpoint = (request.params as { '*'?: string })['*'] ?? '';

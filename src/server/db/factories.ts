@@ -7,7 +7,7 @@
  * these rather than rely on the demo data, so that each test states its own world.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, avg, count, eq } from 'drizzle-orm';
+import { refreshRating } from '../domain/course-ratings';
 import type { Database } from './client';
 import { demoVideos, type DemoVideo } from './demo-catalogue';
 import {
@@ -245,23 +245,11 @@ export async function createCourse(
   return { ...course, videos: videoRows };
 }
 
-/** Recomputes a course's rating from its reviews, as the reviews feature does after each change. */
-export async function refreshCourseRating(db: Database, courseId: number): Promise<void> {
-  const [stats] = await db
-    .select({ average: avg(reviews.rating).mapWith(Number), total: count() })
-    .from(reviews)
-    .where(eq(reviews.courseId, courseId));
-  await db
-    .update(courses)
-    .set({ ratingAverage: stats?.average ?? 0, ratingCount: stats?.total ?? 0 })
-    .where(eq(courses.id, courseId));
-}
-
 /** Inserts a review and keeps the course's rating average and count in step with it. */
 export async function createReview(db: Database, fields: Partial<NewReview> & { courseId: number; userId: string }): Promise<Review> {
   const [review] = await db.insert(reviews).values(makeReview(fields)).returning();
   if (!review) throw new Error('createReview: insert returned no row');
-  await refreshCourseRating(db, fields.courseId);
+  await refreshRating(db, fields.courseId);
   return review;
 }
 
@@ -304,13 +292,4 @@ export async function createContactMessage(db: Database, overrides: Partial<NewC
   const [message] = await db.insert(contactMessages).values(makeContactMessage(overrides)).returning();
   if (!message) throw new Error('createContactMessage: insert returned no row');
   return message;
-}
-
-/** Whether a user is enrolled in a course; handy in tests of purchases. */
-export async function isEnrolled(db: Database, userId: string, courseId: number): Promise<boolean> {
-  const rows = await db
-    .select({ userId: enrollments.userId })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-  return rows.length > 0;
 }

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/helpers/database';
 import type { Database } from './client';
 import { demoCategories, demoCourses, demoPeople, demoVideos } from './demo-catalogue';
-import { createCourse, createOrder, createReview, createUser, isEnrolled } from './factories';
+import { isEnrolled } from '../domain/enrollments';
+import { createCourse, createOrder, createReview, createUser } from './factories';
 import { demoVideoSourceDir, installDemoVideos, seedDemoData } from './seed';
 import { limits } from '../../shared/limits';
 

@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldErrors } from '../../shared/errors';
-import { AppError } from '../errors';
+import { AppError, findErrorCode } from '../errors';
 
 /** Database failures that mean "the database is away", not "this request is wrong". */
 const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (typeof current.code === 'string' && DATABASE_UNAVAILABLE.has(current.code)) return true;
-    // pg's own words for a connection that broke (a transaction's ROLLBACK on it fails with the last).
+  if (findErrorCode(error, (code) => DATABASE_UNAVAILABLE.has(code))) return true;
+  // pg's own words for a connection that broke (a transaction's ROLLBACK on it fails with the last).
+  for (let current = error as { cause?: unknown } | undefined; current; current = current.cause as typeof current) {
     if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(current.message)) return true;
   }
   return false;
@@ -22,12 +22,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 const INVALID_INPUT_VALUE = new Set(['22021', '22P02', '22003', '22001']);
 
-function isInvalidInputValue(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (typeof current.code === 'string' && INVALID_INPUT_VALUE.has(current.code)) return true;
-  }
-  return false;
-}
+const isInvalidInputValue = (error: unknown) => findErrorCode(error, (code) => INVALID_INPUT_VALUE.has(code)) !== undefined;
 
 const codeForStatus = (status: number): ErrorCode => {
   if (status === 401) return 'UNAUTHENTICATED';

@@ -6,7 +6,7 @@ import { signedInUser, type TestUser } from '../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../db/schema';
 import { seededRandom } from '../db/seed';
-import { signStripePayload } from '../features/payments/stripe-events';
+import { signStripePayload } from '../payments/stripe-events';
 
 /**
  * A provider retries, duplicates and reorders its events. 1,000 signed deliveries through the

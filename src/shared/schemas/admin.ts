@@ -35,7 +35,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageCount: z.number().int(), pageSize: z.number().int() });
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const userIdParam = z.object({ id: z.string().min(1).max(64) });
 export const orderIdParam = z.object({ id: z.uuid() });
 

@@ -2,9 +2,6 @@ import { z } from 'zod';
 
 /** The cart: one per user, kept on the server. Prices are integer US cents. */
 
-/** Route parameter holding a course id (an int4 in the database). */
-export const courseIdParam = z.coerce.number().int().positive().max(2_147_483_647);
-
 export const addToCartBody = z.object({ courseId: z.number().int().positive().max(2_147_483_647) });
 export type AddToCartBody = z.infer<typeof addToCartBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId } from '../api-schemas';
 import { courseLanguages, courseLevels, courseSorts, limits } from '../limits';
 
 /**
@@ -7,20 +8,18 @@ import { courseLanguages, courseLevels, courseSorts, limits } from '../limits';
  */
 
 export const searchMaxLength = 100;
-const maxId = 2_147_483_647;
 /** More pages than any catalogue here will have; a page past the end is simply empty. */
 export const maxPage = 100_000;
 
 /** An empty query parameter (`?rating=`) means "not set", as in a form that was cleared. */
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const idParam = z.coerce.number().int().min(1).max(maxId);
 
 export const courseListQuery = z.object({
   /** Search text over title, description and teacher name. */
   q: z.preprocess(unsetIfEmpty, z.string().trim().max(searchMaxLength).optional()),
-  categoryId: z.preprocess(unsetIfEmpty, idParam.optional()),
-  subcategoryId: z.preprocess(unsetIfEmpty, idParam.optional()),
+  categoryId: z.preprocess(unsetIfEmpty, databaseId.optional()),
+  subcategoryId: z.preprocess(unsetIfEmpty, databaseId.optional()),
   /** Exact on the displayed whole-number rating: floor(ratingAverage) = rating. */
   rating: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(limits.ratingMin).max(limits.ratingMax).optional()),
   /** Default: newest first; with search text, title matches first and then newest. */
@@ -30,8 +29,7 @@ export const courseListQuery = z.object({
 export type CourseListQuery = z.infer<typeof courseListQuery>;
 export type CourseListFilters = z.input<typeof courseListQuery>;
 
-export const courseIdParams = z.object({ id: idParam });
-export const favouriteParams = z.object({ courseId: idParam });
+export const favouriteParams = z.object({ courseId: databaseId });
 
 export const suggestionsQuery = z.object({
   q: z.string().trim().min(1).max(searchMaxLength),

@@ -2,9 +2,9 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AdminCategory, AdminSubcategory } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { categories, courses, subcategories } from '../../db/schema';
-import { AppError } from '../../errors';
-import { recordAudit } from './audit';
-import { iso, pgErrorCode } from './paging';
+import { AppError, pgErrorCode } from '../../errors';
+import { recordAudit } from '../../audit';
+import { iso } from '../../db/paging';
 
 const nameTaken = () => new AppError('NAME_TAKEN', 'That name is already taken', { name: ['validation.nameTaken'] });
 const categoryNotFound = () => new AppError('NOT_FOUND', 'Category not found');

@@ -5,8 +5,9 @@ import { adminPageSize } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { categories, courses, enrollments, subcategories, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from './audit';
-import { containsPattern, iso, offsetOf, pageOf } from './paging';
+import { recordAudit } from '../../audit';
+import { containsPattern, iso, offsetOf, pageOf } from '../../db/paging';
+import { updateCourseDetails } from '../../domain/course-updates';
 
 type CourseEdit = z.output<typeof adminCourseEditSchema>;
 
@@ -73,29 +74,15 @@ export async function getCourse(db: Database, id: number): Promise<AdminCourseDe
   };
 }
 
-const editableFields = ['title', 'teacherName', 'description', 'priceCents', 'durationHours', 'level', 'language', 'imageUrl'] as const;
-
 async function lockCourse(tx: Database, id: number) {
   const [course] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
   if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   return course;
 }
 
-/** Edits a course with the teacher's rules; the audit row keeps the fields that changed. */
+/** Edits a course through the teacher's own update path; the audit row keeps the fields that changed. */
 export async function editCourse(db: Database, actorId: string, id: number, input: CourseEdit): Promise<AdminCourseDetail> {
-  await db.transaction(async (tx) => {
-    const course = await lockCourse(tx, id);
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const field of editableFields) {
-      if (course[field] !== input[field]) {
-        before[field] = course[field];
-        after[field] = input[field];
-      }
-    }
-    await tx.update(courses).set(input).where(eq(courses.id, id));
-    await recordAudit(tx, { actorId, action: 'course.edit', targetType: 'course', targetId: id, before, after });
-  });
+  await updateCourseDetails(db, id, input, { actorId });
   return getCourse(db, id);
 }
 

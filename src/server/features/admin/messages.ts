@@ -5,8 +5,8 @@ import type { ContactMessage } from '../../../shared/schemas/contact';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from './audit';
-import { offsetOf, pageOf } from './paging';
+import { recordAudit } from '../../audit';
+import { offsetOf, pageOf } from '../../db/paging';
 
 /** The staff mailbox, newest first. */
 export async function listMessages(db: Database, { page }: { page: number }): Promise<Page<ContactMessage>> {

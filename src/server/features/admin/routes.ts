@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, okResponse } from '../../../shared/api-schemas';
+import { errorResponse, idParams, okResponse } from '../../../shared/api-schemas';
 import {
   adminCategory,
   adminCourseDetail,
@@ -8,8 +8,6 @@ import {
   adminCourseRow,
   adminDashboard,
   adminListQuery,
-  adminOrder,
-  adminOrdersQuery,
   adminPageQuery,
   adminUserDetail,
   adminUserEditSchema,
@@ -17,19 +15,16 @@ import {
   auditEntry,
   auditQuery,
   categoryNameSchema,
-  idParam,
   pageOf,
-  orderIdParam,
   userIdParam,
 } from '../../../shared/schemas/admin';
 import { contactMessage } from '../../../shared/schemas/contact';
-import { guards, requireAdmin } from '../../auth/guards';
-import { listAudit } from './audit';
+import { signedInUser } from '../../auth/access';
+import { listAudit } from './audit-log';
 import { createCategory, createSubcategory, listCategories, renameCategory, renameSubcategory, setCategoryEnabled, setSubcategoryEnabled } from './categories';
 import { disableCourse, editCourse, enableCourse, getCourse, listCourses } from './courses';
 import { dashboard } from './dashboard';
 import { deleteMessage, listMessages } from './messages';
-import { listOrders, refundOrder } from './orders';
 import { disableUser, editUser, enableUser, getUser, listUsers, makeAdmin } from './users';
 
 const refusals = { 401: errorResponse, 403: errorResponse };
@@ -38,14 +33,11 @@ const writeErrors = { ...readErrors, 409: errorResponse };
 
 /** Everything under /api/admin: admins only (401 for visitors and disabled accounts, 403 for anyone else). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Refuse before anything else runs, so nobody but an admin learns even which inputs are valid.
-  app.addHook('onRequest', guards.admin);
   const db = app.db;
-  const actor = async (request: Parameters<typeof requireAdmin>[0]) => (await requireAdmin(request)).id;
 
   app.get(
     '/dashboard',
-    { schema: { tags: ['admin'], summary: 'Figures and revenue per day for the admin home', response: { 200: adminDashboard, ...refusals } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Figures and revenue per day for the admin home', response: { 200: adminDashboard, ...refusals } } },
     async () => dashboard(db),
   );
 
@@ -54,6 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Active or disabled courses, searchable, by pages',
@@ -66,41 +59,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/courses/:id',
-    { schema: { tags: ['admin'], summary: 'A course, disabled or not', params: idParam, response: { 200: adminCourseDetail, ...readErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'A course, disabled or not', params: idParams, response: { 200: adminCourseDetail, ...readErrors } } },
     async (request) => getCourse(db, request.params.id),
   );
 
   app.patch(
     '/courses/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Edit a course with the teacher's rules",
-        params: idParam,
+        params: idParams,
         body: adminCourseEditSchema,
         response: { 200: adminCourseDetail, ...writeErrors },
       },
     },
-    async (request) => editCourse(db, await actor(request), request.params.id, request.body),
+    async (request) => editCourse(db, signedInUser(request).id, request.params.id, request.body),
   );
 
   app.post(
     '/courses/:id/disable',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Take a course out of the catalogue, carts and favourites (buyers keep it)',
-        params: idParam,
+        params: idParams,
         response: { 200: adminCourseDetail, ...writeErrors },
       },
     },
-    async (request) => disableCourse(db, await actor(request), request.params.id),
+    async (request) => disableCourse(db, signedInUser(request).id, request.params.id),
   );
 
   app.post(
     '/courses/:id/enable',
-    { schema: { tags: ['admin'], summary: 'Put a disabled course back in the catalogue', params: idParam, response: { 200: adminCourseDetail, ...writeErrors } } },
-    async (request) => enableCourse(db, await actor(request), request.params.id),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Put a disabled course back in the catalogue', params: idParams, response: { 200: adminCourseDetail, ...writeErrors } } },
+    async (request) => enableCourse(db, signedInUser(request).id, request.params.id),
   );
 
   // --- Users -----------------------------------------------------------------
@@ -108,6 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Active or disabled users, searchable, by pages',
@@ -121,6 +117,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     {
+      config: { access: 'admin' },
       schema: { tags: ['admin'], summary: 'A user with the courses they bought and created', params: userIdParam, response: { 200: adminUserDetail, ...readErrors } },
     },
     async (request) => getUser(db, request.params.id),
@@ -129,6 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Edit a user's name and image",
@@ -137,12 +135,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserDetail, ...writeErrors },
       },
     },
-    async (request) => editUser(db, await actor(request), request.params.id, request.body),
+    async (request) => editUser(db, signedInUser(request).id, request.params.id, request.body),
   );
 
   app.post(
     '/users/:id/disable',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Disable an account; its sessions are refused at once (not your own)',
@@ -150,19 +149,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserDetail, ...writeErrors },
       },
     },
-    async (request) => disableUser(db, await actor(request), request.params.id),
+    async (request) => disableUser(db, signedInUser(request).id, request.params.id),
   );
 
   app.post(
     '/users/:id/enable',
-    { schema: { tags: ['admin'], summary: 'Enable a disabled account', params: userIdParam, response: { 200: adminUserDetail, ...writeErrors } } },
-    async (request) => enableUser(db, await actor(request), request.params.id),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Enable a disabled account', params: userIdParam, response: { 200: adminUserDetail, ...writeErrors } } },
+    async (request) => enableUser(db, signedInUser(request).id, request.params.id),
   );
 
   app.post(
     '/users/:id/make-admin',
-    { schema: { tags: ['admin'], summary: 'Make a user an admin', params: userIdParam, response: { 200: adminUserDetail, ...writeErrors } } },
-    async (request) => makeAdmin(db, await actor(request), request.params.id),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Make a user an admin', params: userIdParam, response: { 200: adminUserDetail, ...writeErrors } } },
+    async (request) => makeAdmin(db, signedInUser(request).id, request.params.id),
   );
 
   // --- Categories ------------------------------------------------------------
@@ -170,6 +169,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Every category with its subcategories, disabled ones included',
@@ -181,86 +181,59 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/categories',
-    { schema: { tags: ['admin'], summary: 'Create a category', body: categoryNameSchema, response: { 201: adminCategory, ...writeErrors } } },
-    async (request, reply) => reply.status(201).send(await createCategory(db, await actor(request), request.body.name)),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Create a category', body: categoryNameSchema, response: { 201: adminCategory, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createCategory(db, signedInUser(request).id, request.body.name)),
   );
 
   app.patch(
     '/categories/:id',
-    { schema: { tags: ['admin'], summary: 'Rename a category', params: idParam, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
-    async (request) => renameCategory(db, await actor(request), request.params.id, request.body.name),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Rename a category', params: idParams, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => renameCategory(db, signedInUser(request).id, request.params.id, request.body.name),
   );
 
   app.post(
     '/categories/:id/disable',
-    { schema: { tags: ['admin'], summary: "Hide a category from the catalogue's selects", params: idParam, response: { 200: adminCategory, ...writeErrors } } },
-    async (request) => setCategoryEnabled(db, await actor(request), request.params.id, false),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hide a category from the catalogue's selects", params: idParams, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setCategoryEnabled(db, signedInUser(request).id, request.params.id, false),
   );
 
   app.post(
     '/categories/:id/enable',
-    { schema: { tags: ['admin'], summary: 'Show a disabled category again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
-    async (request) => setCategoryEnabled(db, await actor(request), request.params.id, true),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Show a disabled category again', params: idParams, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setCategoryEnabled(db, signedInUser(request).id, request.params.id, true),
   );
 
   app.post(
     '/categories/:id/subcategories',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Create a subcategory in a category',
-        params: idParam,
+        params: idParams,
         body: categoryNameSchema,
         response: { 201: adminCategory, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createSubcategory(db, await actor(request), request.params.id, request.body.name)),
+    async (request, reply) => reply.status(201).send(await createSubcategory(db, signedInUser(request).id, request.params.id, request.body.name)),
   );
 
   app.patch(
     '/subcategories/:id',
-    { schema: { tags: ['admin'], summary: 'Rename a subcategory', params: idParam, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
-    async (request) => renameSubcategory(db, await actor(request), request.params.id, request.body.name),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Rename a subcategory', params: idParams, body: categoryNameSchema, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => renameSubcategory(db, signedInUser(request).id, request.params.id, request.body.name),
   );
 
   app.post(
     '/subcategories/:id/disable',
-    { schema: { tags: ['admin'], summary: "Hide a subcategory from the catalogue's selects", params: idParam, response: { 200: adminCategory, ...writeErrors } } },
-    async (request) => setSubcategoryEnabled(db, await actor(request), request.params.id, false),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: "Hide a subcategory from the catalogue's selects", params: idParams, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setSubcategoryEnabled(db, signedInUser(request).id, request.params.id, false),
   );
 
   app.post(
     '/subcategories/:id/enable',
-    { schema: { tags: ['admin'], summary: 'Show a disabled subcategory again', params: idParam, response: { 200: adminCategory, ...writeErrors } } },
-    async (request) => setSubcategoryEnabled(db, await actor(request), request.params.id, true),
-  );
-
-  // --- Orders ----------------------------------------------------------------
-
-  app.get(
-    '/orders',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'All orders, newest first, optionally of one payment status',
-        querystring: adminOrdersQuery,
-        response: { 200: pageOf(adminOrder), ...readErrors },
-      },
-    },
-    async (request) => listOrders(db, request.query),
-  );
-
-  app.post(
-    '/orders/:id/refund',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Refund a paid order through the payment provider and take back the courses it granted",
-        params: orderIdParam,
-        response: { 200: adminOrder, ...writeErrors, 502: errorResponse },
-      },
-    },
-    async (request) => refundOrder(db, await actor(request), request.params.id, app.payments),
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Show a disabled subcategory again', params: idParams, response: { 200: adminCategory, ...writeErrors } } },
+    async (request) => setSubcategoryEnabled(db, signedInUser(request).id, request.params.id, true),
   );
 
   // --- Contact messages ------------------------------------------------------
@@ -268,6 +241,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The contact messages, newest first',
@@ -280,9 +254,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/messages/:id',
-    { schema: { tags: ['admin'], summary: 'Delete a contact message', params: idParam, response: { 200: okResponse, ...readErrors } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Delete a contact message', params: idParams, response: { 200: okResponse, ...readErrors } } },
     async (request) => {
-      await deleteMessage(db, await actor(request), request.params.id);
+      await deleteMessage(db, signedInUser(request).id, request.params.id);
       return { ok: true as const };
     },
   );
@@ -292,6 +266,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'What admins did, newest first',

@@ -5,8 +5,8 @@ import { adminPageSize } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { courses, enrollments, sessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from './audit';
-import { containsPattern, iso, offsetOf, pageOf } from './paging';
+import { recordAudit } from '../../audit';
+import { containsPattern, iso, offsetOf, pageOf } from '../../db/paging';
 
 type UserEdit = z.output<typeof adminUserEditSchema>;
 

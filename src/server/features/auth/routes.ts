@@ -5,6 +5,7 @@ export const authProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth-providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Which social sign-in providers are configured on this server',

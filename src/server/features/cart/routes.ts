@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
-import { addToCartBody, cartSchema, courseIdParam } from '../../../shared/schemas/cart';
-import { requireUser } from '../../auth/guards';
+import { databaseId, errorResponse } from '../../../shared/api-schemas';
+import { addToCartBody, cartSchema } from '../../../shared/schemas/cart';
+import { signedInUser } from '../../auth/access';
 import { addToCart, clearCart, getCart, removeFromCart } from './service';
 
 /** The signed-in user's cart. Every query is keyed by the session's user id: nobody reaches another's cart. */
@@ -10,6 +10,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cart',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['cart'],
         summary: 'My cart, priced from the database',
@@ -17,7 +18,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return getCart(app.db, user.id);
     },
   );
@@ -25,6 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['cart'],
         summary: 'Add a course to my cart',
@@ -35,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const cart = await addToCart(app.db, user.id, request.body.courseId);
       return reply.status(201).send(cart);
     },
@@ -44,15 +46,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cart/:courseId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['cart'],
         summary: 'Remove a course from my cart',
-        params: z.object({ courseId: courseIdParam }),
+        params: z.object({ courseId: databaseId }),
         response: { 200: cartSchema, 400: errorResponse, 401: errorResponse },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return removeFromCart(app.db, user.id, request.params.courseId);
     },
   );
@@ -60,6 +63,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cart',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['cart'],
         summary: 'Empty my cart',
@@ -67,7 +71,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return clearCart(app.db, user.id);
     },
   );

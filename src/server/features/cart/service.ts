@@ -1,47 +1,15 @@
-import { and, asc, eq, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import type { Cart } from '../../../shared/schemas/cart';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { cartItems, courses, enrollments } from '../../db/schema';
+import { cartItems, courses } from '../../db/schema';
+import { buyableCartLines } from '../../domain/cart-lines';
+import { isEnrolled } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 
-/**
- * The user's cart as it can be bought: courses still active, not already owned and not
- * the user's own. Prices come from the courses table at the time of reading. A course
- * disabled (or bought elsewhere) after it was added drops out of the cart.
- */
-export async function cartLines(db: Database, userId: string) {
-  return db
-    .select({
-      courseId: courses.id,
-      title: courses.title,
-      imageUrl: courses.imageUrl,
-      description: courses.description,
-      teacherName: courses.teacherName,
-      priceCents: courses.priceCents,
-      addedAt: cartItems.createdAt,
-    })
-    .from(cartItems)
-    .innerJoin(courses, eq(courses.id, cartItems.courseId))
-    .where(
-      and(
-        eq(cartItems.userId, userId),
-        isNull(courses.disabledAt),
-        ne(courses.ownerId, userId),
-        notExists(
-          db
-            .select({ one: enrollments.courseId })
-            .from(enrollments)
-            .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, cartItems.courseId))),
-        ),
-      ),
-    )
-    .orderBy(asc(cartItems.createdAt), asc(courses.id));
-}
-
 export async function getCart(db: Database, userId: string): Promise<Cart> {
-  const lines = await cartLines(db, userId);
+  const lines = await buyableCartLines(db, userId);
   return {
     items: lines.map((line) => ({ ...line, addedAt: line.addedAt.toISOString() })),
     totalCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
@@ -56,11 +24,7 @@ export async function addToCart(db: Database, userId: string, courseId: number):
   const [course] = await db.select({ ownerId: courses.ownerId, disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
   if (!course || course.disabledAt) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   if (course.ownerId === userId) throw new AppError('COURSE_IS_YOURS', 'You created this course; it is already yours');
-  const [owned] = await db
-    .select({ courseId: enrollments.courseId })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-  if (owned) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
+  if (await isEnrolled(db, userId, courseId)) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
   await db.transaction(async (tx) => {
     await lockPerUser(tx as unknown as Database, 'cart', userId);
     // The primary key (user, course) settles a race between two adds of one course: one row, one 409.

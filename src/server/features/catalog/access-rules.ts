@@ -6,9 +6,5 @@ export const accessRules: AccessRule[] = [
   { route: 'GET /api/courses', request: (f) => ({ url: `/api/courses?categoryId=${f.categoryId}&q=python` }), expect: allow.everyone() },
   { route: 'GET /api/courses/suggestions', request: () => ({ url: '/api/courses/suggestions?q=pyth' }), expect: allow.everyone() },
   { route: 'GET /api/courses/:id', request: (f) => ({ url: `/api/courses/${f.courseId}` }), expect: allow.everyone() },
-  { route: 'GET /api/courses/:id/reviews', request: (f) => ({ url: `/api/courses/${f.courseId}/reviews` }), expect: allow.everyone() },
   { route: 'GET /api/categories', expect: allow.everyone() },
-  { route: 'GET /api/favourites', expect: allow.signedIn() },
-  { route: 'PUT /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }), expect: allow.signedIn() },
-  { route: 'DELETE /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }), expect: allow.signedIn() },
 ];

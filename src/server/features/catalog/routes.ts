@@ -1,36 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/api-schemas';
+import { errorResponse, idParams } from '../../../shared/api-schemas';
 import {
   categoryListResponse,
   courseDetail,
-  courseIdParams,
   courseListQuery,
   courseListResponse,
   type CourseListResponse,
-  courseReviewsResponse,
-  favouriteParams,
-  favouritesResponse,
-  favouriteState,
   suggestionsQuery,
   suggestionsResponse,
 } from '../../../shared/schemas/catalog';
-import { requireUser, sessionUser } from '../../auth/guards';
+import { sessionUser } from '../../auth/guards';
 import { CatalogCache, type CatalogCacheOptions } from './cache';
-import {
-  addFavourite,
-  getCourse,
-  listCategories,
-  listCourses,
-  listFavourites,
-  listKey,
-  listReviews,
-  removeFavourite,
-  suggestTitles,
-} from './service';
+import { getCourse, listCategories, listCourses, listKey, suggestTitles } from './service';
 
 export type CatalogRoutesOptions = { cache?: CatalogCacheOptions };
 
-/** Public catalogue reads and the signed-in user's favourites, under /api. */
+/** Public catalogue reads, under /api. */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
   const db = app.db;
   const cache = new CatalogCache(db, options.cache);
@@ -38,6 +23,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/courses',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Active courses: search, filters, sort and one page of 9',
@@ -60,6 +46,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/courses/suggestions',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Up to 5 course titles for what has been typed',
@@ -73,10 +60,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/courses/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'A course (a disabled course answers 404 except to admins)',
-        params: courseIdParams,
+        params: idParams,
         response: { 200: courseDetail, 400: errorResponse, 404: errorResponse },
       },
     },
@@ -84,21 +72,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   );
 
   app.get(
-    '/courses/:id/reviews',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: "A course's reviews, newest first",
-        params: courseIdParams,
-        response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request) => ({ items: await listReviews(db, request.params.id, () => sessionUser(request), await cache.view()) }),
-  );
-
-  app.get(
     '/categories',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Active categories with their active subcategories',
@@ -106,57 +82,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async () => ({ items: await listCategories(db, await cache.view()) }),
-  );
-
-  app.get(
-    '/favourites',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'My favourite courses (disabled courses left out)',
-        security: [{ cookie: [] }, { bearer: [] }],
-        response: { 200: favouritesResponse, 401: errorResponse },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return { items: await listFavourites(db, user.id) };
-    },
-  );
-
-  app.put(
-    '/favourites/:courseId',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'Mark a course as a favourite (idempotent)',
-        security: [{ cookie: [] }, { bearer: [] }],
-        params: favouriteParams,
-        response: { 200: favouriteState, 400: errorResponse, 401: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      await addFavourite(db, user.id, request.params.courseId);
-      return { courseId: request.params.courseId, favourite: true };
-    },
-  );
-
-  app.delete(
-    '/favourites/:courseId',
-    {
-      schema: {
-        tags: ['favourites'],
-        summary: 'Unmark a favourite (idempotent)',
-        security: [{ cookie: [] }, { bearer: [] }],
-        params: favouriteParams,
-        response: { 200: favouriteState, 400: errorResponse, 401: errorResponse },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      await removeFavourite(db, user.id, request.params.courseId);
-      return { courseId: request.params.courseId, favourite: false };
-    },
   );
 };

@@ -7,7 +7,7 @@ import { resetDatabase, testDatabase } from '../../../../test/helpers/database';
 import { buildApp, type App } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
-import { insertCatalogBase, insertCourse } from './test-data';
+import { insertCatalogBase, insertCourse } from '../../db/catalog-test-data';
 import { jsonLdScript, seoRoutes } from './seo';
 import { escapeHtml } from '../../web/head';
 

@@ -8,6 +8,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the staff (anyone may; a few per address per hour)',

@@ -10,6 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The process is alive',
@@ -22,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The database answers',

@@ -1,35 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, okResponse } from '../../../shared/api-schemas';
+import { databaseId, errorResponse, okResponse } from '../../../shared/api-schemas';
 import { mainVideo, uploadedVideoList } from '../../../shared/schemas/media';
-import { resolveAuthSecret } from '../../auth/auth';
-import { requireUser, sessionUser, type SessionUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
+import { sessionUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { sendVideo } from './send-video';
 import { deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listUnattachedUploads } from './service';
 import { deriveVideoUrlKey, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
-import { createVideoStorage, incomingDirFor } from './storage';
-import { SWEEP_INTERVAL_MS, sweepAbandonedUploads } from './sweeper';
+import { incomingDirFor, type VideoStorage } from './storage';
 import { uploadRoutes } from './uploads';
 import { createVideoProber } from './video-prober';
 
-const courseParams = z.object({ courseId: z.coerce.number().int().positive().max(2_147_483_647) });
+const courseParams = z.object({ courseId: databaseId });
 const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404: errorResponse, 416: errorResponse };
 
 /** The intro of a public course may be cached by browsers and CDNs for an hour (ETag revalidates). */
 const PUBLIC_CACHE = 'public, max-age=3600';
 const PRIVATE_NO_CACHE = 'private, no-cache';
 
+export type MediaOptions = {
+  storage: VideoStorage;
+  /** Signs the links to the main videos. */
+  videoUrlSecret: string;
+};
+
 /**
  * Videos: resumable uploads, my unclaimed uploads, and streaming. The intro of an active
  * course is public; the main video plays through a short-lived signed link handed to
  * buyers, the owner and admins.
  */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, videoUrlSecret }) => {
   const { config, db } = app;
-  const storage = createVideoStorage(config.dataDir);
   const incomingDir = incomingDirFor(config.dataDir);
-  const urlKey = deriveVideoUrlKey(config.videoUrlSecret ?? (await resolveAuthSecret(config)));
+  const urlKey = deriveVideoUrlKey(videoUrlSecret);
   const ttlMs = config.videoUrlTtlSeconds * 1000;
   const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix };
 
@@ -48,26 +52,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     probe,
   });
 
-  // Abandoned uploads go after a day: swept once at start, then every hour.
-  const sweep = async () => {
-    try {
-      const result = await sweepAbandonedUploads({ db, storage, incomingDir });
-      if (result.uploads || result.incompleteFiles) app.log.info(result, 'swept abandoned uploads');
-    } catch (error) {
-      app.log.error({ err: error }, 'sweeping abandoned uploads failed');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-
   app.get(
     '/videos/courses/:courseId/intro',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['media'],
@@ -94,6 +82,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/videos/courses/:courseId/main',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: "A short-lived signed link to a course's main video, for its buyers, its owner and admins",
@@ -102,7 +91,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const { courseId } = request.params;
       const found = await findCourseVideo(db, courseId, 2);
       if (!found) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
@@ -119,6 +108,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/videos/stream/:token',
     {
+      config: { access: 'public' },
       compress: false,
       schema: {
         tags: ['media'],
@@ -141,6 +131,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/videos/uploads',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: 'My uploaded videos that no course uses yet, oldest first',
@@ -148,7 +139,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const rows = await listUnattachedUploads(db, user.id);
       const now = Date.now();
       reply.header('cache-control', 'no-store');
@@ -169,6 +160,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/videos/uploads/:videoId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: 'Remove one of my uploads that no course uses yet',
@@ -177,7 +169,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       await deleteUnattachedUpload(db, storage, user.id, request.params.videoId);
       return { ok: true as const };
     },

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { prepared } from '../../db/prepared';
-import { courses, courseVideos, enrollments, uploadsInProgress, users } from '../../db/schema';
+import { courses, courseVideos, uploadsInProgress, users } from '../../db/schema';
+import { holdsCourse } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 import type { StreamSubject } from './signed-url';
 import type { VideoStorage } from './storage';
@@ -221,7 +222,7 @@ const mainVideoViewStatement = (db: Database) =>
         and(
           eq(courseVideos.courseId, sql.placeholder('courseId')),
           eq(courseVideos.position, 2),
-          sql`(${courses.ownerId} = ${users.id} or ${users.isAdmin} or exists (select 1 from ${enrollments} where ${enrollments.userId} = ${users.id} and ${enrollments.courseId} = ${courses.id}))`,
+          or(eq(courses.ownerId, users.id), eq(users.isAdmin, true), holdsCourse(users.id, courses.id)),
         ),
       )
       .prepare('media_main_video_view'),

@@ -1,6 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { BackgroundJob } from '../../jobs';
 import { deleteUnattachedUploadsBefore, deleteUploadsIdleSince, knownUploadsInProgress, removeUnreferencedFiles } from './service';
 import type { VideoStorage } from './storage';
 
@@ -57,4 +59,17 @@ export async function sweepAbandonedUploads({ db, storage, incomingDir, now = ne
     await rm(`${file}.json`, { force: true }).catch(() => {});
   }
   return { uploads: keys.length, incompleteFiles: removed.size };
+}
+
+/** Abandoned uploads go after a day: swept once at start, then every hour. */
+export function abandonedUploadsJob(options: Omit<SweepOptions, 'now' | 'maxAgeMs'> & { log: FastifyBaseLogger }): BackgroundJob {
+  return {
+    name: 'sweeping abandoned uploads',
+    intervalMs: SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    run: async () => {
+      const result = await sweepAbandonedUploads(options);
+      if (result.uploads || result.incompleteFiles) options.log.info(result, 'swept abandoned uploads');
+    },
+  };
 }

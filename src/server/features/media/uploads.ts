@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/api-schemas';
 import type { ErrorCode } from '../../../shared/errors';
-import { requireUser, type SessionUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
+import type { SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { errorBody, isDatabaseUnavailable } from '../../http/errors-plugin';
 import type { Database } from '../../db/client';
@@ -246,7 +247,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
 
   const handleWithTus = async (request: FastifyRequest, reply: FastifyReply) => {
     // Visitors and disabled accounts are refused here, in the API's usual JSON.
-    uploaders.set(request.raw, await requireUser(request));
+    uploaders.set(request.raw, signedInUser(request));
     // tus would answer a missing or other protocol version in plain text; say it in the API's shape.
     if (request.headers['tus-resumable'] !== TUS_VERSION) {
       reply.header('tus-version', TUS_VERSION);
@@ -285,6 +286,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
   scope.post(
     '/uploads/',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: 'tus: create an upload (headers Tus-Resumable, Upload-Length, Upload-Metadata)',
@@ -295,12 +297,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
   );
   scope.head(
     '/uploads/:uploadId',
-    { schema: { tags: ['media'], summary: 'tus: how many bytes of my upload the server has (Upload-Offset)', params: uploadParams, response: { 200: z.null(), ...refusals } } },
+    { config: { access: 'user' }, schema: { tags: ['media'], summary: 'tus: how many bytes of my upload the server has (Upload-Offset)', params: uploadParams, response: { 200: z.null(), ...refusals } } },
     handleWithTus,
   );
   scope.patch(
     '/uploads/:uploadId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['media'],
         summary: 'tus: append bytes at Upload-Offset (body application/offset+octet-stream); the last part answers the video',
@@ -312,7 +315,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
   );
   scope.delete(
     '/uploads/:uploadId',
-    { schema: { tags: ['media'], summary: 'tus: cancel an unfinished upload of mine', params: uploadParams, response: { 204: z.null(), ...refusals } } },
+    { config: { access: 'user' }, schema: { tags: ['media'], summary: 'tus: cancel an unfinished upload of mine', params: uploadParams, response: { 204: z.null(), ...refusals } } },
     handleWithTus,
   );
 };

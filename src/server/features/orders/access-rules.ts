@@ -22,4 +22,22 @@ export const accessRules: AccessRule[] = [
     // The fixture course costs US$ 19.99: nobody gets it with one click (owner and buyer are told they have it).
     expect: { visitor: 401, disabled: 401, other: 409, buyer: 409, owner: 409, admin: 409 },
   },
+  {
+    // Public by design (the provider calls it); only a valid signature gets anything done.
+    route: 'POST /api/payments/webhook',
+    request: () => ({
+      url: '/api/payments/webhook',
+      payload: { id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } },
+      headers: { 'stripe-signature': 't=1,v1=forged' },
+    }),
+    expect: allow.everyone(400),
+  },
+
+  { route: 'GET /api/admin/orders', expect: allow.admins() },
+  // The fixture's purchase has no order: the admin passes the guard and is told the order is not there.
+  {
+    route: 'POST /api/admin/orders/:id/refund',
+    request: () => ({ url: '/api/admin/orders/00000000-0000-4000-8000-000000000000/refund' }),
+    expect: allow.admins(404),
+  },
 ];

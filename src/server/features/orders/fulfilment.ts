@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cartItems, enrollments, orderItems, orders } from '../../db/schema';
-import { removeReviewsOfLostCourses } from '../reviews/service';
+import { orderItems, orders } from '../../db/schema';
+import { grantCourses, revokeOrderCourses } from '../../domain/enrollments';
+import type { BackgroundJob } from '../../jobs';
 
 /** Statuses from which a confirmed payment still grants the order (the payment is the truth). */
 const PAYABLE = ['unpaid', 'expired', 'failed'] as const;
@@ -36,14 +37,8 @@ export async function fulfilOrder(db: Database, orderId: string, payment: { prov
 
     const items = await tx.select({ courseId: orderItems.courseId }).from(orderItems).where(eq(orderItems.orderId, order.id));
     const courseIds = items.map((item) => item.courseId);
-    if (courseIds.length) {
-      // A course the buyer already had (bought twice, or enrolled free) keeps its first enrolment.
-      await tx
-        .insert(enrollments)
-        .values(courseIds.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id })))
-        .onConflictDoNothing();
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.courseId, courseIds)));
-    }
+    // A course the buyer already had (bought twice, or enrolled free) keeps its first enrolment.
+    await grantCourses(tx as unknown as Database, { userId: order.userId, courseIds, orderId: order.id });
     return { fulfilled: true, courseIds };
   });
 }
@@ -68,6 +63,9 @@ export async function failOrder(db: Database, orderId: string): Promise<boolean>
   return changed.length > 0;
 }
 
+/** How often unpaid orders past their expiry are marked expired. */
+export const ORDER_EXPIRY_INTERVAL_MS = 60_000;
+
 /** The sweep: every unpaid order past its expiry becomes `expired`. Answers how many. */
 export async function expireStaleOrders(db: Database, now = new Date()): Promise<number> {
   const changed = await db
@@ -77,6 +75,14 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
     .returning({ id: orders.id });
   return changed.length;
 }
+
+export const orderExpiryJob = (db: Database): BackgroundJob => ({
+  name: 'order expiry sweep',
+  intervalMs: ORDER_EXPIRY_INTERVAL_MS,
+  run: async () => {
+    await expireStaleOrders(db);
+  },
+});
 
 /**
  * After a refund went through at the provider: marks the order refunded, removes the
@@ -91,12 +97,7 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')))
       .returning({ id: orders.id, userId: orders.userId });
     if (!order) return { revoked: false, courseIds: [] };
-    const removed = await tx
-      .delete(enrollments)
-      .where(and(eq(enrollments.userId, order.userId), eq(enrollments.orderId, order.id)))
-      .returning({ courseId: enrollments.courseId });
-    const courseIds = removed.map((row) => row.courseId);
-    await removeReviewsOfLostCourses(tx as unknown as Database, order.userId, courseIds);
+    const courseIds = await revokeOrderCourses(tx as unknown as Database, { userId: order.userId, orderId: order.id });
     return { revoked: true, courseIds };
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
-import { courseIdParam } from '../../../shared/schemas/cart';
+import { databaseId, errorResponse, idParams } from '../../../shared/api-schemas';
 import {
   checkoutBody,
   checkoutResponse,
@@ -12,15 +11,27 @@ import {
   ordersResponse,
   playerCourseSchema,
 } from '../../../shared/schemas/orders';
-import { requireUser } from '../../auth/guards';
-import { returnUrls } from '../payments/plugin';
+import { signedInUser } from '../../auth/access';
+import type { PaymentProvider } from '../../payments/provider';
+import { adminOrderRoutes } from './admin-routes';
+import { returnUrls } from './return-urls';
 import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMyOrders, startCheckout } from './service';
+import { webhookRoutes } from './webhook-routes';
 
-/** Checkout, my orders, my courses and free enrolment. */
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+export type OrdersOptions = { payments: PaymentProvider };
+
+/**
+ * Every change of an order's state: checkout, the provider's webhook, the success page's
+ * confirmation, the admin's refund; and my orders, my courses and free enrolment.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments }) => {
+  await app.register(webhookRoutes, { payments });
+  await app.register(adminOrderRoutes, { prefix: '/admin', payments });
+
   app.post(
     '/checkout',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Turn my cart into an order and open a checkout session',
@@ -31,8 +42,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const result = await startCheckout({ db: app.db, provider: app.payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
+      const user = signedInUser(request);
+      const result = await startCheckout({ db: app.db, provider: payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
       return reply.status(201).send(result);
     },
   );
@@ -40,6 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'My orders, newest first (date, courses, total, status)',
@@ -47,7 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return { items: await listMyOrders(app.db, user.id) };
     },
   );
@@ -55,6 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/confirm',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Confirm a checkout from the success page',
@@ -64,14 +77,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return confirmCheckout(app.db, app.payments, user, request.body.sessionId, request.log);
+      const user = signedInUser(request);
+      return confirmCheckout(app.db, payments, user, request.body.sessionId, request.log);
     },
   );
 
   app.get(
     '/enrollments',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'My courses (bought or enrolled free), newest first',
@@ -79,7 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return { items: await listEnrollments(app.db, user.id) };
     },
   );
@@ -87,15 +101,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/enrollments/:courseId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'A course I bought, for the player',
-        params: z.object({ courseId: courseIdParam }),
+        params: z.object({ courseId: databaseId }),
         response: { 200: playerCourseSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return getEnrolledCourse(app.db, user.id, request.params.courseId);
     },
   );
@@ -103,15 +118,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/courses/:id/enroll',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['orders'],
         summary: 'Enrol in a free course with one click',
-        params: z.object({ id: courseIdParam }),
+        params: idParams,
         response: { 201: enrollResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return reply.status(201).send(await enrollFree(app.db, user.id, request.params.id));
     },
   );

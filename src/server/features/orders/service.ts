@@ -1,15 +1,18 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import type { EnrolledCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { cartItems, courses, enrollments, orderItems, orders } from '../../db/schema';
+import { courses, enrollments, orderItems, orders } from '../../db/schema';
+import { buyableCartLines } from '../../domain/cart-lines';
+import { summaryColumns } from '../../domain/course-summary';
+import { grantCourses } from '../../domain/enrollments';
 import { AppError } from '../../errors';
-import { cartLines } from '../cart/service';
-import type { PaymentProvider } from '../payments/provider';
-import { applyProviderSession } from '../payments/service';
+import type { PaymentProvider } from '../../payments/provider';
 import { fulfilOrder } from './fulfilment';
+import { applyProviderSession } from './settlement';
 
 /**
  * How long a checkout stays payable. Stripe accepts 30 minutes to 24 hours for a
@@ -20,14 +23,13 @@ export const ORDER_TTL_MS = 60 * 60 * 1000;
 /** An order whose total is zero (only free courses) needs no provider. */
 const FREE_PROVIDER = 'free';
 
-type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
 
 type CheckoutDeps = {
   db: Database;
   provider: PaymentProvider;
   successUrl: string;
   cancelUrl: string;
-  log: Logger;
+  log: FastifyBaseLogger;
 };
 
 /**
@@ -40,7 +42,7 @@ export async function startCheckout(
   user: SessionUser,
   locale?: 'es' | 'en',
 ): Promise<{ orderId: string; url: string }> {
-  const lines = await cartLines(db, user.id);
+  const lines = await buyableCartLines(db, user.id);
   if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
   const amountTotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
   const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
@@ -137,7 +139,7 @@ export const listMyOrders = (db: Database, userId: string) => loadOrders(db, eq(
  * server asks the provider itself whether that session is paid (the browser's word
  * counts for nothing) and fulfils through the same path as the webhook.
  */
-export async function confirmCheckout(db: Database, provider: PaymentProvider, user: SessionUser, sessionId: string, log: Logger): Promise<Order> {
+export async function confirmCheckout(db: Database, provider: PaymentProvider, user: SessionUser, sessionId: string, log: FastifyBaseLogger): Promise<Order> {
   const [order] = await db
     .select()
     .from(orders)
@@ -154,18 +156,7 @@ export async function confirmCheckout(db: Database, provider: PaymentProvider, u
 // --- Enrolments -----------------------------------------------------------------
 
 const enrolledColumns = {
-  id: courses.id,
-  title: courses.title,
-  imageUrl: courses.imageUrl,
-  teacherName: courses.teacherName,
-  priceCents: courses.priceCents,
-  ratingAverage: courses.ratingAverage,
-  ratingCount: courses.ratingCount,
-  categoryId: courses.categoryId,
-  subcategoryId: courses.subcategoryId,
-  language: courses.language,
-  level: courses.level,
-  durationHours: courses.durationHours,
+  ...summaryColumns,
   description: courses.description,
   disabledAt: courses.disabledAt,
   enrolledAt: enrollments.createdAt,
@@ -218,22 +209,8 @@ export async function enrollFree(db: Database, userId: string, courseId: number)
   if (course.ownerId === userId) throw new AppError('COURSE_IS_YOURS', 'You created this course; it is already yours');
   if (course.priceCents !== 0) throw new AppError('COURSE_NOT_FREE', 'This course is not free: buy it through the cart');
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(enrollments)
-      .values({ userId, courseId, orderId: null })
-      .onConflictDoNothing()
-      .returning({ createdAt: enrollments.createdAt });
+    const [created] = await grantCourses(tx as unknown as Database, { userId, courseIds: [courseId], orderId: null });
     if (!created) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.courseId, courseId)));
-    return { courseId, enrolledAt: created.createdAt.toISOString() };
+    return { courseId, enrolledAt: created.enrolledAt.toISOString() };
   });
-}
-
-/** Whether the user holds the course (bought or enrolled free): the reviews' gate. */
-export async function isEnrolled(db: Database, userId: string, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-  return Boolean(row);
 }

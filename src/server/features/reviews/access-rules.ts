@@ -1,6 +1,7 @@
-import { type AccessRule } from '../../access-rules';
+import { allow, type AccessRule } from '../../access-rules';
 
 export const accessRules: AccessRule[] = [
+  { route: 'GET /api/courses/:id/reviews', request: (f) => ({ url: `/api/courses/${f.courseId}/reviews` }), expect: allow.everyone() },
   {
     route: 'POST /api/courses/:id/reviews',
     request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/reviews`, payload: { rating: 5, comment: 'Muy buen curso' } }),

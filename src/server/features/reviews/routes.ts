@@ -1,27 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
-import { courseIdParam } from '../../../shared/schemas/cart';
+import { errorResponse, idParams } from '../../../shared/api-schemas';
+import { courseReviewsResponse } from '../../../shared/schemas/catalog';
 import { reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../../../shared/schemas/reviews';
-import { requireUser } from '../../auth/guards';
-import { deleteReview, saveReview } from './service';
+import { signedInUser } from '../../auth/access';
+import { sessionUser } from '../../auth/guards';
+import { deleteReview, listReviews, saveReview } from './service';
 
-/** Reviews by buyers. Reading a course's reviews is the catalogue's `GET /api/courses/:id/reviews`. */
+/** Reviews: anyone reads a course's reviews; its buyers write them. */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/courses/:id/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reviews'],
+        summary: "A course's reviews, newest first",
+        params: idParams,
+        response: { 200: courseReviewsResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ items: await listReviews(app.db, request.params.id, () => sessionUser(request)) }),
+  );
+
   app.post(
     '/courses/:id/reviews',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['reviews'],
         summary: 'Create or update my review of a course I bought',
         description: 'One review per buyer and course: sending again updates it (200; 201 when new). The course rating average and count change in the same transaction.',
-        params: z.object({ id: courseIdParam }),
+        params: idParams,
         body: reviewInputSchema,
         response: { 200: reviewSavedResponse, 201: reviewSavedResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const { created, ...saved } = await saveReview(app.db, user.id, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send(saved);
     },
@@ -30,15 +45,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/reviews/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['reviews'],
         summary: 'Delete my review',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParams,
         response: { 200: reviewDeletedResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return deleteReview(app.db, user.id, request.params.id);
     },
   );

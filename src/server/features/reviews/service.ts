@@ -1,34 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { CourseReview } from '../../../shared/schemas/catalog';
 import type { Review, ReviewInput } from '../../../shared/schemas/reviews';
 import type { Database } from '../../db/client';
-import { courses, enrollments, reviews, users } from '../../db/schema';
+import { courses, reviews, users } from '../../db/schema';
+import { lockCourseForRating, refreshRating, type Rating } from '../../domain/course-ratings';
+import { assertCourseVisible, type Viewer } from '../../domain/course-summary';
+import { isEnrolled } from '../../domain/enrollments';
 import { AppError } from '../../errors';
-
-type Rating = { ratingAverage: number; ratingCount: number };
-
-/**
- * Recomputes the course's average and count from its reviews. Runs inside the review's
- * transaction, after the course row was locked, so concurrent reviews of one course take
- * turns and the figures always match the rows.
- */
-async function refreshRating(tx: Database, courseId: number): Promise<Rating> {
-  const [rating] = await tx
-    .update(courses)
-    .set({
-      ratingAverage: sql`coalesce((select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.courseId} = ${courseId}), 0)`,
-      ratingCount: sql`(select count(*)::int from ${reviews} where ${reviews.courseId} = ${courseId})`,
-      // A rating change is not an edit of the course by its teacher.
-      updatedAt: sql`${courses.updatedAt}`,
-    })
-    .where(eq(courses.id, courseId))
-    .returning({ ratingAverage: courses.ratingAverage, ratingCount: courses.ratingCount });
-  return rating!;
-}
-
-async function lockCourse(tx: Database, courseId: number) {
-  const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
-  return course;
-}
 
 /**
  * Creates or updates the user's review of a course: one per buyer and course. Only a user
@@ -37,12 +15,8 @@ async function lockCourse(tx: Database, courseId: number) {
 export async function saveReview(db: Database, userId: string, courseId: number, input: ReviewInput): Promise<{ review: Review; created: boolean } & Rating> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    if (!(await lockCourse(txDb, courseId))) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
-    const [enrolled] = await tx
-      .select({ courseId: enrollments.courseId })
-      .from(enrollments)
-      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
-    if (!enrolled) throw new AppError('NOT_ENROLLED', 'Only buyers of this course may review it');
+    if (!(await lockCourseForRating(txDb, courseId))) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+    if (!(await isEnrolled(txDb, userId, courseId))) throw new AppError('NOT_ENROLLED', 'Only buyers of this course may review it');
 
     const [saved] = await tx
       .insert(reviews)
@@ -78,7 +52,7 @@ export async function deleteReview(db: Database, userId: string, reviewId: numbe
   if (found.userId !== userId) throw new AppError('FORBIDDEN', 'You may delete only your own reviews');
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    await lockCourse(txDb, found.courseId);
+    await lockCourseForRating(txDb, found.courseId);
     const removed = await tx
       .delete(reviews)
       .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
@@ -88,31 +62,23 @@ export async function deleteReview(db: Database, userId: string, reviewId: numbe
   });
 }
 
-/**
- * A buyer who gave a course back (a refund took the enrolment) no longer speaks for it: their
- * reviews of the courses they lost are removed and those ratings recomputed. Runs in the
- * caller's transaction, after the enrolments went; a course they still hold through another
- * order keeps their review.
- */
-export async function removeReviewsOfLostCourses(tx: Database, userId: string, courseIds: number[]): Promise<number[]> {
-  if (courseIds.length === 0) return [];
-  const changed: number[] = [];
-  for (const courseId of [...new Set(courseIds)].sort((a, b) => a - b)) {
-    await lockCourse(tx, courseId);
-    const removed = await tx
-      .delete(reviews)
-      .where(
-        and(
-          eq(reviews.userId, userId),
-          eq(reviews.courseId, courseId),
-          sql`not exists (select 1 from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courseId})`,
-        ),
-      )
-      .returning({ id: reviews.id });
-    if (removed.length > 0) {
-      await refreshRating(tx, courseId);
-      changed.push(courseId);
-    }
-  }
-  return changed;
+/** A course's reviews, newest first; the course must be visible to the viewer. */
+export async function listReviews(db: Database, courseId: number, viewer: () => Promise<Viewer>): Promise<CourseReview[]> {
+  const [course] = await db.select({ disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
+  await assertCourseVisible(course, viewer);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      userName: users.name,
+      userImage: users.image,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.courseId, courseId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
+import { errorResponse, idParams } from '../../../shared/api-schemas';
 import { courseForEdit, createCourseSchema, createdCourseList, editCourseSchema } from '../../../shared/schemas/courses';
-import { requireCourseManager, requireUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
 import { createCourse, getCourseForEdit, listCreatedCourses, updateCourse } from './service';
 
-const courseParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Teachers: create a course with its two uploaded videos, list the courses I created, edit one. */
 export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +12,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/courses',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['teaching'],
         summary: 'Create a course owned by me, with two of my uploaded videos (intro first, at most 60 s)',
@@ -22,7 +21,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       const course = await createCourse(db, user.id, request.body);
       return reply.status(201).send(course);
     },
@@ -31,6 +30,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/mine',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['teaching'],
         summary: 'The courses I created, newest first',
@@ -38,7 +38,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
       return { items: await listCreatedCourses(db, user.id) };
     },
@@ -47,15 +47,15 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/courses/:id/edit',
     {
+      config: { access: 'course-manager' },
       schema: {
         tags: ['teaching'],
         summary: 'A course as its edit form needs it (owner or admin)',
-        params: courseParams,
+        params: idParams,
         response: { 200: courseForEdit, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      await requireCourseManager(request, db, request.params.id);
       reply.header('cache-control', 'no-store');
       return getCourseForEdit(db, request.params.id);
     },
@@ -64,17 +64,15 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/courses/:id',
     {
+      config: { access: 'course-manager' },
       schema: {
         tags: ['teaching'],
         summary: "Edit a course's title, image, teacher name, description, duration, price, language or level (owner or admin)",
-        params: courseParams,
+        params: idParams,
         body: editCourseSchema,
         response: { 200: courseForEdit, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => {
-      await requireCourseManager(request, db, request.params.id);
-      return updateCourse(db, request.params.id, request.body);
-    },
+    async (request) => updateCourse(db, request.params.id, request.body),
   );
 };

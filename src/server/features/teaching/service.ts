@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { categories, courses, courseVideos, subcategories } from '../../db/schema';
+import { updateCourseDetails, type CourseChanges } from '../../domain/course-updates';
 import { AppError } from '../../errors';
 
 type CourseRow = typeof courses.$inferSelect;
@@ -123,11 +124,8 @@ export async function getCourseForEdit(db: Database, courseId: number): Promise<
 /** Applies the fields given; the others stay as they are. An empty image means the default cover. */
 export async function updateCourse(db: Database, courseId: number, patch: EditCourse): Promise<CourseForEdit> {
   const { priceUsd, imageUrl, ...rest } = patch;
-  const changes: Partial<typeof courses.$inferInsert> = { ...rest };
+  const changes: CourseChanges = { ...rest };
   if (priceUsd !== undefined) changes.priceCents = usdToCents(priceUsd);
   if (imageUrl !== undefined) changes.imageUrl = imageUrl || DEFAULT_COURSE_COVER;
-  if (Object.keys(changes).length === 0) return getCourseForEdit(db, courseId);
-  const [course] = await db.update(courses).set(changes).where(eq(courses.id, courseId)).returning();
-  if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
-  return toCourseForEdit(course);
+  return toCourseForEdit(await updateCourseDetails(db, courseId, changes));
 }

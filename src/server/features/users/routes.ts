@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/api-schemas';
 import { meResponse, updateProfileSchema } from '../../../shared/schemas/users';
-import { requireUser } from '../../auth/guards';
+import { signedInUser } from '../../auth/access';
 import { getMe, updateProfile } from './service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user, with how many courses they created',
@@ -15,7 +16,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return getMe(app.db, user);
     },
   );
@@ -23,6 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/me',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Change my name and picture (an http or https URL, or empty for none)',
@@ -31,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = signedInUser(request);
       return updateProfile(app.db, user, request.body);
     },
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
-import { categories, courses, subcategories, users } from '../../db/schema';
+import type { Database } from './client';
+import { categories, courses, subcategories, users } from './schema';
 
 /** Rows for the catalogue's tests, inserted directly with unique values. */
 

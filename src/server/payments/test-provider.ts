@@ -1,8 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { courses, orderItems, orders } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Database } from '../db/client';
+import { courses, orderItems, orders } from '../db/schema';
+import { AppError } from '../errors';
 import type { CreateCheckoutInput, PaymentProvider, ProviderSession, RefundableOrder } from './provider';
 import { signStripePayload, verifyStripeEvent } from './stripe-events';
 import { checkCard, type CardInput, type CardCheck } from './test-cards';
@@ -13,14 +14,12 @@ export const TEST_CHECKOUT_PATH = '/test-checkout';
 /** Posts a signed event to the app's webhook route; answers the HTTP status. */
 export type WebhookDelivery = (rawBody: string, signature: string) => Promise<number>;
 
-type Logger = { warn(object: unknown, message: string): void };
-
 export type TestProviderOptions = {
   db: Database;
   publicUrl: string;
   webhookSecret: string;
   deliver: WebhookDelivery;
-  log: Logger;
+  log: FastifyBaseLogger;
   successUrl: string;
   cancelUrl: string;
 };

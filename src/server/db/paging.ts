@@ -1,4 +1,4 @@
-import { adminPageSize, type Page } from '../../../shared/schemas/admin';
+import { adminPageSize, type Page } from '../../shared/schemas/admin';
 
 export const offsetOf = (page: number) => (page - 1) * adminPageSize;
 
@@ -10,11 +10,3 @@ export function pageOf<T>(items: T[], total: number, page: number): Page<T> {
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** Walks an error's causes for a PostgreSQL error code (drizzle wraps driver errors). */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
-  }
-  return undefined;
-}

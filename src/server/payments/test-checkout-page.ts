@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../web/head';
+import { escapeHtml } from '../web/head';
 import type { CardField, CardInput, CardProblem } from './test-cards';
 import type { TestCheckoutSession } from './test-provider';
 

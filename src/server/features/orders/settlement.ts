@@ -1,10 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
-import { expireOrder, failOrder, fulfilOrder, revokeOrder } from '../orders/fulfilment';
-import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from './provider';
+import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from '../../payments/provider';
+import { expireOrder, failOrder, fulfilOrder, revokeOrder } from './fulfilment';
 
-type Logger = { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
 
 export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'refunded' | 'ignored';
 
@@ -16,7 +16,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * It grants only when the session belongs to this order and provider and the amount and
  * currency are exactly the order's.
  */
-export async function applyProviderSession(db: Database, providerName: ProviderName, session: ProviderSession, log: Logger): Promise<SessionOutcome> {
+export async function applyProviderSession(db: Database, providerName: ProviderName, session: ProviderSession, log: FastifyBaseLogger): Promise<SessionOutcome> {
   if (!session.orderId || !uuidPattern.test(session.orderId)) {
     log.warn({ sessionId: session.id }, 'payment session without an order reference: ignored');
     return 'ignored';
@@ -54,7 +54,7 @@ const handledEvents = new Set([
  * the provider's dashboard): the order is revoked, and with it the buyer's access, at once.
  * After the admin's own refund the order is already revoked and nothing changes.
  */
-async function applyProviderRefund(db: Database, providerName: ProviderName, refund: ProviderRefund, log: Logger): Promise<SessionOutcome> {
+async function applyProviderRefund(db: Database, providerName: ProviderName, refund: ProviderRefund, log: FastifyBaseLogger): Promise<SessionOutcome> {
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -79,7 +79,7 @@ async function applyProviderRefund(db: Database, providerName: ProviderName, ref
  * once) finds it recorded and changes nothing. If the effect fails, nothing is recorded
  * and the provider's retry gets another chance.
  */
-export async function handleProviderEvent(db: Database, providerName: ProviderName, event: ProviderEvent, log: Logger): Promise<SessionOutcome | 'duplicate'> {
+export async function handleProviderEvent(db: Database, providerName: ProviderName, event: ProviderEvent, log: FastifyBaseLogger): Promise<SessionOutcome | 'duplicate'> {
   const { session, refund } = event;
   if (!(handledEvents.has(event.type) && session) && !(event.type === 'charge.refunded' && refund)) return 'ignored';
   return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../../db/schema';
-import { signStripePayload } from './stripe-events';
+import { signStripePayload } from '../../payments/stripe-events';
 
 const SECRET = 'whsec_test_provider_secret_for_tests';
 

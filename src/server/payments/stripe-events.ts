@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import type { ProviderEvent, ProviderRefund, ProviderSession } from './provider';
 
 /** Events older than this (by their signed timestamp) are refused as replays. */

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
-import { createCourse, createOrder, createUser, isEnrolled } from '../../db/factories';
+import { createCourse, createOrder, createUser } from '../../db/factories';
 import { auditLog, courses, orders } from '../../db/schema';
-import { refundOrder, type RefundProvider } from './orders';
+import { isEnrolled } from '../../domain/enrollments';
+import { refundOrder, type RefundProvider } from './admin-orders';
 
 /** A provider double that records what it was asked to refund, or fails like a provider outage. */
 function fakeProvider({ fail = false } = {}) {

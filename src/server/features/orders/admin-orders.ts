@@ -5,10 +5,10 @@ import type { PaymentStatus } from '../../../shared/limits';
 import type { Database } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { revokeOrder } from '../orders/fulfilment';
-import type { PaymentProvider } from '../payments/provider';
-import { recordAudit } from './audit';
-import { iso, offsetOf, pageOf } from './paging';
+import { recordAudit } from '../../audit';
+import { iso, offsetOf, pageOf } from '../../db/paging';
+import type { PaymentProvider } from '../../payments/provider';
+import { revokeOrder } from './fulfilment';
 
 const orderColumns = {
   id: orders.id,

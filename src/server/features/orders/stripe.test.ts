@@ -5,7 +5,7 @@ import { signedInUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
 import { StripeFake, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import { enrollments, orders, paymentEvents } from '../../db/schema';
-import { revokeOrder } from '../orders/fulfilment';
+import { revokeOrder } from './fulfilment';
 
 const SECRET_KEY = 'sk_test_marketplace_fake';
 const WEBHOOK_SECRET = 'whsec_marketplace_fake_secret';

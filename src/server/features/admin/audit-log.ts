@@ -1,33 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { adminPageSize, type AuditAction, type AuditEntry, type Page } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
+import { offsetOf, pageOf } from '../../db/paging';
 import { auditLog, users } from '../../db/schema';
-import { offsetOf, pageOf } from './paging';
-
-export type AuditRecord = {
-  /** null when an operator acted from the command line (`npm run admin:grant`), not as a signed-in admin. */
-  actorId: string | null;
-  action: AuditAction;
-  targetType: 'course' | 'user' | 'category' | 'subcategory' | 'order' | 'message';
-  targetId: string | number;
-  before?: unknown;
-  after?: unknown;
-};
-
-/**
- * Writes one audit row. Call it with the transaction that performs the action, so the row
- * exists exactly when the change does.
- */
-export async function recordAudit(db: Database, record: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: record.actorId,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: String(record.targetId),
-    before: record.before ?? null,
-    after: record.after ?? null,
-  });
-}
 
 export async function listAudit(db: Database, { page, action }: { page: number; action?: AuditAction }): Promise<Page<AuditEntry>> {
   const where = action ? eq(auditLog.action, action) : undefined;

@@ -1,11 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import type { CreateCheckoutInput, PaymentProvider, ProviderSession, RefundableOrder } from './provider';
 import { toProviderSession, verifyStripeEvent } from './stripe-events';
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: string | undefined };
-
-type Logger = { error(object: unknown, message: string): void };
 
 /** Stripe's own address by default; another one (a local double) when STRIPE_API_BASE is set. */
 function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
@@ -21,7 +20,7 @@ function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
 /** Only absolute https image links are accepted by Stripe's product data. */
 const stripeImages = (imageUrl: string | null) => (imageUrl && /^https:\/\//i.test(imageUrl) ? [imageUrl] : undefined);
 
-export function createStripeProvider(settings: StripeSettings, log: Logger): PaymentProvider {
+export function createStripeProvider(settings: StripeSettings, log: FastifyBaseLogger): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiBase));
 
   /** Provider failures become a 502 with a safe message; the details go to the log. */

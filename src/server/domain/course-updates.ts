@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit';
+import type { Database } from '../db/client';
+import { courses } from '../db/schema';
+import { AppError } from '../errors';
+
+type CourseRow = typeof courses.$inferSelect;
+
+/** The details of a course its teacher and admins may change after creation. */
+export const editableCourseFields = ['title', 'teacherName', 'description', 'priceCents', 'durationHours', 'level', 'language', 'imageUrl'] as const;
+export type CourseChanges = Partial<Pick<CourseRow, (typeof editableCourseFields)[number]>>;
+
+/**
+ * The one way a course's details change, whether its teacher or an admin edits them. With
+ * `audit`, the same transaction records who changed which fields, from what to what (an
+ * admin's edit). The course row is locked meanwhile, so the audit's "before" is what was
+ * replaced. Answers the course as stored.
+ */
+export async function updateCourseDetails(db: Database, courseId: number, changes: CourseChanges, audit?: { actorId: string }): Promise<CourseRow> {
+  return db.transaction(async (tx) => {
+    const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+    if (Object.keys(changes).length === 0) return course;
+    const [updated] = await tx.update(courses).set(changes).where(eq(courses.id, courseId)).returning();
+    if (audit) {
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      for (const field of editableCourseFields) {
+        if (field in changes && course[field] !== changes[field]) {
+          before[field] = course[field];
+          after[field] = changes[field];
+        }
+      }
+      await recordAudit(tx, { actorId: audit.actorId, action: 'course.edit', targetType: 'course', targetId: courseId, before, after });
+    }
+    return updated!;
+  });
+}

@@ -1,0 +1,57 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import { cartItems, enrollments } from '../db/schema';
+import { removeReviewsOfLostCourses } from './course-ratings';
+
+/**
+ * The one owner of who holds which course. Orders grant and revoke through it, the free
+ * enrolment grants through it, and reviews, videos and the cart ask it.
+ */
+
+/**
+ * Gives the user the courses (an order's, or one free course) and takes them out of the
+ * user's cart. A course the user already holds keeps its first enrolment. Answers the
+ * enrolments created now. `db` may be a transaction.
+ */
+export async function grantCourses(
+  db: Database,
+  { userId, courseIds, orderId }: { userId: string; courseIds: number[]; orderId: string | null },
+): Promise<{ courseId: number; enrolledAt: Date }[]> {
+  if (courseIds.length === 0) return [];
+  const granted = await db
+    .insert(enrollments)
+    .values(courseIds.map((courseId) => ({ userId, courseId, orderId })))
+    .onConflictDoNothing()
+    .returning({ courseId: enrollments.courseId, enrolledAt: enrollments.createdAt });
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.courseId, courseIds)));
+  return granted;
+}
+
+/**
+ * Takes back the courses an order granted (which ends the buyer's video links at once) and
+ * the buyer's reviews of them (they stop counting in the rating). Answers the courses taken
+ * back. Run it in the transaction that marks the order refunded.
+ */
+export async function revokeOrderCourses(tx: Database, { userId, orderId }: { userId: string; orderId: string }): Promise<number[]> {
+  const removed = await tx
+    .delete(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.orderId, orderId)))
+    .returning({ courseId: enrollments.courseId });
+  const courseIds = removed.map((row) => row.courseId);
+  await removeReviewsOfLostCourses(tx, userId, courseIds);
+  return courseIds;
+}
+
+/** Whether the user holds the course (bought or enrolled free). */
+export async function isEnrolled(db: Database, userId: string, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+  return Boolean(row);
+}
+
+/** The same question inside a query: the user in `userId` holds the course in `courseId`. */
+export const holdsCourse = (userId: AnyPgColumn | string, courseId: AnyPgColumn | number): SQL =>
+  sql`exists (select 1 from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courseId})`;

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { PaymentProvider } from './provider';
+import { createStripeProvider } from './stripe-provider';
+import { createTestProvider, type TestProvider, type WebhookDelivery } from './test-provider';
+
+export type PaymentProviderOptions = {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Signs the test provider's events; Stripe's secret is in `config.stripe`. */
+  testWebhookSecret: string;
+  /** Where the buyer lands after the hosted page; `{CHECKOUT_SESSION_ID}` is filled in. */
+  successUrl: string;
+  cancelUrl: string;
+  /** How the test provider reaches the app's webhook route, as Stripe would. */
+  deliver: WebhookDelivery;
+};
+
+/**
+ * The configured payment provider: Stripe when its keys are set, else the built-in test
+ * provider, whose hosted page the app then serves (`testProvider`).
+ */
+export function createPaymentProvider(options: PaymentProviderOptions): { provider: PaymentProvider; testProvider: TestProvider | null } {
+  const { config, db, log } = options;
+  if (config.stripe) return { provider: createStripeProvider(config.stripe, log), testProvider: null };
+  const testProvider = createTestProvider({
+    db,
+    publicUrl: config.publicUrl,
+    webhookSecret: options.testWebhookSecret,
+    log,
+    successUrl: options.successUrl,
+    cancelUrl: options.cancelUrl,
+    deliver: options.deliver,
+  });
+  // Test cards buy courses here: say so loudly, in case this is a production server without Stripe keys.
+  log.warn('payments: the built-in TEST payment provider is active (no STRIPE_SECRET_KEY); test cards buy courses');
+  return { provider: testProvider, testProvider };
+}
