@@ -2,7 +2,7 @@ import { Avatar, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { StarRating } from '../../../components/star-rating';
 import { errorMessage } from '../../../lib/error-message';
-import { useCourseReviews } from '../api/get-course-reviews';
+import { useCourseReviews } from '../../../api/catalog/get-course-reviews';
 
 /** The course's reviews, newest first, or "No hay comentarios...". */
 export function CourseReviews({ courseId }: { courseId: number }) {
