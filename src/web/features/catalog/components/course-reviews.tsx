@@ -33,7 +33,7 @@ export function CourseReviews({ courseId }: { courseId: number }) {
                 <div>
                   <Text fw={600}>{review.userName}</Text>
                   <Group gap="xs">
-                    <StarRating average={review.rating} size={14} />
+                    <StarRating average={review.rating} size={14} whole />
                     <Text size="xs" c="dimmed" component="time" dateTime={review.createdAt}>
                       {date.format(new Date(review.createdAt))}
                     </Text>
