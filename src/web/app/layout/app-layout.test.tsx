@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CartItem } from '../../../shared/schemas/cart';
+import { cartKeys } from '../../api/cart/get-cart';
 import type { Session } from '../../features/auth/api/get-session';
+import { setLanguage } from '../../i18n';
 import { languageStorageKey } from '../../i18n/languages';
 import { mockFetch } from '../../testing/mock-fetch';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
@@ -111,6 +114,37 @@ describe('app layout', () => {
     expect(router.state.location.pathname).toBe('/');
     const signOutCall = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(signOutCall?.[1]).toMatchObject({ credentials: 'include', body: '{}' });
+  });
+
+  it('counts the courses in the cart on the cart icon, in words for screen readers, and follows the cart', async () => {
+    const item = (courseId: number): CartItem => ({
+      courseId,
+      title: `Curso ${courseId}`,
+      imageUrl: null,
+      description: 'Un curso.',
+      teacherName: 'Laura',
+      priceCents: 1000,
+      addedAt: '2026-01-01T00:00:00.000Z',
+    });
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/users/me': me(),
+      'GET /api/cart': () => ({ items: [item(1), item(2), item(3)], totalCents: 3000 }),
+    });
+    const { queryClient } = renderLayout('/');
+    const cart = await screen.findByRole('link', { name: '3 cursos en el carrito' });
+    expect(cart).toHaveAttribute('href', '/shop');
+    expect(cart.parentElement).toHaveTextContent('3');
+
+    // Adding or removing a course writes the cart into the cache: the badge follows.
+    act(() => queryClient.setQueryData(cartKeys.all, { items: [item(1)], totalCents: 1000 }));
+    expect(await screen.findByRole('link', { name: '1 curso en el carrito' })).toBeInTheDocument();
+    act(() => queryClient.setQueryData(cartKeys.all, { items: [], totalCents: 0 }));
+    expect(await screen.findByRole('link', { name: 'Carrito' })).not.toHaveTextContent(/\d/);
+
+    await act(() => setLanguage('en'));
+    act(() => queryClient.setQueryData(cartKeys.all, { items: [item(1), item(2)], totalCents: 2000 }));
+    expect(await screen.findByRole('link', { name: '2 courses in the cart' })).toBeInTheDocument();
   });
 
   it('offers the admin area in the user menu to admins only', async () => {
