@@ -42,7 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'My orders, newest first (date, courses, total, status)',
+        summary: 'My purchases, newest first (date, courses, total, status): paid, refunded, and checkouts still open; expired and failed checkouts are left out',
         response: { 200: ordersResponse, 401: errorResponse },
       },
     },
