@@ -147,6 +147,35 @@ describe('app layout', () => {
     expect(await screen.findByRole('link', { name: '2 courses in the cart' })).toBeInTheDocument();
   });
 
+  it("shows the spec's spinner, not the page just left, while a course page loads", async () => {
+    signedOut();
+    let arrive!: () => void;
+    const coursePageCode = new Promise<void>((resolve) => (arrive = resolve));
+    const routes: RouteObject[] = [
+      {
+        Component: AppLayout,
+        children: [
+          { path: '/', Component: () => <h1>Inicio de prueba</h1> },
+          {
+            path: '/course/:id',
+            lazy: async () => {
+              await coursePageCode;
+              return { Component: () => <h1>Página del curso</h1> };
+            },
+          },
+        ],
+      },
+    ];
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { name: 'Inicio de prueba' })).toBeInTheDocument();
+    act(() => void router.navigate('/course/7'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    expect(screen.queryByRole('heading', { name: 'Inicio de prueba' })).not.toBeInTheDocument();
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'Página del curso' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('offers the admin area in the user menu to admins only', async () => {
     mockFetch({ 'GET /api/auth/get-session': () => ({ ...session, user: { ...session.user, isAdmin: true } }), 'GET /api/users/me': me() });
     const { user } = renderLayout('/');

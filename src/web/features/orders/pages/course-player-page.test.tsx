@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { Review } from '../../../../shared/schemas/reviews';
 import type { Session } from '../../auth/api/get-session';
@@ -106,6 +106,43 @@ describe('course player (/mycourses/:id)', () => {
     expect(comment).toHaveValue('');
     expect(within(form).getByRole('radio', { name: '5 estrellas' })).not.toBeChecked();
     expect(submit).toBeDisabled();
+  });
+
+  it('plays on its own; when the browser refuses sound, plays muted and offers the sound back', async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('play() can only be initiated by a user gesture.', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => course,
+      'GET /api/videos/courses/5/main': () => video,
+      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    });
+    const { user } = renderApp('/mycourses/5');
+    const player = (await screen.findByLabelText('Video del curso Python desde cero', undefined, { timeout: 5000 })) as HTMLVideoElement;
+    expect(await screen.findByText('Tu navegador inició el video sin sonido.')).toBeInTheDocument();
+    expect(player.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Activar sonido' }));
+    expect(player.muted).toBe(false);
+    expect(screen.queryByText('Tu navegador inició el video sin sonido.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the sound when the browser lets the video play', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => course,
+      'GET /api/videos/courses/5/main': () => video,
+      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    });
+    renderApp('/mycourses/5');
+    const player = (await screen.findByLabelText('Video del curso Python desde cero', undefined, { timeout: 5000 })) as HTMLVideoElement;
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(player.muted).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Activar sonido' })).not.toBeInTheDocument();
   });
 
   it('sends a user who has not bought the course to its public page', async () => {
