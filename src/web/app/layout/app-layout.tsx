@@ -5,6 +5,7 @@ import { matchPage } from '../../../shared/paths';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
+import { PendingActionRunner } from './pending-action-runner';
 import classes from './layout.module.css';
 
 const MAIN_ID = 'main-content';
@@ -35,6 +36,7 @@ export function AppLayout() {
         {courseLoading ? <PageLoader /> : <Outlet />}
       </main>
       <AppFooter />
+      <PendingActionRunner />
       <ScrollRestoration />
     </div>
   );
