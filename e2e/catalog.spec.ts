@@ -14,7 +14,7 @@ const languages = {
     pages: 'Páginas',
     page: (n: number) => `Página ${n}`,
     total: (n: number) => `${n} cursos`,
-    ratingOf: /^\d de 5$/,
+    ratingOf: /^\d,\d de 5$/,
     addToCart: 'Agregar al carrito',
     favourite: (title: string) => `Favorito: ${title}`,
     favourites: 'Mis Favoritos',
@@ -32,7 +32,7 @@ const languages = {
     pages: 'Pages',
     page: (n: number) => `Page ${n}`,
     total: (n: number) => `${n} courses`,
-    ratingOf: /^\d of 5$/,
+    ratingOf: /^\d\.\d of 5$/,
     addToCart: 'Add to cart',
     favourite: (title: string) => `Favourite: ${title}`,
     favourites: 'My Favourites',
@@ -136,8 +136,8 @@ for (const [language, text] of Object.entries(languages)) {
   });
 }
 
-test('a visitor who clicks a heart is sent to /register', async ({ page }) => {
+test('a visitor who clicks a heart is sent to /register, to come back to the listing', async ({ page }) => {
   await page.goto('/allcourses');
   await page.getByRole('main').getByRole('article').first().getByRole('link', { name: /^Favorito: / }).click();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveURL(/\/register\?next=%2Fallcourses$/);
 });

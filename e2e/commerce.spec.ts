@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import { clientAddress, demo, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 type CartItem = { courseId: number; title: string; priceCents: number };
 
@@ -148,5 +148,58 @@ test.describe('buying courses', () => {
     // A new user owns nothing; the first demo course exists.
     await page.goto('/mycourses/1');
     await expect(page).toHaveURL(/\/course\/1$/);
+  });
+});
+
+test.describe('a visitor who needs an account first', () => {
+  const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+  /** A paid course of the demo catalogue: its id and title. */
+  async function paidCourse(request: APIRequestContext) {
+    const list = await request.get('/api/courses?sort=price-desc');
+    expect(list.status()).toBe(200);
+    const course = ((await list.json()) as { items: { id: number; title: string; priceCents: number }[] }).items.find((item) => item.priceCents > 0);
+    expect(course, 'a paid course').toBeDefined();
+    return course!;
+  }
+
+  test.beforeEach(async ({ page }) => {
+    // Sign-ups are limited per client address: each test is its own client.
+    await page.setExtraHTTPHeaders(clientAddress());
+  });
+
+  test('"add to cart" → sign up → back on the course page with the course in the cart', async ({ page }) => {
+    const course = await paidCourse(page.request);
+    await page.goto(`/course/${course.id}`);
+    await page.getByRole('button', { name: `Agregar al carrito: ${course.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/register\\?next=%2Fcourse%2F${course.id}$`));
+
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(uniqueEmail('carrito'));
+    await page.getByRole('textbox', { name: 'Contraseña' }).fill('Passw0rd12');
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/course/${course.id}$`));
+    await expect(page.getByText('¡Curso agregado!')).toBeVisible();
+    await expect(page.getByRole('link', { name: '1 curso en el carrito' })).toBeVisible();
+    expect((await cartItems(page.request)).map((item) => item.courseId)).toEqual([course.id]);
+  });
+
+  test('the favourite heart → Google sign-in → back on the course page with the course marked', async ({ page }) => {
+    const course = await paidCourse(page.request);
+    await page.goto(`/course/${course.id}`);
+    await page.getByRole('link', { name: `Favorito: ${course.title}` }).click();
+    await expect(page).toHaveURL(/\/register\?next=/);
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+
+    // The local OpenID Connect provider's account chooser, as Google's would be.
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
+    await page.getByLabel('Email').fill(uniqueEmail('favorito'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`localhost:\\d+/course/${course.id}$`));
+    await expect(page.getByText('¡Agregado a tus favoritos!')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Favorito: ${course.title}`, pressed: true })).toBeVisible();
+    const favourites = (await (await page.request.get('/api/favourites')).json()) as { items: { id: number }[] };
+    expect(favourites.items.map((item) => item.id)).toEqual([course.id]);
   });
 });

@@ -26,6 +26,8 @@ beforeEach(async () => {
   failOnConsole('error');
   failOnConsole('warn');
   window.localStorage.clear();
+  // A pending action (add to cart before signing in) must not carry over into the next test.
+  window.sessionStorage.clear();
   // No handlers: any request fails the test unless the test mocks it (mockFetch again).
   mockFetch({});
   await initI18n('es');

@@ -39,7 +39,8 @@ export type PageName = keyof typeof pagePatterns;
 
 export const paths = {
   home: () => '/',
-  register: () => '/register',
+  /** `next`: where to come back to once signed in (kept only if `safeReturnPath` accepts it). */
+  register: (next?: string) => (next ? `/register?${new URLSearchParams({ next })}` : '/register'),
   allCourses: (query?: URLSearchParams | string) => {
     const search = query?.toString();
     return search ? `/allcourses?${search}` : '/allcourses';

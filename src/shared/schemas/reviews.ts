@@ -31,8 +31,12 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewSavedResponse = z.object({
   review: reviewSchema,
+  /** True when the buyer already had a review of the course and this one took its place. */
+  replaced: z.boolean(),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
 });
+export type ReviewSaved = z.infer<typeof reviewSavedResponse>;
 
 export const reviewDeletedResponse = z.object({ ratingAverage: z.number(), ratingCount: z.number().int() });
+export type ReviewDeleted = z.infer<typeof reviewDeletedResponse>;

@@ -5,11 +5,12 @@ import { favouriteKeys } from './get-favourites';
 
 export type SetFavouriteInput = { course: CourseSummary; favourite: boolean };
 
+/** Marks a course as a favourite; marking it again changes nothing. */
+export const markFavourite = (courseId: number) => api.put<FavouriteState>(`/api/favourites/${courseId}`);
+
 /** Idempotent both ways: PUT marks, DELETE unmarks; repeating either changes nothing. */
 export const setFavourite = ({ course, favourite }: SetFavouriteInput) =>
-  favourite
-    ? api.put<FavouriteState>(`/api/favourites/${course.id}`)
-    : api.delete<FavouriteState>(`/api/favourites/${course.id}`);
+  favourite ? markFavourite(course.id) : api.delete<FavouriteState>(`/api/favourites/${course.id}`);
 
 /**
  * The heart's toggle. The list updates at once (the heart fills before the server answers),

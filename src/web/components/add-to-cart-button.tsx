@@ -1,13 +1,14 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths';
 import { useAddToCart } from '../api/cart/add-to-cart';
 import { useEnrollFree } from '../api/enrollments/enroll-free';
 import { useEnrollments } from '../api/enrollments/get-enrollments';
 import { useSession } from '../features/auth/api/get-session';
 import { isApiError } from '../lib/api-client';
-import { errorMessage } from '../lib/error-message';
+import { rememberPendingAction } from '../lib/pending-action';
+import { cartRefusalMessage } from './cart-refusal';
 import { ShoppingCartIcon } from './icons';
 import { toast } from './toasts';
 
@@ -25,13 +26,15 @@ type AddToCartButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {
 
 /**
  * The add-to-cart button of the course page and the course cards (spec section 4):
- * signed out → /register; already in the cart → error toast "Course exists!"; otherwise
+ * signed out → /register, and back
+ * here with the course added (or enrolled) once signed in; already in the cart → error toast "Course exists!"; otherwise
  * added with "Added Course!". A course the user owns shows "Go to course" instead, one they
  * created says so, and a free course is enrolled with one click.
  */
 export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn: signedInProp, ...buttonProps }: AddToCartButtonProps) {
   const { t } = useTranslation('cart');
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useSession();
   const isSignedIn = signedInProp ?? session.isSignedIn;
   const sessionPending = signedInProp === undefined && session.isPending;
@@ -55,18 +58,18 @@ export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn
     );
   }
 
+  const kind = priceCents === 0 ? 'enrollFree' : 'addToCart';
+  // The visitor signs in, comes back to this page, and the course is added there.
+  const signInFirst = () => navigate(rememberPendingAction({ kind, courseId }, `${location.pathname}${location.search}`));
+
   const showFailure = (error: unknown) => {
-    if (!isApiError(error)) return toast.error(errorMessage(error));
-    if (error.code === 'COURSE_ALREADY_IN_CART') return toast.error(t('toast.exists'));
-    if (error.code === 'COURSE_ALREADY_OWNED') return toast.error(t('toast.owned'));
-    if (error.code === 'COURSE_IS_YOURS') return toast.error(t('toast.yours'));
-    if (error.code === 'UNAUTHENTICATED') return navigate(paths.register());
-    return toast.error(errorMessage(error));
+    if (isApiError(error) && error.code === 'UNAUTHENTICATED') return void signInFirst();
+    toast.error(cartRefusalMessage(error, t));
   };
 
   const onClick = () => {
     if (!isSignedIn) {
-      void navigate(paths.register());
+      void signInFirst();
       return;
     }
     if (priceCents === 0) {

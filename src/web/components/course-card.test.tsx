@@ -34,11 +34,11 @@ function renderCard(props: { course?: CourseSummary; signedIn: boolean }) {
 }
 
 describe('course card', () => {
-  it('shows the cover, title linking to the course, teacher, whole-number stars and the price', () => {
+  it('shows the cover, title linking to the course, teacher, the real average with one decimal and the price', () => {
     renderCard({ signedIn: false });
     expect(screen.getByRole('link', { name: 'Python desde cero' })).toHaveAttribute('href', '/course/7');
     expect(screen.getByText('Ana Torres')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '3 de 5' })).toBeInTheDocument();
+    expect(screen.getByText('3,9 de 5')).toBeInTheDocument();
     expect(screen.getByText('$19.99 USD')).toBeInTheDocument();
   });
 

@@ -45,7 +45,7 @@ export function CourseCard({ course, signedIn, to = paths.course(course.id), hea
         <Text size="sm" c="dimmed">
           {course.teacherName}
         </Text>
-        <StarRating average={course.ratingAverage} />
+        <StarRating average={course.ratingAverage} count={course.ratingCount} withValue />
         <Group justify="space-between" align="center" mt="auto" wrap="nowrap">
           <Text fw={700} size="lg">
             {price(course.priceCents)}

@@ -1,11 +1,12 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
 import type { CourseSummary } from '../../shared/schemas/catalog';
 import { useFavourites } from '../api/get-favourites';
 import { useSetFavourite } from '../api/set-favourite';
 import { errorMessage } from '../lib/error-message';
+import { rememberPendingAction } from '../lib/pending-action';
 import { HeartIcon } from './icons';
 
 type FavouriteButtonProps = Omit<ActionIconProps, 'children'> & {
@@ -15,17 +16,30 @@ type FavouriteButtonProps = Omit<ActionIconProps, 'children'> & {
 
 /**
  * The heart on a course: filled when the course is a favourite, a toggle for a signed-in
- * user, and a way to /register for a visitor (spec section 4).
+ * user, and a way to /register for a visitor (spec section 4), who comes back with the
+ * course marked.
  */
 export function FavouriteButton({ course, signedIn, size = 'lg', ...props }: FavouriteButtonProps) {
   const { t } = useTranslation();
   const favourites = useFavourites({ enabled: signedIn });
   const setFavourite = useSetFavourite();
+  const location = useLocation();
   const label = t('course.favourite', { title: course.title });
 
   if (!signedIn) {
+    // Remembered on the click, not at render: cards show many hearts, the visitor chose one.
+    const returnTo = `${location.pathname}${location.search}`;
     return (
-      <ActionIcon component={Link} to={paths.register()} variant="default" radius="xl" size={size} aria-label={label} {...props}>
+      <ActionIcon
+        component={Link}
+        to={paths.register(returnTo)}
+        onClick={() => rememberPendingAction({ kind: 'favourite', courseId: course.id }, returnTo)}
+        variant="default"
+        radius="xl"
+        size={size}
+        aria-label={label}
+        {...props}
+      >
         <HeartIcon size={20} />
       </ActionIcon>
     );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '../../shared/limits';
 import { useOrders } from '../api/orders/get-orders';
 import { errorMessage } from '../lib/error-message';
+import { usePaymentStatusLabel } from './payment-status';
 import { usePriceLabel } from './price-label';
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
@@ -14,13 +15,16 @@ const statusColors: Record<PaymentStatus, MantineColor> = {
 };
 
 /**
- * The signed-in buyer's orders: date, courses, total and status, newest first. Shared, so
+ * The signed-in buyer's purchases: date, courses, total and status, newest first. The server
+ * leaves out checkouts that expired or failed (they bought nothing); one still open reads
+ * "Esperando el pago". Shared, so
  * the dashboard can show it too; it renders its own `<h2>`.
  */
 export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const { t, i18n } = useTranslation('orders');
   const orders = useOrders();
   const priceLabel = usePriceLabel();
+  const statusLabel = usePaymentStatusLabel();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   let content;
@@ -67,7 +71,7 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceLabel(order.amountTotal)}</Table.Td>
                 <Table.Td>
                   <Badge color={statusColors[order.status]} variant="dot" c="dark">
-                    {t(`history.statuses.${order.status}`)}
+                    {statusLabel(order.status)}
                   </Badge>
                 </Table.Td>
               </Table.Tr>

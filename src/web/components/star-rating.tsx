@@ -1,35 +1,55 @@
-import { Group, type GroupProps } from '@mantine/core';
+import { Group, Rating, Text, type GroupProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../shared/limits';
 
+/** Stars round to the nearest half (4.7 → 4½, 4.8 → 5): the picture matches the number beside it. */
+export const toHalfStars = (average: number) => Math.round(average * 2) / 2;
+
+/**
+ * "4,7 de 5" / "4.7 of 5": an average with one decimal in the reader's language; a single
+ * review's whole-number rating as it is ("4 de 5").
+ */
+export function useRatingText() {
+  const { t, i18n } = useTranslation();
+  const oneDecimal = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (value: number, { whole = false }: { whole?: boolean } = {}) =>
+    t('course.ratingOutOf', { rating: whole ? String(value) : oneDecimal.format(value) });
+}
+
 type StarRatingProps = Omit<GroupProps, 'children'> & {
-  /** The course's average; shown as the whole number below it, as everywhere else. */
+  /** The course's real average (or, with `whole`, one review's rating). */
   average: number;
+  /** How many reviews the average is of: with none, the stars say "Sin reseñas", not "0,0 de 5". */
+  count?: number;
   size?: number;
+  /** One review's whole-number rating rather than an average. */
+  whole?: boolean;
+  /** Shows "4,7 de 5" beside the stars; otherwise the stars carry it as their accessible name. */
+  withValue?: boolean;
 };
 
-/** Five stars, the first floor(average) filled, read out as "N de 5". */
-export function StarRating({ average, size = 16, ...props }: StarRatingProps) {
+/**
+ * Five stars filled to the nearest half of the real average, read out as "4,7 de 5". The
+ * catalogue's rating filter still counts whole numbers (floor of the average), as the spec says.
+ */
+export function StarRating({ average, count, size = 16, whole = false, withValue = false, ...props }: StarRatingProps) {
   const { t } = useTranslation();
-  const rating = Math.floor(average);
+  const ratingText = useRatingText();
+  const text = count === 0 ? t('course.noReviews') : ratingText(average, { whole });
+  const stars = <Rating value={toHalfStars(average)} fractions={2} count={limits.ratingMax} readOnly size={size} aria-hidden="true" />;
+  if (!withValue) {
+    return (
+      <Group gap={2} wrap="nowrap" role="img" aria-label={text} {...props}>
+        {stars}
+      </Group>
+    );
+  }
   return (
-    <Group gap={2} wrap="nowrap" role="img" aria-label={t('course.ratingOutOf', { rating })} {...props}>
-      {Array.from({ length: limits.ratingMax }, (_, index) => (
-        <svg
-          key={index}
-          width={size}
-          height={size}
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          focusable="false"
-          fill={index < rating ? 'var(--mantine-color-yellow-6)' : 'none'}
-          stroke={index < rating ? 'var(--mantine-color-yellow-7)' : 'var(--mantine-color-gray-6)'}
-          strokeWidth={1.5}
-          strokeLinejoin="round"
-        >
-          <path d="M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z" />
-        </svg>
-      ))}
+    <Group gap="xs" wrap="nowrap" {...props}>
+      {stars}
+      <Text size="sm" fw={500}>
+        {text}
+      </Text>
     </Group>
   );
 }

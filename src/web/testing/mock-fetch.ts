@@ -28,6 +28,8 @@ export function mockFetch(mocked: Record<string, MockHandler>) {
       return { id: user.id, name: user.name, email: user.email, image: user.image ?? null, isAdmin: Boolean(user.isAdmin), createdCoursesCount: 0 };
     };
   }
+  // The header's cart icon counts the signed-in user's courses in the cart: empty unless a test says otherwise.
+  if (sessionHandler && !handlers['GET /api/cart']) handlers['GET /api/cart'] = () => ({ items: [], totalCents: 0 });
   // Sign-up and sign-in pages ask which social buttons to show; by default, none.
   handlers['GET /api/auth-providers'] ??= () => ({ google: false, github: false, facebook: false, twitter: false });
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

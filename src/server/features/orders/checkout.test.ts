@@ -182,8 +182,8 @@ describe('checkout with the built-in test provider', () => {
     const { orderId, url } = await checkout(ctx.app, user);
     const fresh = await checkout(ctx.app, user);
     await ctx.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
-    // Before the sweep, readers already see it expired.
-    expect((await ctx.app.inject({ url: '/api/orders', headers: as(user) })).json().items.find((order: { id: string }) => order.id === orderId).status).toBe('expired');
+    // Before the sweep, it already counts as expired: the buyer's purchases leave it out, and keep the open one.
+    expect((await ctx.app.inject({ url: '/api/orders', headers: as(user) })).json().items.map((order: { id: string; status: string }) => [order.id, order.status])).toEqual([[fresh.orderId, 'unpaid']]);
     expect(await expireStaleOrders(ctx.db)).toBe(1);
     const statuses = Object.fromEntries((await ctx.db.select().from(orders)).map((order) => [order.id, order.paymentStatus]));
     expect(statuses).toEqual({ [orderId]: 'expired', [fresh.orderId]: 'unpaid' });
@@ -195,6 +195,23 @@ describe('checkout with the built-in test provider', () => {
     expect(attempt.headers.location).toBeUndefined();
     expect(await myEnrolments(user)).toEqual([]);
     expect((await ctx.app.inject({ url: '/api/cart', headers: as(user) })).json().items).toHaveLength(1);
+  });
+
+  it("lists as the buyer's purchases only paid, refunded and still-open orders: an expired or declined checkout is no pending purchase", async () => {
+    const { user } = await buyerWithCart([1999]);
+    const opened: string[] = [];
+    for (let index = 0; index < 5; index++) opened.push((await checkout(ctx.app, user)).orderId);
+    const [paid, refunded, failed, expired, open] = opened as [string, string, string, string, string];
+    await ctx.db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, paid));
+    await ctx.db.update(orders).set({ paymentStatus: 'refunded', paidAt: new Date() }).where(eq(orders.id, refunded));
+    await ctx.db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, failed));
+    // Past its expiry but not swept yet: still 'unpaid' in the table.
+    await ctx.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, expired));
+
+    const history = await ctx.app.inject({ url: '/api/orders', headers: as(user) });
+    expect(history.statusCode).toBe(200);
+    const listed = Object.fromEntries(history.json().items.map((order: { id: string; status: string }) => [order.id, order.status]));
+    expect(listed).toEqual({ [paid]: 'paid', [refunded]: 'refunded', [open]: 'unpaid' });
   });
 
   it('grants from the success page when the webhook never arrived: the server asks the provider', async () => {

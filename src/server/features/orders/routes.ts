@@ -54,7 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'My orders, newest first (date, courses, total, status)',
+        summary: 'My purchases, newest first (date, courses, total, status): paid, refunded, and checkouts still open; expired and failed checkouts are left out',
         response: { 200: ordersResponse, 401: errorResponse },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import type { EnrolledCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
 import type { SessionUser } from '../../auth/guards';
@@ -105,7 +105,7 @@ export async function startCheckout(
 }
 
 /** Orders with their items, newest first. */
-async function loadOrders(db: Database, where: ReturnType<typeof eq>): Promise<Order[]> {
+async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]> {
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(200);
   if (rows.length === 0) return [];
   const items = await db
@@ -132,7 +132,19 @@ async function loadOrders(db: Database, where: ReturnType<typeof eq>): Promise<O
   }));
 }
 
-export const listMyOrders = (db: Database, userId: string) => loadOrders(db, eq(orders.userId, userId));
+/**
+ * The buyer's purchases: paid and refunded orders, and a checkout still open (awaiting payment).
+ * A checkout that expired or failed bought nothing, so it is not a purchase: listing it would
+ * read as a payment still pending. Admins see every order in /admin/ordenes.
+ */
+export const listMyOrders = (db: Database, userId: string) =>
+  loadOrders(
+    db,
+    and(
+      eq(orders.userId, userId),
+      or(inArray(orders.paymentStatus, ['paid', 'refunded']), and(eq(orders.paymentStatus, 'unpaid'), gt(orders.expiresAt, sql`now()`))),
+    ),
+  );
 
 /**
  * The success page's check. It names the session the provider redirected with; the

@@ -34,15 +34,17 @@ describe('reviews', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.review).toMatchObject({ userId: buyers[0]!.id, userName: buyers[0]!.name, rating: 4, comment: 'Muy claro y práctico' });
-    expect(body).toMatchObject({ ratingAverage: 4, ratingCount: 1 });
+    expect(body).toMatchObject({ replaced: false, ratingAverage: 4, ratingCount: 1 });
     expect(await ratingOf(course.id)).toEqual({ ratingAverage: 4, ratingCount: 1 });
   });
 
-  it('keeps one review per buyer and course: sending again updates it (200)', async () => {
+  it('keeps one review per buyer and course: sending again replaces it (200) and says so', async () => {
     const { course, buyers } = await courseWithBuyers(1);
     const first = await review(buyers[0]!, course.id, { rating: 2, comment: 'Regular' });
+    expect(first.json().replaced).toBe(false);
     const second = await review(buyers[0]!, course.id, { rating: 5, comment: 'Mejoró mucho' });
     expect(second.statusCode).toBe(200);
+    expect(second.json().replaced).toBe(true);
     expect(second.json().review.id).toBe(first.json().review.id);
     const rows = await ctx.db.select().from(reviews);
     expect(rows).toHaveLength(1);

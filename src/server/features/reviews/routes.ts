@@ -29,7 +29,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Create or update my review of a course I bought',
-        description: 'One review per buyer and course: sending again updates it (200; 201 when new). The course rating average and count change in the same transaction.',
+        description: 'One review per buyer and course: sending again replaces it (200 with `replaced: true`; 201 with `replaced: false` when new). The course rating average and count change in the same transaction.',
         params: idParams,
         body: reviewInputSchema,
         response: { 200: reviewSavedResponse, 201: reviewSavedResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
@@ -38,7 +38,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       const { created, ...saved } = await saveReview(app.db, user.id, request.params.id, request.body);
-      return reply.status(created ? 201 : 200).send(saved);
+      return reply.status(created ? 201 : 200).send({ ...saved, replaced: !created });
     },
   );
 

@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CartItem } from '../../../shared/schemas/cart';
+import { cartKeys } from '../../api/cart/get-cart';
 import type { Session } from '../../features/auth/api/get-session';
+import { setLanguage } from '../../i18n';
 import { languageStorageKey } from '../../i18n/languages';
 import { mockFetch } from '../../testing/mock-fetch';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
@@ -50,7 +53,7 @@ describe('app layout', () => {
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
     expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cursos Online' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register');
   });
 
@@ -107,10 +110,70 @@ describe('app layout', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' }));
 
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');
     expect(router.state.location.pathname).toBe('/');
     const signOutCall = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(signOutCall?.[1]).toMatchObject({ credentials: 'include', body: '{}' });
+  });
+
+  it('counts the courses in the cart on the cart icon, in words for screen readers, and follows the cart', async () => {
+    const item = (courseId: number): CartItem => ({
+      courseId,
+      title: `Curso ${courseId}`,
+      imageUrl: null,
+      description: 'Un curso.',
+      teacherName: 'Laura',
+      priceCents: 1000,
+      addedAt: '2026-01-01T00:00:00.000Z',
+    });
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/users/me': me(),
+      'GET /api/cart': () => ({ items: [item(1), item(2), item(3)], totalCents: 3000 }),
+    });
+    const { queryClient } = renderLayout('/');
+    const cart = await screen.findByRole('link', { name: '3 cursos en el carrito' });
+    expect(cart).toHaveAttribute('href', '/shop');
+    expect(cart.parentElement).toHaveTextContent('3');
+
+    // Adding or removing a course writes the cart into the cache: the badge follows.
+    act(() => queryClient.setQueryData(cartKeys.all, { items: [item(1)], totalCents: 1000 }));
+    expect(await screen.findByRole('link', { name: '1 curso en el carrito' })).toBeInTheDocument();
+    act(() => queryClient.setQueryData(cartKeys.all, { items: [], totalCents: 0 }));
+    expect(await screen.findByRole('link', { name: 'Carrito' })).not.toHaveTextContent(/\d/);
+
+    await act(() => setLanguage('en'));
+    act(() => queryClient.setQueryData(cartKeys.all, { items: [item(1), item(2)], totalCents: 2000 }));
+    expect(await screen.findByRole('link', { name: '2 courses in the cart' })).toBeInTheDocument();
+  });
+
+  it("shows the spec's spinner, not the page just left, while a course page loads", async () => {
+    signedOut();
+    let arrive!: () => void;
+    const coursePageCode = new Promise<void>((resolve) => (arrive = resolve));
+    const routes: RouteObject[] = [
+      {
+        Component: AppLayout,
+        children: [
+          { path: '/', Component: () => <h1>Inicio de prueba</h1> },
+          {
+            path: '/course/:id',
+            lazy: async () => {
+              await coursePageCode;
+              return { Component: () => <h1>Página del curso</h1> };
+            },
+          },
+        ],
+      },
+    ];
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { name: 'Inicio de prueba' })).toBeInTheDocument();
+    act(() => void router.navigate('/course/7'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Cargando...');
+    expect(screen.queryByRole('heading', { name: 'Inicio de prueba' })).not.toBeInTheDocument();
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'Página del curso' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('offers the admin area in the user menu to admins only', async () => {
@@ -131,7 +194,7 @@ describe('app layout', () => {
     mockFetch({ 'GET /api/auth/get-session': () => new Response('oops', { status: 500 }) });
     renderLayout('/');
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');
   });
 
   it('puts the links and the language switch in a drawer on a 360 px screen', async () => {

@@ -1,8 +1,11 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { matchPage } from '../../../shared/paths';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { PageLoader } from './page-loader';
+import { PendingActionRunner } from './pending-action-runner';
 import classes from './layout.module.css';
 
 const MAIN_ID = 'main-content';
@@ -21,6 +24,7 @@ export function AppLayout() {
   };
 
   const loading = navigation.state === 'loading';
+  const courseLoading = loading && showsSpinnerWhileLoading(navigation.location.pathname);
   return (
     <div className={classes.shell}>
       <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToMain}>
@@ -29,12 +33,23 @@ export function AppLayout() {
       {loading ? <div className={classes.progress} aria-hidden="true" /> : null}
       <AppHeader />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={loading}>
-        <Outlet />
+        {courseLoading ? <PageLoader /> : <Outlet />}
       </main>
       <AppFooter />
+      <PendingActionRunner />
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * A course page (and a bought course's player) shows the spec's spinner while it loads, rather
+ * than the page the user just left: another course's details under the new address would mislead.
+ * Other pages keep the previous page on screen, with the progress bar, until theirs arrives.
+ */
+function showsSpinnerWhileLoading(pathname: string) {
+  const page = matchPage(pathname)?.page;
+  return page === 'course' || page === 'player';
 }
 
 /**

@@ -41,6 +41,9 @@ describe('admin course edit', () => {
     });
     const { user } = renderPage(AdminCoursePage, { pattern: '/admin/cursos/:id', path: '/admin/cursos/4' });
     const description = await screen.findByRole('textbox', { name: /Descripción/ });
+    // The rating as everywhere: the real average with one decimal, and how many reviews.
+    expect(screen.getByText('4,0 de 5')).toBeInTheDocument();
+    expect(screen.getByText('(2 reseñas)')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Guardar cambios' });
     expect(submit).toBeEnabled();
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { NotFound } from '../../../components/not-found';
+import { StarRating } from '../../../components/star-rating';
 import { isApiError } from '../../../lib/api-client';
 import { useAdminCourse } from '../api/get-course';
 import { useSetCourseStatus } from '../api/set-course-status';
@@ -48,6 +49,10 @@ function CourseScreen() {
                 <Text size="sm">
                   {t('courses.ownerLine', { name: `${course.data.owner.name} (${course.data.owner.email})`, count: course.data.enrollmentCount })}
                 </Text>
+                <Group gap="xs">
+                  <StarRating average={course.data.ratingAverage} count={course.data.ratingCount} withValue />
+                  <Text size="sm">{t('courses.reviewCount', { count: course.data.ratingCount })}</Text>
+                </Group>
                 <Group gap="xs">
                   <Badge color={course.data.disabledAt ? 'gray' : 'teal.9'} c={course.data.disabledAt ? 'dark.6' : undefined} variant="light">
                     {course.data.disabledAt ? t('status.inactive') : t('status.active')}

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, List, NativeSelect, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paymentStatuses, type PaymentStatus } from '../../../../shared/limits';
+import { usePaymentStatusLabel } from '../../../components/payment-status';
 import { useAdminOrders } from '../api/get-orders';
 import { useRefundOrder } from '../api/refund-order';
 import { adminOnly } from '../components/admin-only';
@@ -18,6 +19,7 @@ const statusColor: Record<PaymentStatus, string> = { paid: 'teal.9', unpaid: 'bl
 function OrdersScreen() {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams();
+  const statusLabel = usePaymentStatusLabel();
   const rawStatus = list.get('status');
   const status = paymentStatuses.includes(rawStatus as PaymentStatus) ? (rawStatus as PaymentStatus) : undefined;
   const orders = useAdminOrders({ status, page: list.page });
@@ -42,7 +44,7 @@ function OrdersScreen() {
           label={t('orders.filter')}
           value={status ?? ''}
           onChange={(event) => list.set('status', event.currentTarget.value || undefined)}
-          data={[{ value: '', label: t('orders.all') }, ...paymentStatuses.map((value) => ({ value, label: t(`orders.status.${value}`) }))]}
+          data={[{ value: '', label: t('orders.all') }, ...paymentStatuses.map((value) => ({ value, label: statusLabel(value) }))]}
           w={220}
         />
       </Group>
@@ -79,7 +81,7 @@ function OrdersScreen() {
                   <Table.Td>{formatUsd(order.amountTotal, i18n.language)}</Table.Td>
                   <Table.Td>
                     <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
-                      {t(`orders.status.${order.paymentStatus}`)}
+                      {statusLabel(order.paymentStatus)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>

@@ -5,14 +5,15 @@ import { api } from '../../../lib/api-client';
 
 /**
  * Starts a social sign-in: the server answers the provider's address, where the browser goes.
- * The provider sends it back to the server, which signs the user in and redirects to `/`, or
- * to `/register?error=<code>` when the sign-in fails.
+ * The provider sends it back to the server, which signs the user in and redirects to
+ * `returnTo` (a path `safeReturnPath` accepted; better-auth also refuses any callback outside
+ * PUBLIC_URL), or to `/register?error=<code>` (keeping `next`) when the sign-in fails.
  */
-export const startSocialSignIn = (provider: SocialProviderId) =>
+export const startSocialSignIn = ({ provider, returnTo }: { provider: SocialProviderId; returnTo?: string }) =>
   api.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', {
     provider,
-    callbackURL: paths.home(),
-    errorCallbackURL: paths.register(),
+    callbackURL: returnTo ?? paths.home(),
+    errorCallbackURL: paths.register(returnTo),
   });
 
 export function useSocialSignIn() {

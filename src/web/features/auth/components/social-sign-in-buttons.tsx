@@ -18,16 +18,17 @@ const buttons: { id: SocialProviderId; label: 'google' | 'social.github' | 'soci
 const GOOGLE_HINT_ID = 'google-unavailable-hint';
 
 /**
+ * `returnTo`: the page the visitor came from, where the provider's answer brings them back.
  * "Sign in with Google" always (the spec's button; disabled with a note while the server has
  * no Google credentials), and GitHub, Facebook and X only when the server has theirs.
  */
-export function SocialSignInButtons() {
+export function SocialSignInButtons({ returnTo }: { returnTo?: string }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const providers = useAuthProviders();
   const socialSignIn = useSocialSignIn();
   // After success the browser is on its way to the provider: keep the spinner.
-  const busyWith = socialSignIn.isPending || socialSignIn.isSuccess ? socialSignIn.variables : undefined;
+  const busyWith = socialSignIn.isPending || socialSignIn.isSuccess ? socialSignIn.variables?.provider : undefined;
   const googleUnavailable = providers.data?.google === false;
 
   return (
@@ -45,7 +46,7 @@ export function SocialSignInButtons() {
             disabled={(id === 'google' && googleUnavailable) || (busyWith !== undefined && busyWith !== id)}
             aria-describedby={id === 'google' && googleUnavailable ? GOOGLE_HINT_ID : undefined}
             onClick={() => {
-              socialSignIn.mutate(id, { onError: (error) => void showAuthErrorDialog(error, queryClient) });
+              socialSignIn.mutate({ provider: id, returnTo }, { onError: (error) => void showAuthErrorDialog(error, queryClient) });
             }}
           >
             {busyWith === id ? t('social.redirecting') : t(label)}

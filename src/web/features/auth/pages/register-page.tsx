@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import { safeReturnPath } from '../../../../shared/return-path';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../api/get-session';
 import { showSocialErrorDialog } from '../components/auth-error-dialog';
@@ -12,15 +13,20 @@ import { SocialSignInButtons } from '../components/social-sign-in-buttons';
 
 /**
  * /register — sign-up (the default) or sign-in, toggled by a button, plus social sign-in
- * (spec sections 2 and 4). A signed-in user is sent to the home page.
+ * (spec sections 2 and 4). A signed-in user is sent to the home page, or back to the page
+ * named by `?next=` (a visitor sent here by "add to cart", say), where the action they
+ * started is finished (PendingActionRunner).
  */
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { isSignedIn, isPending } = useSession();
+  const [searchParams] = useSearchParams();
+  // Where the visitor was when an action needed an account; only a path of this app.
+  const returnTo = safeReturnPath(searchParams.get('next')) ?? undefined;
   const [mode, setMode] = useState<AuthMode>('signUp');
   useSocialSignInError();
 
-  if (isSignedIn) return <Navigate to={paths.home()} replace />;
+  if (isSignedIn) return <Navigate to={returnTo ?? paths.home()} replace />;
 
   const other: AuthMode = mode === 'signUp' ? 'signIn' : 'signUp';
   return (
@@ -43,7 +49,7 @@ export function RegisterPage() {
               {t(`${mode}.toggle`)}
             </Button>
             <Divider label={t('or')} labelPosition="center" />
-            <SocialSignInButtons />
+            <SocialSignInButtons returnTo={returnTo} />
           </Stack>
         </Paper>
       )}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseDetail } from '../../../../shared/schemas/catalog';
 import { api } from '../../../lib/api-client';
-import { catalogKeys } from './get-courses';
+import { catalogKeys } from '../../../api/catalog/catalog-keys';
 
 export const getCourse = (id: number, { signal }: { signal?: AbortSignal } = {}) => api.get<CourseDetail>(`/api/courses/${id}`, { signal });
 

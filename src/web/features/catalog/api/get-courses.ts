@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseListQuery, CourseListResponse } from '../../../../shared/schemas/catalog';
+import { catalogKeys } from '../../../api/catalog/catalog-keys';
 import { api } from '../../../lib/api-client';
 
 export const getCourses = (query: CourseListQuery, { signal }: { signal?: AbortSignal } = {}) =>
@@ -15,14 +16,6 @@ export const getCourses = (query: CourseListQuery, { signal }: { signal?: AbortS
     },
   });
 
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  list: (query: CourseListQuery) => [...catalogKeys.all, 'courses', query] as const,
-  course: (id: number) => [...catalogKeys.all, 'course', id] as const,
-  reviews: (id: number) => [...catalogKeys.all, 'course', id, 'reviews'] as const,
-  categories: () => [...catalogKeys.all, 'categories'] as const,
-  suggestions: (q: string) => [...catalogKeys.all, 'suggestions', q] as const,
-};
 
 export const getCoursesQueryOptions = (query: CourseListQuery) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SuggestionsResponse } from '../../../../shared/schemas/catalog';
 import { api } from '../../../lib/api-client';
-import { catalogKeys } from './get-courses';
+import { catalogKeys } from '../../../api/catalog/catalog-keys';
 
 export const getSuggestions = (q: string, { signal }: { signal?: AbortSignal } = {}) =>
   api.get<SuggestionsResponse>('/api/courses/suggestions', { signal, query: { q } });

@@ -2,7 +2,7 @@ import { Avatar, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { StarRating } from '../../../components/star-rating';
 import { errorMessage } from '../../../lib/error-message';
-import { useCourseReviews } from '../api/get-course-reviews';
+import { useCourseReviews } from '../../../api/catalog/get-course-reviews';
 
 /** The course's reviews, newest first, or "No hay comentarios...". */
 export function CourseReviews({ courseId }: { courseId: number }) {
@@ -33,7 +33,7 @@ export function CourseReviews({ courseId }: { courseId: number }) {
                 <div>
                   <Text fw={600}>{review.userName}</Text>
                   <Group gap="xs">
-                    <StarRating average={review.rating} size={14} />
+                    <StarRating average={review.rating} size={14} whole />
                     <Text size="xs" c="dimmed" component="time" dateTime={review.createdAt}>
                       {date.format(new Date(review.createdAt))}
                     </Text>

@@ -22,7 +22,7 @@ describe('/course/:id', () => {
     await import('./course-page');
   });
 
-  it('shows the course: title, teacher, description, rating "N de 5", price, intro video, add to cart', async () => {
+  it('shows the course: title, teacher, description, rating "4,6 de 5", price, intro video, add to cart', async () => {
     const { user, router } = setup(
       makeDetail({
         id: 42,
@@ -37,7 +37,8 @@ describe('/course/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Python desde cero' }, slow)).toBeInTheDocument();
     expect(screen.getByText('Profesor: Ana Torres')).toBeInTheDocument();
     expect(screen.getByText('Aprende Python desde cero con proyectos reales.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '4 de 5' })).toBeInTheDocument();
+    expect(screen.getByText('4,6 de 5')).toBeInTheDocument();
+    expect(screen.getByText('(8 reseñas)')).toBeInTheDocument();
     expect(screen.getByText('$19.99 USD')).toBeInTheDocument();
     const video = screen.getByLabelText('Video de presentación de Python desde cero');
     expect(video).toHaveAttribute('src', '/api/videos/courses/42/intro');

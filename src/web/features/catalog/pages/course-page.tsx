@@ -15,7 +15,7 @@ import { CourseReviews } from '../components/course-reviews';
 import { IntroVideo } from '../components/intro-video';
 
 /**
- * /course/:id — cover, title, teacher, description, rating "N de 5", the intro video,
+ * /course/:id — cover, title, teacher, description, rating "4,7 de 5" with half stars, the intro video,
  * price, add to cart and the reviews (spec section 2). An unknown or disabled course is
  * the not-found page.
  */
@@ -43,7 +43,6 @@ export function CoursePage() {
   }
 
   const data = course.data;
-  const rating = Math.floor(data.ratingAverage);
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
@@ -69,8 +68,7 @@ export function CoursePage() {
             <PageTitle title={data.title} mb={0} />
             <Text size="lg">{t('course.teacher', { name: data.teacherName })}</Text>
             <Group gap="xs">
-              <StarRating average={data.ratingAverage} size={20} />
-              <Text aria-hidden="true">{tc('course.ratingOutOf', { rating })}</Text>
+              <StarRating average={data.ratingAverage} count={data.ratingCount} size={20} withValue />
               <Text c="dimmed" size="sm">
                 {t('course.ratingCount', { count: data.ratingCount })}
               </Text>

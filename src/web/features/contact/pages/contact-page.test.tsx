@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../testing/render';
 import { ContactPage } from './contact-page';
 
@@ -30,18 +31,37 @@ describe('contact form', () => {
     await user.type(email, '@example.com');
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'María');
     const message = screen.getByRole('textbox', { name: /Mensaje/ });
-    await user.type(message, '123456789');
+    // The counter says what is still needed, as the server counts it (spaces around do not count).
+    expect(message).toHaveAccessibleDescription('Faltan 10 caracteres');
+    await user.type(message, '  123');
+    expect(message).toHaveAccessibleDescription('Faltan 7 caracteres');
+    await user.type(message, '456789');
     await user.tab();
     expect(screen.getByText('Debe tener entre 10 y 350 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('Falta 1 carácter')).toBeInTheDocument();
     expect(send).toBeDisabled();
     await user.type(message, '0');
     expect(send).toBeEnabled();
+    expect(message).toHaveAccessibleDescription('Quedan 340 caracteres');
 
     await user.click(send);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('¡Mensaje enviado!')).toBeInTheDocument();
     const [, init] = fetchSpy.mock.calls.find(([input]) => String(input).endsWith('/api/contact'))!;
     expect(JSON.parse(String(init!.body))).toEqual({ email: 'maria@example.com', name: 'María', message: '1234567890' });
+  });
+
+  it('counts down to the maximum, then says how many characters are too many, in English too', async () => {
+    await act(() => setLanguage('en'));
+    const { user } = renderContact();
+    const message = screen.getByRole('textbox', { name: /Message/ });
+    expect(message).toHaveAccessibleDescription('10 more characters needed');
+    await user.click(message);
+    await user.paste('x'.repeat(349));
+    expect(message).toHaveAccessibleDescription('1 character left');
+    await user.paste('yyy');
+    expect(message).toHaveAccessibleDescription('2 characters too many');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
   it('shows the required-field messages of the spec once a field is left empty', async () => {

@@ -2,6 +2,7 @@ import { Button, Container, Paper, Stack, Text, Textarea, TextInput } from '@man
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
 import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact';
 import { showDialog } from '../../../components/dialogs';
@@ -13,6 +14,16 @@ import { useSendMessage } from '../api/send-message';
 import { translateKey } from './translate-key';
 
 type Field = keyof ContactMessageInput;
+
+/**
+ * What the message still needs: characters missing until the minimum, then characters left
+ * before the maximum (or how many are too many), counted as the server counts them (trimmed).
+ */
+export function messageCounter(length: number): { key: 'needed' | 'left' | 'over'; count: number } {
+  if (length < limits.contactMessageMin) return { key: 'needed', count: limits.contactMessageMin - length };
+  if (length <= limits.contactMessageMax) return { key: 'left', count: limits.contactMessageMax - length };
+  return { key: 'over', count: length - limits.contactMessageMax };
+}
 const empty: ContactMessageInput = { email: '', name: '', message: '' };
 
 /**
@@ -66,7 +77,7 @@ export function ContactPage() {
     }
   };
 
-  const length = values.message.trim().length;
+  const counter = messageCounter(values.message.trim().length);
   return (
     <Container size="sm" py="xl">
       <PageTitle title={t('title')} />
@@ -86,7 +97,7 @@ export function ContactPage() {
               label={t('fields.message')}
               rows={5}
               resize="vertical"
-              description={t('counter', { count: length })}
+              description={t(`counter.${counter.key}`, { count: counter.count })}
               {...input('message')}
             />
             <Button type="submit" disabled={!parsed.success} loading={send.isPending}>

@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReviewDeleted } from '../../../../shared/schemas/reviews';
 import { api } from '../../../lib/api-client';
-import { reviewKeys } from './get-course-reviews';
+import { invalidateAfterReview } from './save-review';
 
 /** Deletes my own review (the server refuses anyone else's). */
-export const deleteReview = ({ reviewId }: { reviewId: number; courseId: number }) =>
-  api.delete<{ ratingAverage: number; ratingCount: number }>(`/api/reviews/${reviewId}`);
+export const deleteReview = ({ reviewId }: { reviewId: number; courseId: number }) => api.delete<ReviewDeleted>(`/api/reviews/${reviewId}`);
 
 export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteReview,
-    onSuccess: async (_result, { courseId }) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.course(courseId) }), queryClient.invalidateQueries({ queryKey: ['courses'] })]);
-    },
+    onSuccess: (_result, { courseId }) => invalidateAfterReview(queryClient, courseId),
   });
 }

@@ -1,23 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewInput } from '../../../../shared/schemas/reviews';
+import type { ReviewInput, ReviewSaved } from '../../../../shared/schemas/reviews';
+import { catalogKeys } from '../../../api/catalog/catalog-keys';
 import { api } from '../../../lib/api-client';
-import { reviewKeys } from './get-course-reviews';
 
-type Saved = { review: Review; ratingAverage: number; ratingCount: number };
+/** Creates my review of the course, or replaces the one I already wrote (`replaced: true`). */
+export const saveReview = ({ courseId, ...input }: ReviewInput & { courseId: number }) => api.post<ReviewSaved>(`/api/courses/${courseId}/reviews`, input);
 
-/** Creates my review of the course, or updates it when I already wrote one. */
-export const saveReview = ({ courseId, ...input }: ReviewInput & { courseId: number }) => api.post<Saved>(`/api/courses/${courseId}/reviews`, input);
+/** After a review changes, the course's page (rating, review list) and the catalogue's cards (rating) are stale. */
+export const invalidateAfterReview = (queryClient: ReturnType<typeof useQueryClient>, courseId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: catalogKeys.course(courseId) }),
+    queryClient.invalidateQueries({ queryKey: catalogKeys.lists() }),
+  ]);
 
 export function useSaveReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveReview,
-    onSuccess: async (_saved, { courseId }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.course(courseId) }),
-        // The catalogue shows the new average.
-        queryClient.invalidateQueries({ queryKey: ['courses'] }),
-      ]);
-    },
+    onSuccess: (_saved, { courseId }) => invalidateAfterReview(queryClient, courseId),
   });
 }

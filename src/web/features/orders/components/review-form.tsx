@@ -10,7 +10,8 @@ import { useSaveReview } from '../api/save-review';
 
 /**
  * "¡Deja tu reseña!": five stars that light up on hover, a comment, and "Comentar", enabled
- * only with a rating and a non-empty comment. Sending again updates the buyer's review.
+ * only with a rating and a non-empty comment. Sending again replaces the buyer's review, and
+ * the dialog says so.
  */
 export function ReviewForm({ courseId }: { courseId: number }) {
   const { t } = useTranslation('orders');
@@ -26,11 +27,16 @@ export function ReviewForm({ courseId }: { courseId: number }) {
     save.mutate(
       { courseId, ...parsed.data },
       {
-        onSuccess: () => {
+        onSuccess: ({ replaced }) => {
           // Spec section 4: after sending, the form clears and the stars reset.
           setRating(0);
           setComment('');
-          void showDialog({ icon: 'success', title: t('review.success.title'), text: t('review.success.text') });
+          // One review per buyer: a second one takes the first one's place, and the buyer should know.
+          void showDialog(
+            replaced
+              ? { icon: 'success', title: t('review.replaced.title'), text: t('review.replaced.text') }
+              : { icon: 'success', title: t('review.success.title'), text: t('review.success.text') },
+          );
         },
       },
     );

@@ -1,19 +1,36 @@
 import { Alert, Avatar, Box, Button, Center, Group, Loader, Paper, Rating, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../../shared/limits';
+import { useCourseReviews } from '../../../api/catalog/get-course-reviews';
+import { confirmDialog } from '../../../components/dialogs';
 import { toast } from '../../../components/toasts';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
-import { useCourseReviews } from '../api/get-course-reviews';
 import { useDeleteReview } from '../api/delete-review';
 
-/** "Reseñas del curso": this course's reviews; the delete button only on the reader's own. */
+/**
+ * "Reseñas del curso": this course's reviews; the delete button only on the reader's own, which
+ * asks first and then says the review is gone.
+ */
 export function ReviewList({ courseId }: { courseId: number }) {
   const { t, i18n } = useTranslation('orders');
   const { user } = useSession();
   const reviews = useCourseReviews(courseId);
   const remove = useDeleteReview();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  const removeAfterConfirming = async (reviewId: number) => {
+    const confirmed = await confirmDialog({
+      title: t('review.confirmDelete.title'),
+      text: t('review.confirmDelete.text'),
+      confirmLabel: t('review.confirmDelete.confirm'),
+    });
+    if (!confirmed) return;
+    remove.mutate(
+      { reviewId, courseId },
+      { onSuccess: () => toast.success(t('review.deleted')), onError: (error) => toast.error(errorMessage(error)) },
+    );
+  };
 
   if (reviews.isPending) {
     return (
@@ -30,10 +47,10 @@ export function ReviewList({ courseId }: { courseId: number }) {
       </Alert>
     );
   }
-  if (reviews.data.length === 0) return <Text c="dimmed">{t('player.noReviews')}</Text>;
+  if (reviews.data.items.length === 0) return <Text c="dimmed">{t('player.noReviews')}</Text>;
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {reviews.data.map((review) => (
+      {reviews.data.items.map((review) => (
         <Paper component="li" key={review.id} withBorder radius="md" p="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
@@ -61,7 +78,7 @@ export function ReviewList({ courseId }: { courseId: number }) {
                 color="red"
                 size="xs"
                 loading={remove.isPending && remove.variables?.reviewId === review.id}
-                onClick={() => remove.mutate({ reviewId: review.id, courseId }, { onError: (error) => toast.error(errorMessage(error)) })}
+                onClick={() => void removeAfterConfirming(review.id)}
               >
                 {t('review.delete')}
               </Button>

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { Review } from '../../../../shared/schemas/reviews';
 import type { Session } from '../../auth/api/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';
 import { makeDetail } from '../../catalog/testing/fixtures';
 
@@ -78,7 +79,7 @@ describe('course player (/mycourses/:id)', () => {
       'GET /api/courses/5/reviews': () => ({ items: [] }),
       'POST /api/courses/5/reviews': async (request) => {
         sent.push(await request.json());
-        return jsonResponse({ review: review(3, 'u1', 'Ana', 'Excelente curso'), ratingAverage: 5, ratingCount: 1 }, 201);
+        return jsonResponse({ review: review(3, 'u1', 'Ana', 'Excelente curso'), replaced: false, ratingAverage: 5, ratingCount: 1 }, 201);
       },
     });
     const { user } = renderApp('/mycourses/5');
@@ -107,6 +108,43 @@ describe('course player (/mycourses/:id)', () => {
     expect(submit).toBeDisabled();
   });
 
+  it('plays on its own; when the browser refuses sound, plays muted and offers the sound back', async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(new DOMException('play() can only be initiated by a user gesture.', 'NotAllowedError'))
+      .mockResolvedValue(undefined);
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => course,
+      'GET /api/videos/courses/5/main': () => video,
+      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    });
+    const { user } = renderApp('/mycourses/5');
+    const player = (await screen.findByLabelText('Video del curso Python desde cero', undefined, { timeout: 5000 })) as HTMLVideoElement;
+    expect(await screen.findByText('Tu navegador inició el video sin sonido.')).toBeInTheDocument();
+    expect(player.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole('button', { name: 'Activar sonido' }));
+    expect(player.muted).toBe(false);
+    expect(screen.queryByText('Tu navegador inició el video sin sonido.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the sound when the browser lets the video play', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/enrollments/5': () => course,
+      'GET /api/videos/courses/5/main': () => video,
+      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    });
+    renderApp('/mycourses/5');
+    const player = (await screen.findByLabelText('Video del curso Python desde cero', undefined, { timeout: 5000 })) as HTMLVideoElement;
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(player.muted).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Activar sonido' })).not.toBeInTheDocument();
+  });
+
   it('sends a user who has not bought the course to its public page', async () => {
     mockFetch({
       'GET /api/auth/get-session': () => session,
@@ -119,5 +157,108 @@ describe('course player (/mycourses/:id)', () => {
     });
     const { router } = renderApp('/mycourses/5');
     await expect.poll(() => router.state.location.pathname).toBe('/course/5');
+  });
+
+  describe('reviews keep the course page current', () => {
+    /**
+     * The app's own cache settings (30 s fresh): the course page read before a review would be
+     * shown again as it was, unless the review invalidates its keys.
+     */
+    function reviewsBackend(initial: Review[]) {
+      let reviews = [...initial];
+      const average = () => (reviews.length ? reviews.reduce((sum, item) => sum + item.rating, 0) / reviews.length : 0);
+      const calls: string[] = [];
+      const fetchSpy = mockFetch({
+        'GET /api/auth/get-session': () => session,
+        'GET /api/enrollments': () => ({ items: [] }),
+        'GET /api/favourites': () => ({ items: [] }),
+        'GET /api/enrollments/5': () => course,
+        'GET /api/videos/courses/5/main': () => video,
+        'GET /api/courses/5': () => {
+          calls.push('detail');
+          return makeDetail({ id: 5, title: 'Python desde cero', ratingAverage: average(), ratingCount: reviews.length });
+        },
+        'GET /api/courses/5/reviews': () => {
+          calls.push('reviews');
+          return { items: reviews };
+        },
+        'POST /api/courses/5/reviews': async (request) => {
+          const input = (await request.json()) as { rating: number; comment: string };
+          const replaced = reviews.some((item) => item.userId === 'u1');
+          const saved = { ...review(9, 'u1', 'Ana', input.comment), rating: input.rating };
+          reviews = [saved, ...reviews.filter((item) => item.userId !== 'u1')];
+          return jsonResponse({ review: saved, replaced, ratingAverage: average(), ratingCount: reviews.length }, replaced ? 200 : 201);
+        },
+        'DELETE /api/reviews/9': () => {
+          reviews = reviews.filter((item) => item.id !== 9);
+          return { ratingAverage: average(), ratingCount: reviews.length };
+        },
+      });
+      return { fetchSpy, calls };
+    }
+
+    async function sendReview(user: ReturnType<typeof renderApp>['user'], stars: number, text: string) {
+      const form = await screen.findByRole('form', { name: '¡Deja tu reseña!' }, { timeout: 5000 });
+      const star = within(form).getByRole('radio', { name: `${stars} estrellas` });
+      await user.click(form.querySelector(`label[for="${star.id}"]`)!);
+      await user.type(within(form).getByRole('textbox', { name: 'Comentario' }), text);
+      await user.click(within(form).getByRole('button', { name: 'Comentar' }));
+    }
+
+    it('after a review is saved, the course page refetches its rating and reviews instead of showing the old ones', async () => {
+      const { calls } = reviewsBackend([{ ...review(1, 'u2', 'Diego', 'Muy bueno'), rating: 4 }]);
+      const { router, user } = renderApp('/course/5', { queryClient: createQueryClient() });
+      expect(await screen.findByText('Muy bueno', undefined, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText('(1 reseña)')).toBeInTheDocument();
+
+      await act(() => router.navigate('/mycourses/5'));
+      await sendReview(user, 5, 'Excelente curso');
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+
+      const detailCalls = calls.filter((call) => call === 'detail').length;
+      await act(() => router.navigate('/course/5'));
+      expect(await screen.findByText('(2 reseñas)')).toBeInTheDocument();
+      expect(screen.getByText('Excelente curso')).toBeInTheDocument();
+      expect(calls.filter((call) => call === 'detail').length).toBe(detailCalls + 1);
+    });
+
+    it('says a second review replaced the first', async () => {
+      reviewsBackend([review(9, 'u1', 'Ana', 'Primera opinión')]);
+      const { user } = renderApp('/mycourses/5');
+      await sendReview(user, 3, 'Segunda opinión');
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('¡Reseña actualizada!')).toBeInTheDocument();
+      expect(within(dialog).getByText('Tu nueva reseña reemplazó a la anterior.')).toBeInTheDocument();
+      expect(within(dialog).queryByText('¡Excelente!')).not.toBeInTheDocument();
+    });
+
+    it('asks before deleting my review, keeps it on cancel, then deletes it, says so and refreshes the course page', async () => {
+      const { fetchSpy, calls } = reviewsBackend([review(9, 'u1', 'Ana', 'Claro y útil'), review(1, 'u2', 'Diego', 'Muy bueno')]);
+      const { router, user } = renderApp('/course/5', { queryClient: createQueryClient() });
+      expect(await screen.findByText('(2 reseñas)', undefined, { timeout: 5000 })).toBeInTheDocument();
+      await act(() => router.navigate('/mycourses/5'));
+      const reviews = await screen.findByRole('region', { name: 'Reseñas del curso' }, { timeout: 5000 });
+      const deletes = () => fetchSpy.mock.calls.filter(([, init]) => init?.method === 'DELETE').length;
+
+      await user.click(await within(reviews).findByRole('button', { name: 'Eliminar comentario' }));
+      let dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('¿Eliminar tu reseña?')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(deletes()).toBe(0);
+      expect(within(reviews).getByText('Claro y útil')).toBeInTheDocument();
+
+      await user.click(within(reviews).getByRole('button', { name: 'Eliminar comentario' }));
+      dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+      expect(await screen.findByText('Reseña eliminada.')).toBeInTheDocument();
+      await waitFor(() => expect(within(reviews).queryByText('Claro y útil')).not.toBeInTheDocument());
+      expect(deletes()).toBe(1);
+
+      const detailCalls = calls.filter((call) => call === 'detail').length;
+      await act(() => router.navigate('/course/5'));
+      expect(await screen.findByText('(1 reseña)')).toBeInTheDocument();
+      expect(calls.filter((call) => call === 'detail').length).toBe(detailCalls + 1);
+    });
   });
 });

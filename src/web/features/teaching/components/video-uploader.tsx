@@ -11,8 +11,10 @@ import type { VideoUploads } from '../lib/use-video-uploads';
 /** 75 → "1:15": the same in both languages. */
 const clock = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 
-function VideoItem({ video, index, uploads }: { video: UploadedVideo; index: number; uploads: VideoUploads }) {
+function VideoItem({ video, uploads }: { video: UploadedVideo; uploads: VideoUploads }) {
   const { t } = useTranslation('teaching');
+  // Its place in the order the files were chosen, uploads still under way included.
+  const index = uploads.videoSlot(video.id);
   const size = isPortrait(video) ? videoOrientation.portrait : videoOrientation.landscape;
   const label = index === 0 ? t('upload.intro') : t('upload.main');
   const tooLong = index === 0 && video.durationSeconds > limits.introMaxSeconds;
@@ -90,7 +92,17 @@ export function VideoUploader({ uploads }: { uploads: VideoUploads }) {
           </Group>
           {uploads.inProgress.map((item) => (
             <Stack key={item.key} gap={2}>
-              <Text size="xs">{t('upload.progress', { name: item.name, count: item.percent })}</Text>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <Badge variant="light" color={item.slot === 0 ? 'blue' : 'grape'}>
+                    {item.slot === 0 ? t('upload.intro') : t('upload.main')}
+                  </Badge>
+                  <Text size="xs">{t('upload.progress', { name: item.name, count: item.percent })}</Text>
+                </Group>
+                <Button variant="subtle" color="red.9" size="xs" onClick={() => uploads.cancel(item.key)} aria-label={t('upload.cancelLabel', { name: item.name })}>
+                  {t('upload.cancel')}
+                </Button>
+              </Group>
               <Progress value={item.percent} size="lg" aria-label={item.name} />
             </Stack>
           ))}
@@ -107,8 +119,8 @@ export function VideoUploader({ uploads }: { uploads: VideoUploads }) {
       ) : (
         <Stack gap="xs">
           <Group component="ul" aria-label={t('upload.listLabel')} gap="md" align="flex-start" p={0} m={0}>
-            {uploads.videos.map((video, index) => (
-              <VideoItem key={video.id} video={video} index={index} uploads={uploads} />
+            {uploads.videos.map((video) => (
+              <VideoItem key={video.id} video={video} uploads={uploads} />
             ))}
           </Group>
           {uploads.videos.length === limits.videosPerCourse ? (

@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDeleteUpload } from '../api/delete-upload';
 import { myUploadsQueryKey, useMyUploads } from '../api/get-my-uploads';
 
-export type UploadInProgress = { key: string; name: string; percent: number };
+/** `slot`: where the video will stand once uploaded (0 is the intro), as the user chose the files. */
+export type UploadInProgress = { key: string; name: string; percent: number; slot: number };
 
 /**
  * tus sends 8 MiB per request: a dropped connection loses at most the part in flight, and each
@@ -48,17 +49,23 @@ export function shouldRetry(error: DetailedError) {
 
 /**
  * My uploaded videos and the uploads under way, for /form and /uploadvideo. The first video
- * is the intro; `swap` makes the second one the intro. Uploads are resumable: tus-js-client
- * remembers unfinished ones (by file) and continues them where the server stopped.
+ * is the intro; `swap` makes the second one the intro. Files chosen together upload in
+ * parallel, but keep the order they were chosen in (the first chosen is the intro), whichever
+ * finishes first. An upload under way can be cancelled: tus asks the server to delete it,
+ * which frees its place. Uploads are resumable: tus-js-client remembers unfinished ones (by
+ * file) and continues them where the server stopped.
  */
 export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) {
   const { t } = useTranslation(['teaching', 'errors']);
   const queryClient = useQueryClient();
   const uploadsQuery = useMyUploads({ enabled });
   const deleteUpload = useDeleteUpload();
-  const [inProgress, setInProgress] = useState<UploadInProgress[]>([]);
+  const [inProgress, setInProgress] = useState<(Omit<UploadInProgress, 'slot'> & { rank: number })[]>([]);
   const [introId, setIntroId] = useState<string | null>(null);
   const running = useRef(new Map<string, Upload>());
+  // The order the user chose files in: each upload's rank, and the rank of each video it became.
+  const nextRank = useRef(0);
+  const [rankOf, setRankOf] = useState<Record<string, number>>({});
 
   // Leaving the page stops the uploads (their bytes so far stay on the server for a resume).
   useEffect(() => {
@@ -69,11 +76,27 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
     };
   }, []);
 
+  // Videos uploaded before (the server lists them oldest first) stay first; this page's
+  // uploads follow in the order their files were chosen, not the order they finished in.
   const videos: UploadedVideo[] = useMemo(() => {
-    const uploaded = uploadsQuery.data?.items ?? [];
+    const rank = (video: UploadedVideo) => rankOf[video.id] ?? -1;
+    const uploaded = [...(uploadsQuery.data?.items ?? [])].sort((a, b) => rank(a) - rank(b));
     const intro = uploaded.find((video) => video.id === introId);
     return intro ? [intro, ...uploaded.filter((video) => video !== intro)] : uploaded;
-  }, [uploadsQuery.data, introId]);
+  }, [uploadsQuery.data, introId, rankOf]);
+
+  // An upload under way holds its place: a later file that finishes first is not the intro.
+  const slots: string[] = useMemo(() => {
+    if (inProgress.length === 0) return videos.map((video) => video.id);
+    const ranked = [...videos.map((video) => ({ id: video.id, rank: rankOf[video.id] ?? -1 })), ...inProgress.map((item) => ({ id: item.key, rank: item.rank }))];
+    return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.id);
+  }, [videos, inProgress, rankOf]);
+  const inProgressWithSlots: UploadInProgress[] = useMemo(
+    () => inProgress.map(({ rank: _rank, ...item }) => ({ ...item, slot: slots.indexOf(item.key) })),
+    [inProgress, slots],
+  );
+  /** Where an uploaded video stands (0 is the intro), counting the uploads still under way. */
+  const videoSlot = useCallback((videoId: string) => slots.indexOf(videoId), [slots]);
 
   const finish = useCallback((key: string) => {
     running.current.delete(key);
@@ -86,6 +109,7 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
       if (files.length > free) toast.error(t('upload.tooMany'));
       for (const file of files.slice(0, Math.max(0, free))) {
         const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`;
+        const rank = nextRank.current++;
         const upload = new Upload(file, {
           endpoint: UPLOAD_ENDPOINT,
           chunkSize: CHUNK_BYTES,
@@ -98,6 +122,9 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
             setInProgress((current) => current.map((item) => (item.key === key ? { ...item, percent } : item)));
           },
           onSuccess: () => {
+            // The upload's address ends with its id, which is the video's.
+            const videoId = upload.url?.split('/').pop();
+            if (videoId) setRankOf((current) => ({ ...current, [videoId]: rank }));
             void queryClient.invalidateQueries({ queryKey: myUploadsQueryKey }).finally(() => finish(key));
           },
           onError: (error) => {
@@ -106,7 +133,7 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
           },
         });
         running.current.set(key, upload);
-        setInProgress((current) => [...current, { key, name: file.name, percent: 0 }]);
+        setInProgress((current) => [...current, { key, name: file.name, percent: 0, rank }]);
         void upload.findPreviousUploads().then((previous) => {
           if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
           upload.start();
@@ -114,6 +141,21 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
       }
     },
     [finish, queryClient, t, videos.length],
+  );
+
+  /** Stops an upload under way and has the server delete what it received (tus termination). */
+  const cancel = useCallback(
+    (key: string) => {
+      const upload = running.current.get(key);
+      const name = inProgress.find((item) => item.key === key)?.name ?? '';
+      finish(key);
+      if (!upload) return;
+      upload.abort(true).then(
+        () => toast.success(t('upload.cancelled', { name })),
+        () => toast.error(t('upload.cancelFailed', { name })),
+      );
+    },
+    [finish, inProgress, t],
   );
 
   const remove = useCallback(
@@ -131,11 +173,13 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
 
   return {
     videos,
-    inProgress,
+    inProgress: inProgressWithSlots,
+    videoSlot,
     isUploading: inProgress.length > 0,
     isLoading: enabled && uploadsQuery.isPending,
     isRemoving: deleteUpload.isPending,
     start,
+    cancel,
     remove,
     swap,
   };

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Image, Rating, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Image, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
 import { DEFAULT_COURSE_COVER, type CreatedCourse } from '../../../../shared/schemas/courses';
 import { PageTitle } from '../../../components/page-title';
+import { StarRating } from '../../../components/star-rating';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
 import { useCreatedCourses } from '../api/get-created-courses';
@@ -13,15 +13,7 @@ import { PageSpinner, SignInNeeded } from '../components/page-states';
 function CourseRating({ course }: { course: CreatedCourse }) {
   const { t } = useTranslation(['teaching', 'common']);
   if (course.ratingCount === 0) return <Text size="sm">{t('created.noReview')}</Text>;
-  // Shown as a whole number of stars, as the catalogue's rating filter counts them.
-  const rating = Math.floor(course.ratingAverage);
-  const label = t('common:course.ratingOutOf', { rating });
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Rating value={rating} count={limits.ratingMax} readOnly aria-hidden />
-      <Text size="sm">{label}</Text>
-    </Group>
-  );
+  return <StarRating average={course.ratingAverage} withValue />;
 }
 
 function CourseRow({ course }: { course: CreatedCourse }) {

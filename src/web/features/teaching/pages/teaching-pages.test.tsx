@@ -165,7 +165,7 @@ describe('/coursescreated', () => {
     expect(within(python!).getByText('Sin reseña')).toBeInTheDocument();
     expect(within(python!).getByText('GRATIS')).toBeInTheDocument();
     expect(within(python!).getByRole('link', { name: 'Portada de Python' })).toHaveAttribute('href', '/course/3');
-    expect(within(react!).getByText('3 de 5')).toBeInTheDocument();
+    expect(within(react!).getByText('3,6 de 5')).toBeInTheDocument();
     expect(within(react!).getByText('$19.99 USD')).toBeInTheDocument();
     expect(within(react!).getByRole('link', { name: 'Editar React' })).toHaveAttribute('href', '/course/editcourse/4');
   });

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseReviewsResponse } from '../../../../shared/schemas/catalog';
-import { api } from '../../../lib/api-client';
-import { catalogKeys } from './get-courses';
+import type { CourseReviewsResponse } from '../../../shared/schemas/catalog';
+import { api } from '../../lib/api-client';
+import { catalogKeys } from './catalog-keys';
 
+/** A course's reviews, newest first: the course page and the player read the same list. */
 export const getCourseReviews = (id: number, { signal }: { signal?: AbortSignal } = {}) =>
   api.get<CourseReviewsResponse>(`/api/courses/${id}/reviews`, { signal });
 

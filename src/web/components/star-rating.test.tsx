@@ -1,0 +1,53 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
+import { renderWithProviders } from '../testing/render';
+import { StarRating, toHalfStars } from './star-rating';
+
+/**
+ * How many stars are drawn filled: a star whose right half is empty counts one half. Each star
+ * holds one symbol per half; the first star also holds the symbol of "no rating", left out.
+ */
+function filledStars(container: HTMLElement) {
+  const stars = [...container.querySelectorAll('.mantine-Rating-symbolGroup')];
+  expect(stars).toHaveLength(5);
+  return stars.reduce((sum, star, index) => {
+    const halves = [...star.querySelectorAll('svg')].slice(index === 0 ? 1 : 0);
+    const filled = halves.filter((half) => half.hasAttribute('data-filled')).length;
+    return sum + filled / halves.length;
+  }, 0);
+}
+
+describe('StarRating', () => {
+  it.each([
+    [4.7, '4,7 de 5', 4.5],
+    [4.75, '4,8 de 5', 5],
+    [3.2, '3,2 de 5', 3],
+    [19 / 6, '3,2 de 5', 3],
+    [2.5, '2,5 de 5', 2.5],
+    [0, '0,0 de 5', 0],
+  ])('shows the real average %s as "%s" with %s stars', (average, text, stars) => {
+    const { container } = renderWithProviders(<StarRating average={average} />);
+    expect(screen.getByRole('img', { name: text })).toBeInTheDocument();
+    expect(filledStars(container)).toBe(stars);
+    expect(toHalfStars(average)).toBe(stars);
+  });
+
+  it('writes the decimal the English way in English, and shows the text beside the stars when asked', async () => {
+    await act(() => setLanguage('en'));
+    renderWithProviders(<StarRating average={4.66} withValue />);
+    expect(screen.getByText('4.7 of 5')).toBeInTheDocument();
+  });
+
+  it('says there are no reviews rather than "0,0 de 5" when nobody rated the course', () => {
+    renderWithProviders(<StarRating average={0} count={0} withValue />);
+    expect(screen.getByText('Sin reseñas')).toBeInTheDocument();
+    expect(screen.queryByText('0,0 de 5')).not.toBeInTheDocument();
+  });
+
+  it("reads one review's whole-number rating without a decimal", () => {
+    const { container } = renderWithProviders(<StarRating average={4} whole />);
+    expect(screen.getByRole('img', { name: '4 de 5' })).toBeInTheDocument();
+    expect(filledStars(container)).toBe(4);
+  });
+});
