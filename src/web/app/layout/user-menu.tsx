@@ -35,7 +35,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false} withinPortal={false}>
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={t('userMenu.label', { name: user.name })}>
-          <Avatar src={user.image} alt="" name={user.name} color="indigo" variant="filled" radius="xl" size={32} />
+          {/* The initials repeat the name: hidden, so the button's visible text is the name its label contains. */}
+          <Avatar src={user.image} alt="" name={user.name} color="indigo" variant="filled" radius="xl" size={32} aria-hidden="true" />
           <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate="end">
             {user.name}
           </Text>

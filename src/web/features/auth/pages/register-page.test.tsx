@@ -100,7 +100,7 @@ describe('/register', () => {
 
   it('shows the English messages verbatim in English', async () => {
     const { user } = await openRegister();
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
     await screen.findByRole('heading', { level: 2, name: 'Create your account' });
     await user.type(screen.getByLabelText(/^Password/), 'Abc1');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
