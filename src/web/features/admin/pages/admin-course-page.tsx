@@ -49,7 +49,7 @@ function CourseScreen() {
                   {t('courses.ownerLine', { name: `${course.data.owner.name} (${course.data.owner.email})`, count: course.data.enrollmentCount })}
                 </Text>
                 <Group gap="xs">
-                  <Badge color={course.data.disabledAt ? 'gray' : 'teal.9'} c={course.data.disabledAt ? 'dark.6' : undefined} variant="light">
+                  <Badge color={course.data.disabledAt ? 'gray' : 'teal'} variant="light">
                     {course.data.disabledAt ? t('status.inactive') : t('status.active')}
                   </Badge>
                   {course.data.disabledAt ? null : (
