@@ -62,7 +62,7 @@ test.describe('buying courses', () => {
     await goToHostedCheckout(page);
     await expectAccessible(page);
     await payWith(page, '4000 0000 0000 0002');
-    await expect(page.getByRole('alert')).toContainText('card declined');
+    await expect(page.getByRole('alert')).toContainText('Tu tarjeta fue rechazada. Prueba con otra tarjeta.');
     await page.getByRole('link', { name: 'Cancelar y volver al carrito' }).click();
 
     await expect(page).toHaveURL(/\/formpage\/failed$/);
