@@ -107,7 +107,7 @@ describe('/register', () => {
     expect(await dialog(/Wrong fields/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByText('Enter an email')).toBeInTheDocument();
-    expect(screen.getByText('Must contain between 8 and 12 charcters')).toBeInTheDocument();
+    expect(screen.getByText('Must contain between 8 and 12 characters')).toBeInTheDocument();
   });
 
   it('signs up with the typed e-mail and password, clears the form and goes home signed in', async () => {
