@@ -180,7 +180,7 @@ test.describe('as the admin', () => {
     await answerConfirmation(page, 'Sí, habilitar', '¡Usuario habilitado!');
 
     await page.getByRole('button', { name: 'Hacer admin' }).click();
-    await answerConfirmation(page, 'Cancelar', 'El usuario aun no es admin.');
+    await answerConfirmation(page, 'Cancelar', 'El usuario aún no es admin.');
     await page.getByRole('button', { name: 'Hacer admin' }).click();
     await answerConfirmation(page, 'Sí, hacer admin', '¡Ahora Mateo Gómez Editado es Admin!');
     await expect(page.getByRole('button', { name: 'Hacer admin' })).toHaveCount(0);

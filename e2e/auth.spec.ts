@@ -148,7 +148,7 @@ test.describe('/register in English', () => {
     await expect(page.getByText('Enter an email', { exact: true })).toBeVisible();
     await expect(page.getByText('Enter a password')).toBeVisible();
     await page.getByRole('textbox', { name: 'Password' }).fill('Abcdefg1xxxxx');
-    await expect(page.getByText('Must contain between 8 and 12 charcters')).toBeVisible();
+    await expect(page.getByText('Must contain between 8 and 12 characters')).toBeVisible();
     await expectAccessible(page);
 
     await fillCredentials(page, demo.buyer.email, 'Wrong12345', { email: 'Email', password: 'Password' });

@@ -62,7 +62,7 @@ test.describe('buying courses', () => {
     await goToHostedCheckout(page);
     await expectAccessible(page);
     await payWith(page, '4000 0000 0000 0002');
-    await expect(page.getByRole('alert')).toContainText('card declined');
+    await expect(page.getByRole('alert')).toContainText('Tu tarjeta fue rechazada. Prueba con otra tarjeta.');
     await page.getByRole('link', { name: 'Cancelar y volver al carrito' }).click();
 
     await expect(page).toHaveURL(/\/formpage\/failed$/);
@@ -91,7 +91,7 @@ test.describe('buying courses', () => {
     await payWith(page, '4242 4242 4242 4242');
 
     await expect(page).toHaveURL(/\/formpage\/success\?session_id=cs_test_/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Tu compra fue exitosa!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '¡Tu compra fue exitosa!' })).toBeVisible();
     for (const course of bought) await expect(page.getByText(course.title)).toBeVisible();
     await expect(page.getByText('Comienza a disfrutar')).toBeVisible();
     await expectAccessible(page);

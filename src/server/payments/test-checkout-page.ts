@@ -22,17 +22,18 @@ const text = {
     card: 'Card details',
     cardNumber: 'Card number',
     expiry: 'Expiry date (MM/YY)',
+    expiryPlaceholder: 'MM/YY',
     cvc: 'CVC',
     pay: 'Pay',
-    cancel: 'Cancel and return to the shop',
-    back: 'Return to the shop',
+    cancel: 'Cancel and return to the cart',
+    back: 'Back to cart',
     numberInvalid: 'The card number is not valid.',
     expiryInvalid: 'Enter the expiry date as MM/YY.',
     expiryPast: 'The card has expired.',
     cvcInvalid: 'The CVC has 3 or 4 digits.',
-    card_declined: 'Your card was declined (card declined). Try another card.',
-    live_card_in_test_mode: 'Your card was declined (card declined): in test mode only test cards work.',
-    expired: 'This checkout session has expired. Go back to the shop to start again.',
+    card_declined: 'Your card was declined. Try another card.',
+    live_card_in_test_mode: 'Your card was declined: in test mode only test cards work.',
+    expired: 'This checkout session has expired. Go back to the cart to start again.',
     paid: 'This checkout session is already paid.',
     notFound: 'This checkout session does not exist.',
   },
@@ -47,6 +48,7 @@ const text = {
     card: 'Datos de la tarjeta',
     cardNumber: 'Número de tarjeta',
     expiry: 'Vencimiento (MM/AA)',
+    expiryPlaceholder: 'MM/AA',
     cvc: 'CVC',
     pay: 'Pagar',
     cancel: 'Cancelar y volver al carrito',
@@ -55,8 +57,8 @@ const text = {
     expiryInvalid: 'Escribe el vencimiento como MM/AA.',
     expiryPast: 'La tarjeta está vencida.',
     cvcInvalid: 'El CVC tiene 3 o 4 dígitos.',
-    card_declined: 'Tu tarjeta fue rechazada (card declined). Prueba con otra tarjeta.',
-    live_card_in_test_mode: 'Tu tarjeta fue rechazada (card declined): en modo de prueba solo funcionan las tarjetas de prueba.',
+    card_declined: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.',
+    live_card_in_test_mode: 'Tu tarjeta fue rechazada: en modo de prueba solo funcionan las tarjetas de prueba.',
     expired: 'Esta sesión de pago ha vencido. Vuelve al carrito para empezar de nuevo.',
     paid: 'Esta sesión de pago ya está pagada.',
     notFound: 'Esta sesión de pago no existe.',
@@ -119,7 +121,7 @@ export function renderTestCheckoutPage({ lang, view, message, fields = {}, value
   const summary = view
     ? `<section class="card" aria-labelledby="summary-title"><h2 id="summary-title">${escapeHtml(t.summary)}</h2><ul>${view.lines
         .map((line) => `<li><span>${escapeHtml(line.title)}</span><span>${money(line.unitAmountCents)}</span></li>`)
-        .join('')}</ul><p class="total"><span>${t.total}</span><span>${money(view.session.amountTotal ?? 0)}</span></p></section>`
+        .join('')}</ul><p class="total"><span>${escapeHtml(t.total)}</span><span>${money(view.session.amountTotal ?? 0)}</span></p></section>`
     : '';
   const form =
     view && open
@@ -127,7 +129,7 @@ export function renderTestCheckoutPage({ lang, view, message, fields = {}, value
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${field(lang, 'number', t.cardNumber, 'inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242 4242 4242 4242"', fields.number, values.number ?? '')}
 <div class="row">
-${field(lang, 'expiry', t.expiry, 'inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', fields.expiry, values.expiry ?? '')}
+${field(lang, 'expiry', t.expiry, `inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${t.expiryPlaceholder}"`, fields.expiry, values.expiry ?? '')}
 ${field(lang, 'cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', fields.cvc, values.cvc ?? '')}
 </div>
 <button type="submit">${escapeHtml(`${t.pay} ${money(view.session.amountTotal ?? 0)}`)}</button>

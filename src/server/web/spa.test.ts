@@ -66,9 +66,9 @@ describe('serving the web app', () => {
 
   it("names the page's own code in its head, so the browser fetches it with the app's", async () => {
     const listing = (await app.inject({ url: '/allcourses' })).body;
-    expect(listing).toContain('<link rel="modulepreload" href="/assets/all-courses-page-x1.js">');
-    expect(listing).toContain('<link rel="modulepreload" href="/assets/Select-x2.js">');
-    expect(listing).toContain('<link rel="preload" as="style" href="/assets/all-courses-page-x3.css">');
+    expect(listing).toContain('<link rel="modulepreload" crossorigin href="/assets/all-courses-page-x1.js">');
+    expect(listing).toContain('<link rel="modulepreload" crossorigin href="/assets/Select-x2.js">');
+    expect(listing).toContain('<link rel="preload" as="style" crossorigin href="/assets/all-courses-page-x3.css">');
     expect((await app.inject({ url: '/' })).body).not.toContain('modulepreload');
   });
 

@@ -25,7 +25,12 @@ function readPagePreloads(distDir: string): Map<string, string> {
   return new Map(
     Object.entries(list).map(([page, { scripts = [], styles = [] }]) => [
       page,
-      [...styles.map((style) => `<link rel="preload" as="style" href="${href(style)}">`), ...scripts.map((script) => `<link rel="modulepreload" href="${href(script)}">`)]
+      [
+        // `crossorigin` as on the tags Vite writes and inserts: the browser reuses a preload only
+        // when the later request has the same CORS mode, and downloads the file twice otherwise.
+        ...styles.map((style) => `<link rel="preload" as="style" crossorigin href="${href(style)}">`),
+        ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${href(script)}">`),
+      ]
         .map((tag) => `\n    ${tag}`)
         .join(''),
     ]),

@@ -5,6 +5,7 @@ import { useOrders } from '../api/orders/get-orders';
 import { errorMessage } from '../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
 import { usePriceLabel } from './price-label';
+import { ResponsiveTable } from './responsive-table';
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
   paid: 'teal',
@@ -45,8 +46,7 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
     content = <Text c="dimmed">{t('history.empty')}</Text>;
   } else {
     content = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" striped>
+      <ResponsiveTable minWidth={560} verticalSpacing="sm" striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('history.date')}</Table.Th>
@@ -58,8 +58,8 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
           <Table.Tbody>
             {orders.data.map((order) => (
               <Table.Tr key={order.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(order.createdAt))}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('history.date')} style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(order.createdAt))}</Table.Td>
+                <Table.Td data-label={t('history.courses')}>
                   <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                     {order.items.map((item) => (
                       <Text component="li" key={item.courseId} size="sm">
@@ -68,8 +68,8 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
                     ))}
                   </Stack>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceLabel(order.amountTotal)}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('history.total')} style={{ whiteSpace: 'nowrap' }}>{priceLabel(order.amountTotal)}</Table.Td>
+                <Table.Td data-label={t('history.status')}>
                   <Badge color={statusColors[order.status]} variant="dot" c="dark">
                     {statusLabel(order.status)}
                   </Badge>
@@ -77,8 +77,7 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+        </ResponsiveTable>
     );
   }
 

@@ -1,6 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import classes from './overlay-providers.module.css';
 import { toastLimit, toastPosition } from './toast-settings';
 
 /**
@@ -16,7 +17,7 @@ export default function OverlayProviders({ onReady }: { onReady: () => void }) {
   return (
     <>
       <ModalsProvider />
-      <Notifications limit={toastLimit} position={toastPosition} />
+      <Notifications limit={toastLimit} position={toastPosition} className={classes.toasts} />
     </>
   );
 }

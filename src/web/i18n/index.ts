@@ -122,6 +122,10 @@ async function startI18n(language: Language) {
     react: { useSuspense: false },
   });
   await loadCatalogue(language);
+  // i18next resolved the language at init, when no catalogue was there yet, and fell back to
+  // Spanish: `resolvedLanguage` (what the language switch shows as pressed) would say "es" in
+  // an English interface until the next switch. Resolving again now that the texts are in fixes it.
+  await i18n.changeLanguage(language);
   return i18n;
 }
 

@@ -143,12 +143,12 @@ describe('checkout with the built-in test provider', () => {
     expect(await ctx.db.select().from(paymentEvents)).toHaveLength(1);
   });
 
-  it('declines 4000 0000 0000 0002 with "card declined": nothing granted, the cart intact, the order still payable', async () => {
+  it('declines 4000 0000 0000 0002 with "Your card was declined": nothing granted, the cart intact, the order still payable', async () => {
     const { user, courses: bought } = await buyerWithCart([1999]);
     const { orderId, url } = await checkout(ctx.app, user);
     const declined = await payPage(url, { number: '4000 0000 0000 0002', expiry: futureExpiry(), cvc: '123' });
     expect(declined.statusCode).toBe(200);
-    expect(declined.body).toContain('card declined');
+    expect(declined.body).toContain('Your card was declined. Try another card.');
     expect(declined.body).toMatch(/role="alert"/);
     expect(declined.body).not.toContain('4000 0000 0000 0002"');
     expect((await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ paymentStatus: 'unpaid', providerPaymentId: null });
@@ -172,7 +172,7 @@ describe('checkout with the built-in test provider', () => {
     const badCvc = await payPage(url, { ...goodCard(), cvc: '1' });
     expect(badCvc.body).toContain('The CVC has 3 or 4 digits.');
     const realCard = await payPage(url, { ...goodCard(), number: '4111 1111 1111 1111' });
-    expect(realCard.body).toContain('card declined');
+    expect(realCard.body).toContain('Your card was declined: in test mode only test cards work.');
     expect((await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.paymentStatus).toBe('unpaid');
     expect(await myEnrolments(user)).toEqual([]);
   });

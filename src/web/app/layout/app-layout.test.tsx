@@ -63,7 +63,7 @@ describe('app layout', () => {
     await screen.findByRole('link', { name: 'Ingresar' });
     expect(document.documentElement.lang).toBe('es');
 
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
 
     const navbar = await screen.findByRole('navigation', { name: 'Main navigation' });
     for (const name of ['Home', 'Courses', 'About', 'Contact']) {
@@ -73,12 +73,12 @@ describe('app layout', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cart' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByText('Inicio')).not.toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem(languageStorageKey)).toBe('en');
 
-    await user.click(screen.getByRole('button', { name: 'Español' }));
+    await user.click(screen.getByRole('button', { name: 'ES Español' }));
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
@@ -202,14 +202,14 @@ describe('app layout', () => {
     setViewportWidth(360);
     const { user } = renderLayout('/');
     expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'English' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'EN English' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Carrito' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const drawer = await screen.findByRole('dialog', { name: 'Cursos Online' });
     const links = within(drawer).getByRole('navigation', { name: 'Navegación principal' });
     expect(within(links).getAllByRole('link').map((link) => link.textContent)).toEqual(['Inicio', 'Cursos', 'Nosotros', 'Contacto']);
-    expect(within(drawer).getByRole('button', { name: 'English' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'EN English' })).toBeInTheDocument();
 
     await user.click(within(links).getByRole('link', { name: 'Contacto' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

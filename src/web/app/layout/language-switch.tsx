@@ -1,4 +1,4 @@
-import { Button, Group, type GroupProps } from '@mantine/core';
+import { Button, Group, VisuallyHidden, type GroupProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../i18n';
 import { defaultLanguage, languageNames, languages, toLanguage } from '../../i18n/languages';
@@ -17,12 +17,14 @@ export function LanguageSwitch(props: GroupProps) {
             size="compact-sm"
             variant={selected ? 'filled' : 'subtle'}
             aria-pressed={selected}
-            // The name is read in its own language ("English" with an English voice).
-            aria-label={languageNames[language]}
+            // Read in its own language ("English" with an English voice).
             lang={language}
             onClick={() => void setLanguage(language)}
           >
+            {/* The name is the visible "EN" followed by the language's own name: a speech-input
+                user says what they see, a screen reader user hears which language it is. */}
             {language.toUpperCase()}
+            <VisuallyHidden> {languageNames[language]}</VisuallyHidden>
           </Button>
         );
       })}

@@ -35,7 +35,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false} withinPortal={false}>
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={t('userMenu.label', { name: user.name })}>
-          <Avatar src={user.image} alt="" name={user.name} color="indigo" variant="filled" radius="xl" size={32} />
+          {/* No initials: as text they would be part of the button's visible text ("DF Diego
+              Fernández"), which its name must contain for speech input; the placeholder is an icon. */}
+          <Avatar src={user.image} alt="" color="indigo" variant="filled" radius="xl" size={32} />
           <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate="end">
             {user.name}
           </Text>

@@ -8,6 +8,7 @@ import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { translateKey } from '../components/translate-key';
 import { useListParams } from '../components/use-list-params';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
@@ -21,8 +22,7 @@ function AuditScreen() {
     <AdminPage title={t('audit.title')}>
       <ListState isPending={log.isPending} error={log.error} isEmpty={rows.length === 0} emptyText={t('audit.empty')} />
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped verticalSpacing="xs" aria-label={t('audit.title')}>
+        <ResponsiveTable minWidth={760} striped verticalSpacing="xs" aria-label={t('audit.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('audit.columns.when')}</Table.Th>
@@ -36,8 +36,8 @@ function AuditScreen() {
             <Table.Tbody>
               {rows.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td>{formatDateTime(entry.createdAt, i18n.language)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('audit.columns.when')}>{formatDateTime(entry.createdAt, i18n.language)}</Table.Td>
+                  <Table.Td data-label={t('audit.columns.who')}>
                     {entry.actor ? (
                       <>
                         <Text size="sm" fw={600}>
@@ -49,16 +49,16 @@ function AuditScreen() {
                       t('audit.deletedActor')
                     )}
                   </Table.Td>
-                  <Table.Td>{translateKey(t, `audit.actions.${entry.action}`)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('audit.columns.what')}>{translateKey(t, `audit.actions.${entry.action}`)}</Table.Td>
+                  <Table.Td data-label={t('audit.columns.target')}>
                     {translateKey(t, `audit.targets.${entry.targetType}`)} #{entry.targetId}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('audit.columns.before')}>
                     <Code block style={{ maxWidth: 260, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {show(entry.before)}
                     </Code>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('audit.columns.after')}>
                     <Code block style={{ maxWidth: 260, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {show(entry.after)}
                     </Code>
@@ -66,8 +66,7 @@ function AuditScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          </ResponsiveTable>
       ) : null}
       <Pager page={list.page} pageCount={log.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>

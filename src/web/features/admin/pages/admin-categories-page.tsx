@@ -58,7 +58,7 @@ function useToggle() {
 function StatusBadge({ disabledAt }: { disabledAt: string | null }) {
   const { t } = useTranslation('admin');
   return (
-    <Badge color={disabledAt ? 'gray' : 'teal.9'} c={disabledAt ? 'dark.6' : undefined} variant="light">
+    <Badge color={disabledAt ? 'gray' : 'teal'} variant="light">
       {disabledAt ? t('status.inactive') : t('status.active')}
     </Badge>
   );
@@ -97,7 +97,7 @@ function CategoryCard({ category }: { category: AdminCategory }) {
             <Button
               size="xs"
               variant="light"
-              color={category.disabledAt ? 'teal.9' : 'red.9'}
+              color={category.disabledAt ? 'teal' : 'red'}
               onClick={() => toggle('category', category)}
               aria-label={t(category.disabledAt ? 'categories.enableNamed' : 'categories.disableNamed', { name: category.name })}
             >
@@ -153,7 +153,7 @@ function SubcategoryRow({ subcategory }: { subcategory: AdminSubcategory }) {
         <Button
           size="xs"
           variant="light"
-          color={subcategory.disabledAt ? 'teal.9' : 'red.9'}
+          color={subcategory.disabledAt ? 'teal' : 'red'}
           onClick={() => toggle('subcategory', subcategory)}
           aria-label={t(subcategory.disabledAt ? 'categories.enableNamed' : 'categories.disableNamed', { name: subcategory.name })}
         >

@@ -8,6 +8,7 @@ import { AdminPage } from '../components/admin-page';
 import { Pager, SearchBox, StatusSelect } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 /** /admin/cursos — active or disabled courses: image, title, teacher and an Edit button. */
 function CoursesScreen() {
@@ -23,8 +24,7 @@ function CoursesScreen() {
       </Group>
       <ListState isPending={courses.isPending} error={courses.error} isEmpty={rows.length === 0} emptyText={t('courses.empty')} />
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped verticalSpacing="sm" aria-label={t('courses.title')}>
+        <ResponsiveTable minWidth={480} striped verticalSpacing="sm" aria-label={t('courses.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('courses.columns.image')}</Table.Th>
@@ -41,10 +41,10 @@ function CoursesScreen() {
                       {course.title.slice(0, 1)}
                     </Avatar>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('courses.columns.title')}>
                     <Text fw={600}>{course.title}</Text>
                   </Table.Td>
-                  <Table.Td>{course.teacherName}</Table.Td>
+                  <Table.Td data-label={t('courses.columns.teacher')}>{course.teacherName}</Table.Td>
                   <Table.Td>
                     <Button
                       component={Link}
@@ -59,8 +59,7 @@ function CoursesScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          </ResponsiveTable>
       ) : null}
       <Pager page={list.page} pageCount={courses.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>

@@ -12,6 +12,7 @@ import { AdminPage } from '../components/admin-page';
 import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 /** /admin/ContactUsd and /ContactUsd — "Your Mail": the contact messages, each removable. */
 function MessagesScreen() {
@@ -51,8 +52,7 @@ function MessagesScreen() {
         </Stack>
       ) : null}
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="sm" aria-label={t('messages.title')}>
+        <ResponsiveTable minWidth={640} striped verticalSpacing="sm" aria-label={t('messages.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('messages.columns.email')}</Table.Th>
@@ -64,13 +64,13 @@ function MessagesScreen() {
             <Table.Tbody>
               {rows.map((message) => (
                 <Table.Tr key={message.id}>
-                  <Table.Td>{message.email}</Table.Td>
-                  <Table.Td>{message.name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Table.Td>
+                  <Table.Td data-label={t('messages.columns.email')}>{message.email}</Table.Td>
+                  <Table.Td data-label={t('messages.columns.name')}>{message.name}</Table.Td>
+                  <Table.Td data-label={t('messages.columns.message')} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
-                      color="red.9"
+                      color="red"
                       variant="light"
                       onClick={() => void askRemove(message.id)}
                       loading={remove.isPending && remove.variables === message.id}
@@ -82,8 +82,7 @@ function MessagesScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          </ResponsiveTable>
       ) : null}
       <Pager page={list.page} pageCount={messages.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>

@@ -11,9 +11,10 @@ import { formatDateTime, formatUsd } from '../components/format';
 import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
-// Dark shades: the light badge writes its text in this colour, and it must stay readable (contrast ≥ 4.5).
-const statusColor: Record<PaymentStatus, string> = { paid: 'teal.9', unpaid: 'blue.9', expired: 'gray', failed: 'red.9', refunded: 'violet.9' };
+// Colour names without a shade: a light badge then writes its text in the theme's readable light colour (src/web/app/theme.ts).
+const statusColor: Record<PaymentStatus, string> = { paid: 'teal', unpaid: 'blue', expired: 'gray', failed: 'red', refunded: 'violet' };
 
 /** /admin/ordenes — every order, newest first: user, items, total in US$, payment status; refunds. */
 function OrdersScreen() {
@@ -50,8 +51,7 @@ function OrdersScreen() {
       </Group>
       <ListState isPending={orders.isPending} error={orders.error} isEmpty={rows.length === 0} emptyText={t('orders.empty')} />
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="sm" aria-label={t('orders.title')}>
+        <ResponsiveTable minWidth={720} striped verticalSpacing="sm" aria-label={t('orders.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('orders.columns.user')}</Table.Th>
@@ -64,29 +64,29 @@ function OrdersScreen() {
             <Table.Tbody>
               {rows.map((order) => (
                 <Table.Tr key={order.id}>
-                  <Table.Td>
+                  <Table.Td data-label={t('orders.columns.user')}>
                     <Text fw={600}>{order.user.name}</Text>
                     <Text size="sm">{order.user.email}</Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(order.createdAt, i18n.language)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('orders.columns.items')}>
                     <List size="sm" spacing={2}>
                       {order.items.map((item) => (
                         <List.Item key={item.courseId}>{item.title}</List.Item>
                       ))}
                     </List>
                   </Table.Td>
-                  <Table.Td>{formatUsd(order.amountTotal, i18n.language)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('orders.columns.total')}>{formatUsd(order.amountTotal, i18n.language)}</Table.Td>
+                  <Table.Td data-label={t('orders.columns.status')}>
                     <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
                       {statusLabel(order.paymentStatus)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     {order.paymentStatus === 'paid' ? (
-                      <Button size="xs" color="red.9" variant="light" onClick={() => askRefund(order)} loading={refund.isPending && refund.variables === order.id}>
+                      <Button size="xs" color="red" variant="light" onClick={() => askRefund(order)} loading={refund.isPending && refund.variables === order.id}>
                         {t('orders.refund')}
                       </Button>
                     ) : null}
@@ -94,8 +94,7 @@ function OrdersScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          </ResponsiveTable>
       ) : null}
       <Pager page={list.page} pageCount={orders.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>

@@ -18,6 +18,7 @@ import { confirmAndRun } from '../components/confirm-flow';
 import { ListState } from '../components/list-states';
 import { translateKey } from '../components/translate-key';
 import { useCheckedForm } from '../components/use-checked-form';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 /** /admin/user/{id} — "Mis Datos" of a user: edit, disable or enable, make admin; their courses. */
 function UserScreen() {
@@ -76,10 +77,10 @@ function UserData({ detail }: { detail: AdminUserDetail }) {
         <Avatar src={user.image} alt={t('user.pictureAlt', { name: user.name })} size={96} radius="xl" name={user.name} color="indigo.9" variant="filled" />
         <Stack style={{ flex: 1, minWidth: 240 }}>
           <Group gap="xs">
-            <Badge color={user.disabledAt ? 'gray' : 'teal.9'} c={user.disabledAt ? 'dark.6' : undefined} variant="light">
+            <Badge color={user.disabledAt ? 'gray' : 'teal'} variant="light">
               {user.disabledAt ? t('status.inactive') : t('status.active')}
             </Badge>
-            {user.isAdmin ? <Badge variant="light" color="indigo.9">{t('users.adminBadge')}</Badge> : null}
+            {user.isAdmin ? <Badge variant="light" color="indigo">{t('users.adminBadge')}</Badge> : null}
           </Group>
           {editing ? (
             <UserEditForm detail={detail} onDone={() => setEditing(false)} />
@@ -195,8 +196,7 @@ function UserCourses({ title, empty, courses }: { title: string; empty: string; 
         <Text>{empty}</Text>
       ) : (
         <SimpleGrid cols={1}>
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped aria-label={title}>
+          <ResponsiveTable minWidth={420} striped aria-label={title}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('courses.columns.title')}</Table.Th>
@@ -207,18 +207,17 @@ function UserCourses({ title, empty, courses }: { title: string; empty: string; 
               <Table.Tbody>
                 {courses.map((course) => (
                   <Table.Tr key={course.id}>
-                    <Table.Td>
+                    <Table.Td data-label={t('courses.columns.title')}>
                       <Text component={Link} to={paths.adminCourse(course.id)} c="blue.8" td="underline">
                         {course.title}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{course.teacherName}</Table.Td>
-                    <Table.Td>{course.disabledAt ? t('status.inactive') : t('status.active')}</Table.Td>
+                    <Table.Td data-label={t('courses.columns.teacher')}>{course.teacherName}</Table.Td>
+                    <Table.Td data-label={t('status.label')}>{course.disabledAt ? t('status.inactive') : t('status.active')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            </ResponsiveTable>
         </SimpleGrid>
       )}
     </section>

@@ -8,6 +8,7 @@ import { AdminPage } from '../components/admin-page';
 import { Pager, SearchBox, StatusSelect } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 /** /admin/usuarios — active or disabled users: image, name, e-mail and "Editar". */
 function UsersScreen() {
@@ -24,8 +25,7 @@ function UsersScreen() {
       </Group>
       <ListState isPending={users.isPending} error={users.error} isEmpty={rows.length === 0} emptyText={t('users.empty')} />
       {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped verticalSpacing="sm" aria-label={t('users.title')}>
+        <ResponsiveTable minWidth={520} striped verticalSpacing="sm" aria-label={t('users.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('users.columns.image')}</Table.Th>
@@ -40,17 +40,17 @@ function UsersScreen() {
                   <Table.Td>
                     <Avatar src={user.image} alt="" radius="xl" name={user.name} color="indigo.9" variant="filled" />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('users.columns.name')}>
                     <Group gap="xs">
                       <Text fw={600}>{user.name}</Text>
                       {user.isAdmin ? (
-                        <Badge size="sm" variant="light" color="indigo.9">
+                        <Badge size="sm" variant="light" color="indigo">
                           {t('users.adminBadge')}
                         </Badge>
                       ) : null}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td data-label={t('users.columns.email')}>{user.email}</Table.Td>
                   <Table.Td>
                     <Button component={Link} to={paths.adminUser(user.id)} size="xs" variant="light" aria-label={t('users.editNamed', { name: user.name })}>
                       {t('users.edit')}
@@ -59,8 +59,7 @@ function UsersScreen() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          </ResponsiveTable>
       ) : null}
       <Pager page={list.page} pageCount={users.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>

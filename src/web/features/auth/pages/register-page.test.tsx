@@ -100,14 +100,14 @@ describe('/register', () => {
 
   it('shows the English messages verbatim in English', async () => {
     const { user } = await openRegister();
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
     await screen.findByRole('heading', { level: 2, name: 'Create your account' });
     await user.type(screen.getByLabelText(/^Password/), 'Abc1');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await dialog(/Wrong fields/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByText('Enter an email')).toBeInTheDocument();
-    expect(screen.getByText('Must contain between 8 and 12 charcters')).toBeInTheDocument();
+    expect(screen.getByText('Must contain between 8 and 12 characters')).toBeInTheDocument();
   });
 
   it('signs up with the typed e-mail and password, clears the form and goes home signed in', async () => {

@@ -73,7 +73,7 @@ describe('cart page (/shop)', () => {
     mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/cart': () => ({ items: [], totalCents: 0 }) });
     const { user } = renderApp('/shop');
     await screen.findByText('Tu carrito está vacío..', {}, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Cart' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Your cart is empty..')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Courses' })).toBeInTheDocument();

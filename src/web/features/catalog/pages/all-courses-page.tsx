@@ -41,7 +41,7 @@ export function AllCoursesPage() {
   };
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-start" mb="md">
         <PageTitle title={t('allCourses.title')} mb={0} />
         <CreateCourseButton signedIn={isSignedIn} />

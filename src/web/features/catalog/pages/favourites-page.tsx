@@ -18,7 +18,7 @@ export function FavouritesPage() {
   if (!isPending && !isSignedIn) return <Navigate to={paths.register()} replace />;
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <PageTitle title={t('favourites.title')} />
       <MyCoursesTabs active="favourites">
         {favourites.isError ? (

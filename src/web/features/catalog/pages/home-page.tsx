@@ -22,7 +22,7 @@ export function HomePage() {
   const courses = useCourses({ page: 1 });
 
   return (
-    <Container size="xl" py={48}>
+    <Container size="lg" py={48}>
       <Stack gap={56}>
         <section>
           <Title order={1} maw={720}>

@@ -38,7 +38,7 @@ describe('payment pages', () => {
     });
     renderApp('/formpage/success?session_id=cs_test_abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirmando tu pago...' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tu compra fue exitosa!' }, { timeout: CONFIRM_POLL_MS + 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Tu compra fue exitosa!' }, { timeout: CONFIRM_POLL_MS + 3000 })).toBeInTheDocument();
     expect(screen.getByText('Python desde cero')).toBeInTheDocument();
     expect(screen.getByText('React avanzado')).toBeInTheDocument();
     expect(screen.getByText('Comienza a disfrutar')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('payment pages', () => {
     mockFetch({ 'GET /api/auth/get-session': () => session, 'POST /api/orders/confirm': () => order('expired') });
     renderApp('/formpage/success?session_id=cs_test_old');
     expect(await screen.findByRole('heading', { level: 1, name: 'No pudimos procesar tu pago :(' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.queryByText('Tu compra fue exitosa!')).not.toBeInTheDocument();
+    expect(screen.queryByText('¡Tu compra fue exitosa!')).not.toBeInTheDocument();
   });
 
   it('success: an order that is not the user\'s is not found', async () => {

@@ -5,6 +5,7 @@ import { paths } from '../../../../shared/paths';
 import { DEFAULT_COURSE_COVER, type CreatedCourse } from '../../../../shared/schemas/courses';
 import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
 import { useCreatedCourses } from '../api/get-created-courses';
@@ -39,7 +40,7 @@ function CourseRow({ course }: { course: CreatedCourse }) {
           </Anchor>
         </Tooltip>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('created.columns.courseTitle')}>
         <Text fw={500}>{course.title}</Text>
         {course.disabledAt ? (
           <Badge color="gray" variant="light" mt={4}>
@@ -47,10 +48,10 @@ function CourseRow({ course }: { course: CreatedCourse }) {
           </Badge>
         ) : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('created.columns.rating')}>
         <CourseRating course={course} />
       </Table.Td>
-      <Table.Td>{price}</Table.Td>
+      <Table.Td data-label={t('created.columns.price')}>{price}</Table.Td>
       <Table.Td>
         <Button component={Link} to={paths.editCourse(course.id)} variant="light" size="xs" aria-label={t('created.editLabel', { title: course.title })}>
           {t('created.edit')}
@@ -76,8 +77,7 @@ function CreatedCourses() {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <ResponsiveTable minWidth={640} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('created.columns.cover')}</Table.Th>
@@ -92,8 +92,7 @@ function CreatedCourses() {
             <CourseRow key={course.id} course={course} />
           ))}
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </ResponsiveTable>
   );
 }
 

@@ -81,7 +81,7 @@ describe('/form', () => {
     const title = await screen.findByRole('textbox', { name: /^Título/ });
     await user.click(title);
     await user.tab();
-    expect(await screen.findByText('Debe ingresar un titulo')).toBeInTheDocument();
+    expect(await screen.findByText('Debe ingresar un título')).toBeInTheDocument();
     const teacher = screen.getByRole('textbox', { name: /^Nombre del profesor/ });
     await user.clear(teacher);
     await user.tab();
@@ -160,7 +160,7 @@ describe('/coursescreated', () => {
     });
     renderApp('/coursescreated');
     const table = await screen.findByRole('table');
-    for (const header of ['Portada', 'Título del curso', 'Rating', 'Price', 'Editar']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['Portada', 'Título del curso', 'Calificación', 'Precio', 'Editar']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     const [, python, react] = within(table).getAllByRole('row');
     expect(within(python!).getByText('Sin reseña')).toBeInTheDocument();
     expect(within(python!).getByText('GRATIS')).toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('/course/editcourse/:id', () => {
 
     await user.clear(title);
     await user.tab();
-    expect(await screen.findByText('Debe ingresar un titulo')).toBeInTheDocument();
+    expect(await screen.findByText('Debe ingresar un título')).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.type(title, 'React avanzado');
     await user.click(save);

@@ -1,0 +1,255 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { clientAddress } from './fixtures';
+import { axeFindings, contrastFindings, languageFindings, nameFindings, overflowFindings, widthFindings } from './ui-audit-checks';
+
+/**
+ * The UI audit: every page of the spec (section 2), as the role that uses it, in both languages
+ * on a desktop and on a phone, checked for text contrast, accessibility, names that match what
+ * is shown, noise in the console or the network, and sideways overflow on the phone.
+ * See docs/ui-audit.md.
+ */
+
+type Role = 'visitor' | 'buyer' | 'teacher' | 'admin';
+type Language = 'es' | 'en';
+
+const accounts = {
+  buyer: { email: 'buyer@demo.test', password: 'Buyer12345' },
+  teacher: { email: 'teacher@demo.test', password: 'Teacher123' },
+  admin: { email: 'admin@demo.test', password: 'Admin12345' },
+} as const;
+
+const viewports = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+/**
+ * The page loads in English (the stored choice of a returning visitor: where the language
+ * switch once marked Spanish as pressed), then switches to Spanish with the switch itself.
+ */
+const auditLanguages: Language[] = ['en', 'es'];
+
+/** Ids the pages need, read from the seeded data through the API (never assumed). */
+type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; userId: string; buyerName: string; cartCourseId: number };
+
+/** Every route of the spec with the role that uses it. */
+const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
+  { role: 'visitor', path: () => '/' },
+  { role: 'visitor', path: () => '/register' },
+  { role: 'visitor', path: () => '/allcourses' },
+  { role: 'visitor', path: ({ courseId }) => `/course/${courseId}` },
+  { role: 'visitor', path: () => '/about' },
+  { role: 'visitor', path: () => '/contact' },
+  { role: 'visitor', path: () => '/no-such/page' },
+  { role: 'buyer', path: () => '/' },
+  { role: 'buyer', path: ({ courseId }) => `/course/${courseId}` },
+  { role: 'buyer', path: () => '/shop' },
+  { role: 'buyer', path: () => '/mycourses' },
+  { role: 'buyer', path: ({ enrolledCourseId }) => `/mycourses/${enrolledCourseId}` },
+  { role: 'buyer', path: () => '/favourites' },
+  { role: 'buyer', path: ({ buyerName }) => `/${encodeURIComponent(buyerName)}` },
+  { role: 'buyer', path: () => '/formpage' },
+  { role: 'buyer', path: () => '/formpage/success' },
+  { role: 'buyer', path: () => '/formpage/failed' },
+  { role: 'teacher', path: () => '/form' },
+  { role: 'teacher', path: () => '/coursescreated' },
+  { role: 'teacher', path: ({ createdCourseId }) => `/course/editcourse/${createdCourseId}` },
+  { role: 'teacher', path: () => '/uploadvideo' },
+  { role: 'admin', path: () => '/admin' },
+  { role: 'admin', path: () => '/admin/cursos' },
+  { role: 'admin', path: ({ courseId }) => `/admin/cursos/${courseId}` },
+  { role: 'admin', path: () => '/admin/usuarios' },
+  { role: 'admin', path: ({ userId }) => `/admin/user/${encodeURIComponent(userId)}` },
+  { role: 'admin', path: () => '/admin/ordenes' },
+  { role: 'admin', path: () => '/admin/ContactUsd' },
+  { role: 'admin', path: () => '/ContactUsd' },
+  { role: 'admin', path: () => '/admin/categorias' },
+  { role: 'admin', path: () => '/admin/auditoria' },
+];
+
+/**
+ * Failures a page causes on purpose; any other answer at 400 or above, or request that fails,
+ * fails the audit. Each entry names the audited page, the request, and why it is expected.
+ */
+const expectedFailures: { page: RegExp; url: RegExp; outcome: number | 'aborted'; why: string }[] = [
+  // Served with 404 so crawlers and monitors see the truth (src/server/web/spa.ts).
+  { page: /^\/no-such\/page$/, url: /\/no-such\/page$/, outcome: 404, why: 'the audited not-found page itself' },
+  // The checkout leaves the app for the payment page at once (window.location.replace): the
+  // app's own requests and scripts still in flight are cancelled by that navigation.
+  { page: /^\/formpage$/, url: /^http:\/\/localhost:\d+\/(api|assets)\//, outcome: 'aborted', why: 'the checkout navigates away while the app loads' },
+];
+
+const sessionDir = path.join('.tmp', 'ui-audit-sessions');
+const stateByRole = new Map<Role, BrowserContextOptions['storageState']>();
+let fixtures: Fixtures;
+
+/**
+ * Signs in once per account and server: a failed test restarts the worker and runs beforeAll
+ * again, and sign-in is limited per account (20 password attempts in 15 minutes). A saved
+ * session the server still accepts is reused.
+ */
+async function signedInRequest(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, role: 'buyer' | 'teacher' | 'admin') {
+  const file = path.join(sessionDir, `${role}.json`);
+  if (existsSync(file)) {
+    const saved = await playwright.request.newContext({ baseURL, storageState: file });
+    const session = await saved.get('/api/auth/get-session');
+    if (session.ok() && (await session.json()) !== null) return saved;
+    await saved.dispose();
+  }
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const response = await request.post('/api/auth/sign-in/email', { data: accounts[role], headers: { origin: baseURL, ...clientAddress() } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  mkdirSync(sessionDir, { recursive: true });
+  await request.storageState({ path: file });
+  return request;
+}
+
+const firstItem = async <T>(request: APIRequestContext, url: string): Promise<T> => {
+  const response = await request.get(url);
+  expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
+  const body = (await response.json()) as { items: T[] };
+  expect(body.items.length, `${url} has no items`).toBeGreaterThan(0);
+  return body.items[0]!;
+};
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const origins = [{ origin: baseURL, localStorage: [{ name: 'language', value: auditLanguages[0]! }] }];
+  stateByRole.set('visitor', { cookies: [], origins });
+  const requests: Partial<Record<Role, APIRequestContext>> = {};
+  for (const role of ['buyer', 'teacher', 'admin'] as const) {
+    const request = await signedInRequest(playwright, baseURL, role);
+    const { cookies } = await request.storageState();
+    stateByRole.set(role, { cookies, origins });
+    requests[role] = request;
+  }
+  const { buyer, teacher, admin } = requests as Record<'buyer' | 'teacher' | 'admin', APIRequestContext>;
+
+  const course = await firstItem<{ id: number }>(buyer, '/api/courses');
+  const enrolled = await firstItem<{ id: number }>(buyer, '/api/enrollments');
+  const created = await firstItem<{ id: number }>(teacher, '/api/courses/mine');
+  const user = await firstItem<{ id: string }>(admin, '/api/admin/users');
+  const me = (await (await buyer.get('/api/users/me')).json()) as { name: string };
+  // The cart page shows its table only with something in it; earlier specs may have bought or
+  // emptied the buyer's cart. Already in the cart or already bought answers 409: either is fine.
+  const notOwned = (await (await buyer.get('/api/courses?page=2')).json()) as { items: { id: number }[] };
+  for (const { id } of notOwned.items.slice(0, 2)) await buyer.post('/api/cart', { data: { courseId: id }, headers: { origin: baseURL } });
+  const inCart = await firstItem<{ courseId: number }>(buyer, '/api/cart');
+  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId };
+  await Promise.all(Object.values(requests).map((request) => request.dispose()));
+});
+
+/** Waits until the page has its data: no request in flight, no spinner or skeleton left. */
+async function settle(page: Page, { loaded }: { loaded: boolean }) {
+  // After a load or a language switch the page fetches; after a resize it only lays out again.
+  if (loaded) await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible, [aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
+  // Mantine's transitions (menus, fades) run 150-200 ms; colours are read after them.
+  await page.waitForTimeout(250);
+}
+
+/** Shows the page in `language`: with the header's switch in the app, by a new load elsewhere. */
+async function switchLanguage(page: Page, path: string, language: Language) {
+  const switchButton = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${language.toUpperCase()}\\b`) });
+  if (await switchButton.isVisible()) return switchButton.click();
+  await page.evaluate((value) => localStorage.setItem('language', value), language);
+  await page.goto(path);
+}
+
+async function auditPage(browser: Browser, role: Role, path: string) {
+  const context = await browser.newContext({ storageState: stateByRole.get(role) });
+  const page = await context.newPage();
+  const findings: string[] = [];
+  let where = '';
+  page.on('pageerror', (error) => findings.push(`${where} uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    // Failed responses are judged below with the allow-list; their console echo is not a second finding.
+    if (/Failed to load resource: the server responded with a status of/.test(text)) return;
+    // Chromium reports a preload that went unused (a double download) as a warning.
+    if (message.type() === 'error' || (message.type() === 'warning' && /preload/i.test(text))) findings.push(`${where} console ${message.type()}: ${text}`);
+  });
+  const isExpected = (url: string, outcome: number | 'aborted') =>
+    expectedFailures.some((allowed) => allowed.page.test(path) && allowed.url.test(url) && allowed.outcome === outcome);
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !isExpected(response.url(), status)) findings.push(`${where} ${status} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    const aborted = request.failure()?.errorText === 'net::ERR_ABORTED';
+    // A video element cancels its range requests when it has enough or the page moves on.
+    if (aborted && request.resourceType() === 'media') return;
+    if (aborted && isExpected(request.url(), 'aborted')) return;
+    findings.push(`${where} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
+
+  // One load per page: the first language on a desktop, then the phone by narrowing the window
+  // (as when a tablet turns), then the other language through the switch, desktop and phone.
+  await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+  await page.goto(path);
+  for (const [languageIndex, language] of auditLanguages.entries()) {
+    for (const [viewportIndex, viewport] of viewports.entries()) {
+      where = `[${language} ${viewport.name}]`;
+      const languageChanges = languageIndex > 0 && viewportIndex === 0;
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      if (languageChanges) await switchLanguage(page, path, language);
+      try {
+        await settle(page, { loaded: languageChanges || (languageIndex === 0 && viewportIndex === 0) });
+      } catch {
+        findings.push(`${where} still loading 15 s after opening`);
+        continue;
+      }
+      const found = [
+        ...(await axeFindings(page)),
+        ...(await contrastFindings(page)),
+        ...(await nameFindings(page)),
+        ...(await languageFindings(page, language)),
+        ...(viewport.name === 'phone' ? await overflowFindings(page) : await widthFindings(page)),
+      ];
+      findings.push(...found.map((finding) => `${where} ${finding}`));
+    }
+  }
+  await context.close();
+  return findings;
+}
+
+test.describe('UI audit', () => {
+  // A load, a switch and four axe runs: longer than a usual test, more so on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const { role, path } of pages) {
+    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0 })).replace(/\/0\b/, '/:id');
+    test(`${pattern} as ${role}`, async ({ browser }) => {
+      const findings = await auditPage(browser, role, path(fixtures));
+      expect(findings).toEqual([]);
+    });
+  }
+
+  test("a toast leaves the header's controls uncovered", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: stateByRole.get('buyer') });
+    const page = await context.newPage();
+    for (const viewport of viewports) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // Adding a course that is already in the cart: an error toast, and nothing changes.
+      await page.goto(`/course/${fixtures.cartCourseId}`);
+      await page.getByRole('main').getByRole('button', { name: /Agregar al carrito/ }).click();
+      const toast = page.getByRole('alert').filter({ hasText: '¡El curso ya existe!' });
+      await expect(toast).toBeVisible();
+      // After Mantine's entrance transition, where the toast stays.
+      await page.waitForTimeout(400);
+      const covered = await page.evaluate(() => {
+        const toastBox = [...document.querySelectorAll('[role="alert"]')].find((element) => element.textContent?.includes('¡El curso ya existe!'))!.getBoundingClientRect();
+        return [...document.querySelectorAll('header a, header button')]
+          .filter((control) => {
+            const box = control.getBoundingClientRect();
+            if (box.width === 0 || box.height === 0) return false;
+            return box.left < toastBox.right && box.right > toastBox.left && box.top < toastBox.bottom && box.bottom > toastBox.top;
+          })
+          .map((control) => control.getAttribute('aria-label') ?? control.textContent);
+      });
+      expect(covered, `${viewport.name}: header controls under the toast`).toEqual([]);
+    }
+    await context.close();
+  });
+});
