@@ -23,6 +23,7 @@ import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
 import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
+import { mailPlugin } from './mail/plugin';
 import { mediaRoutes } from './features/media/routes';
 import { ordersRoutes } from './features/orders/routes';
 import { paymentsPlugin, WEBHOOK_PATH } from './features/payments/plugin';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await mountAuth(app, app.auth, { publicUrl: config.publicUrl, secureCookies: config.isHttps });
 
+  await app.register(mailPlugin);
   await app.register(paymentsPlugin);
   const headResolvers: HeadResolver[] = [createCatalogHeadResolver(database.db, config)];
   await app.register(
