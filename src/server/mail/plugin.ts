@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pruneExpiredVerifications } from '../auth/account-mail';
 import { devMailboxRoutes, DEV_MAILBOX_PAGE } from './dev-mailbox';
 import { pruneOutbox } from './outbox';
 import { createLogTransport, createSmtpTransport, deliverDueMail, type DeliveryResult } from './sender';
@@ -49,6 +50,8 @@ export const mailPlugin = fp(
           if (Date.now() - lastPrune > PRUNE_INTERVAL_MS) {
             lastPrune = Date.now();
             await pruneOutbox(db);
+            // The links these e-mails carried: expired reset links are kept a week to be told apart from used ones.
+            await pruneExpiredVerifications(db);
           }
         } catch (error) {
           app.log.warn({ err: error }, 'mail sender round failed');
