@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartItems, enrollments, orderItems, orders } from '../../db/schema';
+import { enqueueOrderMail } from '../../mail/order-mail';
 import { removeReviewsOfLostCourses } from '../reviews/service';
 
 /** Statuses from which a confirmed payment still grants the order (the payment is the truth). */
@@ -44,6 +45,8 @@ export async function fulfilOrder(db: Database, orderId: string, payment: { prov
         .onConflictDoNothing();
       await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId), inArray(cartItems.courseId, courseIds)));
     }
+    // The receipt and the teachers' notices commit with the payment, or not at all.
+    await enqueueOrderMail(tx, order.id, 'paid');
     return { fulfilled: true, courseIds };
   });
 }
@@ -97,6 +100,7 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
       .returning({ courseId: enrollments.courseId });
     const courseIds = removed.map((row) => row.courseId);
     await removeReviewsOfLostCourses(tx as unknown as Database, order.userId, courseIds);
+    await enqueueOrderMail(tx, order.id, 'refunded');
     return { revoked: true, courseIds };
   });
 }
