@@ -22,10 +22,7 @@ export type MailKind = keyof MailData;
 export type RenderedMail = { subject: string; text: string; html: string; link: string };
 
 /** Paths of the web app the e-mails link to (the reset and verification pages read `?token=`). */
-export const mailLinkPaths = {
-  resetPassword: '/reset-password',
-  verifyEmail: '/verify-email',
-} as const;
+export const mailLinkPaths = { resetPassword: paths.resetPassword(), verifyEmail: paths.verifyEmail() } as const;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
