@@ -79,7 +79,7 @@ test.describe('/register in Spanish', () => {
       await fillCredentials(page, email!, password!);
       await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: /¡Correo y\/o Contraseña inválida!/ });
-      await expect(dialog).toContainText('Contáctanos si no recuerdas tu contraseña.');
+      await expect(dialog).toContainText('Si no recuerdas tu contraseña, usa «¿Olvidaste tu contraseña?».');
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue('');
@@ -154,7 +154,7 @@ test.describe('/register in English', () => {
     await fillCredentials(page, demo.buyer.email, 'Wrong12345', { email: 'Email', password: 'Password' });
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const invalid = page.getByRole('dialog', { name: /Invalid email and\/or password!/ });
-    await expect(invalid).toContainText('Contact us if you do not remember your password.');
+    await expect(invalid).toContainText('If you do not remember your password, use "Forgot your password?".');
     await invalid.getByRole('button', { name: 'OK' }).click();
 
     await fillCredentials(page, demo.buyer.email, demo.buyer.password, { email: 'Email', password: 'Password' });

@@ -25,6 +25,7 @@ import { adminRoutes } from './features/admin/routes';
 import { contactRoutes } from './features/contact/routes';
 import { favouritesRoutes } from './features/favourites/routes';
 import { healthRoutes } from './features/health/routes';
+import { mailPlugin } from './mail/plugin';
 import { mediaRoutes } from './features/media/routes';
 import { createVideoStorage, incomingDirFor } from './features/media/storage';
 import { abandonedUploadsJob } from './features/media/sweeper';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await mountAuth(app, app.auth, { publicUrl: config.publicUrl, secureCookies: config.isHttps });
 
   if (testProvider) await app.register(testCheckoutRoutes, { provider: testProvider });
+  await app.register(mailPlugin);
   const headResolvers: HeadResolver[] = [createCatalogHeadResolver(database.db, config)];
   await app.register(
     async (api) => {

@@ -60,6 +60,10 @@ const envSchema = z.object({
   VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
   PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: optional(z.string().trim().min(3)),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  MAIL_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
   // Read only to tell a production server (see productionIssues); nothing branches on it otherwise.
   NODE_ENV: optional(z.string()),
   ALLOW_DEMO_DATA_IN_PRODUCTION: flag('false'),
@@ -71,6 +75,8 @@ export type Config = {
   host: string;
   publicUrl: string;
   isHttps: boolean;
+  /** Real people reach this server (an https PUBLIC_URL, or NODE_ENV=production): no demo data, test payments or development pages. */
+  isProduction: boolean;
   /** Which proxies may tell the client's address (X-Forwarded-For), in Fastify's `trustProxy` form. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   databaseUrl: string | undefined;
@@ -80,6 +86,15 @@ export type Config = {
   adminEmails: string[];
   /** Password attempts allowed per account in each 15-minute window, whatever the client address. */
   passwordAttemptsPerAccount: number;
+  mail: {
+    /** SMTP server the outbox sends through; unset, mail stays in the outbox (logged, and shown by the development mailbox). */
+    smtpUrl: string | undefined;
+    from: string;
+    /** How often each process looks for due mail (0: never; tests drive the sender themselves). */
+    pollIntervalMs: number;
+    /** E-mails one account may ask for (reset links, verification links) per hour, besides the per-address limit. */
+    perAccountPerHour: number;
+  };
   seedDemoData: boolean;
   redisUrl: string | undefined;
   social: Partial<Record<'google' | 'github' | 'facebook' | 'twitter', { clientId: string; clientSecret: string }>>;
@@ -189,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together']);
   }
   const isHttps = publicUrl.startsWith('https://');
+  const isProduction = isHttps || e.NODE_ENV === 'production';
   const unsafeInProduction = productionIssues(e, isHttps);
   if (unsafeInProduction.length > 0) throw new ConfigError(unsafeInProduction);
 
@@ -204,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     isHttps,
+    isProduction,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
@@ -211,6 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     passwordAttemptsPerAccount: e.PASSWORD_ATTEMPTS_PER_ACCOUNT,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Cursos Online <no-reply@${new URL(publicUrl).hostname}>`,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      perAccountPerHour: e.MAIL_PER_ACCOUNT_PER_HOUR,
+    },
     seedDemoData: e.SEED_DEMO_DATA,
     redisUrl: e.REDIS_URL,
     social,

@@ -32,6 +32,9 @@ export const errorStatus = {
   TUS_VERSION_UNSUPPORTED: 412,
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
+  // A link sent by e-mail (password reset, address verification) that expired, or that never existed or was used.
+  EXPIRED_ACTION_CODE: 400,
+  INVALID_ACTION_CODE: 400,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
   // Commerce: cart, checkout, payments, enrolments, reviews.

@@ -31,6 +31,9 @@ export const pagePatterns = {
   messages: '/ContactUsd',
   adminCategories: '/admin/categorias',
   adminAudit: '/admin/auditoria',
+  // The pages the links in account e-mails open (`?token=`).
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   // Last: any other single segment is a user's dashboard.
   dashboard: '/:userName',
 } as const;
@@ -69,6 +72,8 @@ export const paths = {
   messages: () => '/ContactUsd',
   adminCategories: () => '/admin/categorias',
   adminAudit: () => '/admin/auditoria',
+  resetPassword: () => '/reset-password',
+  verifyEmail: () => '/verify-email',
   dashboard: (userName: string) => `/${encodeURIComponent(userName)}`,
 } satisfies Record<PageName, (...args: never[]) => string>;
 

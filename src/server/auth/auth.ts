@@ -13,6 +13,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { databaseCounter } from '../db/rate-limit-counter';
+import { toMailLanguage } from '../mail/templates';
+import { accountMailSenders, actionCodeError, mailRequestLimit, resetLinkLifetime, resetLinkState, VERIFICATION_LINK_SECONDS } from './account-mail';
 import { passwordAttemptLimit, passwordAttemptLimits } from './password-attempts';
 import { createRedisRateLimitStorage } from './rate-limit-redis';
 
@@ -32,21 +34,12 @@ export const authRateLimits = { windowSeconds: 60, signIn: passwordAttemptLimits
 
 /**
  * better-auth endpoints the product does not offer. Profile changes go through
- * `PATCH /api/users/me` (with its validation); without e-mail delivery there is no e-mail
- * change, verification or password reset, and accounts are disabled by admins, not deleted.
+ * `PATCH /api/users/me` (with its validation), and accounts are disabled by admins, not deleted.
  */
-const DISABLED_PATHS = [
-  '/update-user',
-  '/change-email',
-  '/delete-user',
-  '/send-verification-email',
-  '/verify-email',
-  '/request-password-reset',
-  '/reset-password',
-];
+const DISABLED_PATHS = ['/update-user', '/delete-user'];
 
 /** Where each endpoint carries a new password, which must follow the product's rules. */
-const NEW_PASSWORD_FIELD: Record<string, string> = { '/change-password': 'newPassword' };
+const NEW_PASSWORD_FIELD: Record<string, string> = { '/change-password': 'newPassword', '/reset-password': 'newPassword' };
 
 /**
  * The signing secret: from AUTH_SECRET, or generated once and kept in DATA_DIR so that a
@@ -106,9 +99,14 @@ export function createAuth({ config, db, secret }: AuthDeps) {
 
   // ADMIN_EMAILS names addresses, but anyone can sign up with any address: only an owner who
   // proved the address (a verified e-mail, e.g. from Google's email_verified) becomes an admin.
-  // Until e-mail verification exists, operators promote the first admin with `npm run admin:grant`.
+  // A password sign-up proves it by opening the verification link; `npm run admin:grant` remains for
+  // an installation without mail.
   const isListedAdmin = (email: string, emailVerified: boolean | null | undefined) =>
     emailVerified === true && config.adminEmails.includes(email.toLowerCase());
+  const promoteIfListed = async (user: { id: string; email: string; emailVerified?: boolean | null; isAdmin?: unknown }) => {
+    if (user.isAdmin !== true && isListedAdmin(user.email, user.emailVerified)) await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+  };
+  const mailSenders = accountMailSenders(db);
 
   const redis = config.redisUrl ? createRedisRateLimitStorage(config.redisUrl) : undefined;
   const rateLimitStorage: BetterAuthRateLimitStorage | undefined = redis;
@@ -133,7 +131,11 @@ export function createAuth({ config, db, secret }: AuthDeps) {
       additionalFields: {
         isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
         disabledAt: { type: 'date', required: false, input: false },
+        // The web app sends its language at sign-up; e-mails are written in it.
+        language: { type: 'string', required: false, defaultValue: 'es', input: true },
       },
+      // The new address takes effect only when a link sent to it is opened.
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -141,9 +143,22 @@ export function createAuth({ config, db, secret }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 12,
       password: { hash: hashPassword, verify: verifyPassword },
-      // For the reset flow to come (e-mail delivery): a reset password ends every session too.
+      // A reset password ends every session: whoever knew the old password may hold one.
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: resetLinkLifetime.validSeconds,
+      sendResetPassword: mailSenders.sendResetPassword,
     },
+    emailVerification: {
+      // The account works at once; the address is verified when the link is opened.
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: mailSenders.sendVerificationEmail,
+      // A proved address on ADMIN_EMAILS makes the account an admin on its very next request.
+      afterEmailVerification: promoteIfListed,
+    },
+    // Expired reset links are kept (and pruned a week later, see pruneExpiredVerifications) so an
+    // expired link is told apart from a used one.
+    verification: { disableCleanup: true },
     socialProviders,
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -175,11 +190,16 @@ export function createAuth({ config, db, secret }: AuthDeps) {
       database: { generateId: () => crypto.randomUUID() },
     },
     // Account linking stays at better-auth's safe default: a social sign-in joins an existing
-    // account only when that account's e-mail is verified. Password sign-ups are not (there is no
-    // e-mail delivery), so someone who registered a victim's address cannot wait for the victim to
+    // account only when that account's e-mail is verified. Password sign-ups are not until their owner
+    // opens the verification link, so someone who registered a victim's address cannot wait for the victim to
     // arrive through Google; the callback answers `error=account_not_linked` instead.
     // Every endpoint that checks a password is limited per client address and per account.
-    plugins: [bearer(), ...oidcProviders, passwordAttemptLimit(redis ?? databaseCounter(db), { perAccountMax: config.passwordAttemptsPerAccount })],
+    plugins: [
+      bearer(),
+      ...oidcProviders,
+      passwordAttemptLimit(redis ?? databaseCounter(db), { perAccountMax: config.passwordAttemptsPerAccount }),
+      mailRequestLimit(redis ?? databaseCounter(db), { perAccountMax: config.mail.perAccountPerHour }),
+    ],
     hooks: {
       // better-auth only checks the length; the product's other password rules, in the spec's order.
       before: createAuthMiddleware(async (ctx) => {
@@ -194,6 +214,11 @@ export function createAuth({ config, db, secret }: AuthDeps) {
         if (field) {
           const parsed = passwordField.safeParse(body[field] ?? '');
           if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [field] })));
+        }
+        // A used and an expired reset link get different answers (better-auth calls both INVALID_TOKEN).
+        if (ctx.path === '/reset-password') {
+          const state = await resetLinkState(ctx.context.internalAdapter, body.token ?? (ctx.query as { token?: unknown } | undefined)?.token);
+          if (state !== 'valid') throw actionCodeError(state);
         }
         // A new password ends every other session (whoever knew the old one may hold one), whatever
         // the client asks; the caller's own session is replaced by a new one in the answer's cookie.
@@ -214,6 +239,7 @@ export function createAuth({ config, db, secret }: AuthDeps) {
                 name: deriveUserName(email),
                 image: image || null,
                 isAdmin: isListedAdmin(email, user.emailVerified),
+                language: toMailLanguage((user as { language?: unknown }).language),
               },
             };
           },
@@ -231,9 +257,7 @@ export function createAuth({ config, db, secret }: AuthDeps) {
             }
             // ADMIN_EMAILS also promotes an account that existed before the setting named it, or
             // whose e-mail was verified after it signed up.
-            if (owner && !owner.isAdmin && isListedAdmin(owner.email, owner.emailVerified)) {
-              await db.update(users).set({ isAdmin: true }).where(eq(users.id, session.userId));
-            }
+            if (owner) await promoteIfListed({ id: session.userId, ...owner });
           },
           // Sessions are bounded per account: past the newest MAX_SESSIONS_PER_USER, the oldest end.
           after: async (session) => {

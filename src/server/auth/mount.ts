@@ -17,6 +17,11 @@ const authErrorCodes: Record<string, ErrorCode> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'EMAIL_TAKEN',
   ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
+  EXPIRED_ACTION_CODE: 'EXPIRED_ACTION_CODE',
+  INVALID_ACTION_CODE: 'INVALID_ACTION_CODE',
+  // The verification link's answers.
+  TOKEN_EXPIRED: 'EXPIRED_ACTION_CODE',
+  INVALID_TOKEN: 'INVALID_ACTION_CODE',
 };
 
 const fieldErrorsFor: Record<string, FieldErrors> = {
@@ -91,7 +96,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response, log: Fas
     return reply.type('application/json').send(errorBody('INTERNAL', 'Something went wrong on our side'));
   }
   const mapped = authErrorCodes[code] ?? (fieldErrorsFor[code] ? 'VALIDATION_FAILED' : statusCodes[response.status] ?? 'BAD_REQUEST');
-  const status = mapped === 'EMAIL_TAKEN' ? 409 : response.status;
+  const status = mapped === 'EMAIL_TAKEN' ? 409 : mapped === 'EXPIRED_ACTION_CODE' || mapped === 'INVALID_ACTION_CODE' ? 400 : response.status;
   return reply
     .status(status)
     .type('application/json')

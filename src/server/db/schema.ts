@@ -39,12 +39,18 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The language the user's e-mails are written in: the web app's language at sign-up, kept in step when they switch. */
+    language: text('language').notNull().default('es'),
     /** Set when an admin disables the account; the user can no longer sign in. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_language_known', sql`${t.language} in ('es', 'en')`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -371,4 +377,43 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Mail
+// ---------------------------------------------------------------------------
+
+/**
+ * Every e-mail the product sends, written in the same transaction as the change it reports
+ * (a paid order, a reset request), so a crash between the commit and the send loses nothing.
+ * The sender claims due rows under a lease (`locked_until`), sends them and sets `sent_at`;
+ * a failure sets `next_attempt_at` later. Without an SMTP server the rows are the mailbox the
+ * development page shows. Rows go 30 days after they were written, sent or not.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is (`password-reset`, `receipt`, …), for logs and the development mailbox. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    /** What the message says (the reset token, the order's lines), rendered in `language` when sent, with the server's PUBLIC_URL. */
+    data: jsonb('data').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds the row until then; past it another sender may take it (the first one died mid-send). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the sender gives up (the server refused the message for good, or every retry failed). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+  ],
 );

@@ -53,3 +53,8 @@ export const meResponse = z.object({
   createdCoursesCount: z.number().int().nonnegative(),
 });
 export type Me = z.infer<typeof meResponse>;
+
+/** The languages the product speaks; a user's e-mails are written in the one they chose last. */
+export const userLanguages = ['es', 'en'] as const;
+export const updateLanguageSchema = z.object({ language: z.enum(userLanguages) });
+export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;

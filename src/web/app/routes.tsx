@@ -39,6 +39,8 @@ const pageComponents = {
   messages: () => import('../features/admin/pages/admin-messages-page').then((module) => module.AdminMessagesPage),
   adminCategories: () => import('../features/admin/pages/admin-categories-page').then((module) => module.AdminCategoriesPage),
   adminAudit: () => import('../features/admin/pages/admin-audit-page').then((module) => module.AdminAuditPage),
+  resetPassword: () => import('../features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
+  verifyEmail: () => import('../features/auth/pages/verify-email-page').then((module) => module.VerifyEmailPage),
   dashboard: () => import('../features/users/pages/dashboard-page').then((module) => module.DashboardPage),
 } satisfies Record<PageName, () => Promise<ComponentType>>;
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { grantCourses, revokeOrderCourses } from '../../domain/enrollments';
 import type { BackgroundJob } from '../../jobs';
+import { enqueueOrderMail } from '../../mail/order-mail';
 
 /** Statuses from which a confirmed payment still grants the order (the payment is the truth). */
 const PAYABLE = ['unpaid', 'expired', 'failed'] as const;
@@ -39,6 +40,8 @@ export async function fulfilOrder(db: Database, orderId: string, payment: { prov
     const courseIds = items.map((item) => item.courseId);
     // A course the buyer already had (bought twice, or enrolled free) keeps its first enrolment.
     await grantCourses(tx as unknown as Database, { userId: order.userId, courseIds, orderId: order.id });
+    // The receipt and the teachers' notices commit with the payment, or not at all.
+    await enqueueOrderMail(tx, order.id, 'paid');
     return { fulfilled: true, courseIds };
   });
 }
@@ -98,6 +101,7 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
       .returning({ id: orders.id, userId: orders.userId });
     if (!order) return { revoked: false, courseIds: [] };
     const courseIds = await revokeOrderCourses(tx as unknown as Database, { userId: order.userId, orderId: order.id });
+    await enqueueOrderMail(tx, order.id, 'refunded');
     return { revoked: true, courseIds };
   });
 }

@@ -7,4 +7,5 @@ export const accessRules: AccessRule[] = [
     request: () => ({ url: '/api/users/me', payload: { name: 'Nuevo Nombre', image: 'https://example.com/me.png' } }),
     expect: allow.signedIn(),
   },
+  { route: 'PUT /api/users/me/language', request: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }), expect: allow.signedIn() },
 ];

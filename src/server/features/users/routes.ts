@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/api-schemas';
-import { meResponse, updateProfileSchema } from '../../../shared/schemas/users';
+import { meResponse, updateLanguageSchema, updateProfileSchema } from '../../../shared/schemas/users';
 import { signedInUser } from '../../auth/access';
-import { getMe, updateProfile } from './service';
+import { getMe, setLanguage, updateProfile } from './service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,6 +35,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       return updateProfile(app.db, user, request.body);
+    },
+  );
+
+  app.put(
+    '/users/me/language',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'The language my e-mails are written in (the web app sends its own when it changes)',
+        body: updateLanguageSchema,
+        response: { 200: updateLanguageSchema, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      return setLanguage(app.db, signedInUser(request), request.body);
     },
   );
 };

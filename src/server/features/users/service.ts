@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import type { Me, UpdateProfileInput } from '../../../shared/schemas/users';
+import type { Me, UpdateLanguageInput, UpdateProfileInput } from '../../../shared/schemas/users';
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { courses, users } from '../../db/schema';
@@ -20,4 +20,10 @@ export async function updateProfile(db: Database, user: SessionUser, input: Upda
     .returning({ name: users.name, image: users.image });
   if (!updated) throw new AppError('USER_NOT_FOUND', 'User not found');
   return getMe(db, { ...user, ...updated });
+}
+
+/** Keeps the user's language in step with the web app's, so e-mails arrive in the language they read. */
+export async function setLanguage(db: Database, user: SessionUser, input: UpdateLanguageInput): Promise<UpdateLanguageInput> {
+  await db.update(users).set({ language: input.language }).where(eq(users.id, user.id));
+  return { language: input.language };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { matchPage } from '../../../shared/paths';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
@@ -32,6 +33,7 @@ export function AppLayout() {
       </a>
       {loading ? <div className={classes.progress} aria-hidden="true" /> : null}
       <AppHeader />
+      <VerifyEmailBanner />
       <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={loading}>
         {courseLoading ? <PageLoader /> : <Outlet />}
       </main>

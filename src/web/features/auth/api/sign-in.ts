@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Credentials } from '../../../../shared/schemas/auth';
+import { currentLanguage } from '../../../i18n';
 import { api } from '../../../lib/api-client';
 
 type AuthResult = { token: string | null; user: { id: string; name: string; email: string } };
 
-/** `mode` picks the endpoint: better-auth's e-mail sign-in or sign-up (which signs in too). */
+/**
+ * `mode` picks the endpoint: better-auth's e-mail sign-in or sign-up (which signs in too). A
+ * sign-up sends the interface's language, which the account's e-mails are written in.
+ */
 export const signInWithEmail = (mode: 'signIn' | 'signUp', credentials: Credentials) =>
-  api.post<AuthResult>(mode === 'signIn' ? '/api/auth/sign-in/email' : '/api/auth/sign-up/email', credentials);
+  mode === 'signIn'
+    ? api.post<AuthResult>('/api/auth/sign-in/email', credentials)
+    : api.post<AuthResult>('/api/auth/sign-up/email', { ...credentials, language: currentLanguage() });
 
 /**
  * Signs in or up. On success every query refetches with the new session (the session itself

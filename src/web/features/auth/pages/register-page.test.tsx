@@ -126,7 +126,7 @@ describe('/register', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const call = fetchSpy.mock.calls.find(([url]) => url === '/api/auth/sign-up/email');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'ana@example.com', password: 'Passw0rd12' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'ana@example.com', password: 'Passw0rd12', language: 'es' });
     expect(await screen.findByRole('button', { name: 'Menú de la cuenta de ana' })).toBeInTheDocument();
   });
 
@@ -140,7 +140,7 @@ describe('/register', () => {
   });
 
   it.each([
-    ['INVALID_CREDENTIALS', 401, /¡Correo y\/o Contraseña inválida!/, 'Contáctanos si no recuerdas tu contraseña.'],
+    ['INVALID_CREDENTIALS', 401, /¡Correo y\/o Contraseña inválida!/, 'Si no recuerdas tu contraseña, usa «¿Olvidaste tu contraseña?».'],
     ['EMAIL_TAKEN', 409, /El correo electrónico ya existe!/, 'Intenta con otra cuenta.'],
     ['RATE_LIMITED', 429, /Demasiados intentos/, 'espera un minuto'],
     ['INTERNAL', 500, /Algo salió mal de nuestro lado/, null],

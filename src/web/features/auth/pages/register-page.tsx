@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../api/get-session';
 import { showSocialErrorDialog } from '../components/auth-error-dialog';
 import { CredentialsForm, type AuthMode } from '../components/credentials-form';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SocialSignInButtons } from '../components/social-sign-in-buttons';
 
 /**
@@ -24,6 +25,7 @@ export function RegisterPage() {
   // Where the visitor was when an action needed an account; only a path of this app.
   const returnTo = safeReturnPath(searchParams.get('next')) ?? undefined;
   const [mode, setMode] = useState<AuthMode>('signUp');
+  const [forgot, setForgot] = useState(false);
   useSocialSignInError();
 
   if (isSignedIn) return <Navigate to={returnTo ?? paths.home()} replace />;
@@ -40,14 +42,28 @@ export function RegisterPage() {
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm">
           <Stack gap="lg">
             <Title order={2} size="h3" ta="center">
-              {t(`${mode}.title`)}
+              {forgot ? t('forgot.title') : t(`${mode}.title`)}
             </Title>
-            {/* A new form per mode: switching starts clean. */}
-            <CredentialsForm key={mode} mode={mode} />
-            {/* Transparent: a subtle button's hover tint leaves its text below 4.5:1. */}
-            <Button variant="transparent" onClick={() => setMode(other)}>
-              {t(`${mode}.toggle`)}
-            </Button>
+            {forgot ? (
+              <>
+                <ForgotPasswordForm />
+                <Button variant="transparent" onClick={() => setForgot(false)}>
+                  {t('forgot.back')}
+                </Button>
+              </>
+            ) : (
+              <>
+                {/* A new form per mode: switching starts clean. */}
+                <CredentialsForm key={mode} mode={mode} />
+                {/* Transparent: a subtle button's hover tint leaves its text below 4.5:1. */}
+                <Button variant="transparent" onClick={() => setMode(other)}>
+                  {t(`${mode}.toggle`)}
+                </Button>
+                <Button variant="transparent" size="compact-sm" onClick={() => setForgot(true)}>
+                  {t('forgot.link')}
+                </Button>
+              </>
+            )}
             <Divider label={t('or')} labelPosition="center" />
             <SocialSignInButtons returnTo={returnTo} />
           </Stack>

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useMe } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
+import { AccountCredentials } from '../components/account-credentials';
 import { ProfileForm } from '../components/profile-form';
 
 /**
@@ -114,6 +115,7 @@ export function DashboardPage() {
           )}
         </Stack>
       </Paper>
+      <AccountCredentials />
     </Container>
   );
 }

@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
+import { signUp, TEST_PASSWORD } from '../../../test/helpers/auth';
+import { startSmtpServer } from '../../../test/helpers/smtp';
+import { mailOutbox, sessions, verifications } from '../db/schema';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let nextAddress = 1;
+/** Each request from its own client address unless a test says otherwise, so per-address limits stay out of the way. */
+const freshAddress = () => `10.20.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
+
+describe('password reset by e-mail', () => {
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '0' }));
+
+  const post = (path: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/${path}`,
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': freshAddress(), ...headers },
+      payload,
+    });
+
+  async function resetLinkFor(email: string): Promise<string> {
+    smtp.received.length = 0;
+    expect((await post('request-password-reset', { email })).statusCode).toBe(200);
+    await ctx.app.mail.deliverNow();
+    const mail = smtp.received.find((received) => received.to.includes(email) && /contraseña|password/i.test(received.subject));
+    expect(mail, `a reset e-mail to ${email}`).toBeDefined();
+    return /(http:\/\/\S+\/reset-password\?token=[\w%-]+)/.exec(mail!.text)![1]!;
+  }
+  const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
+
+  it('answers the same whether or not the address has an account, and mails a link only to a real one', async () => {
+    const user = await signUp(ctx.app);
+    const known = await post('request-password-reset', { email: user.email });
+    const unknown = await post('request-password-reset', { email: 'nobody-here@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+
+    const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'));
+    expect(rows.map((row) => row.recipient)).toEqual([user.email]);
+  });
+
+  it('the link sets a new password with the product rules, ends every session, and works once', async () => {
+    const user = await signUp(ctx.app);
+    const link = await resetLinkFor(user.email);
+    expect(link.startsWith(`${ctx.config.publicUrl}/reset-password?token=`)).toBe(true);
+    const token = tokenOf(link);
+
+    // A password the rules refuse changes nothing and keeps the link usable.
+    const weak = await post('reset-password', { token, newPassword: 'nouppercase1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { newPassword: ['validation.passwordUppercase'] } } });
+
+    const reset = await post('reset-password', { token, newPassword: 'NewPass123' });
+    expect(reset.statusCode).toBe(200);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    const oldSession = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: user.headers });
+    expect(oldSession.json()).toBeNull();
+
+    expect((await post('sign-in/email', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await post('sign-in/email', { email: user.email, password: 'NewPass123' })).statusCode).toBe(200);
+
+    const again = await post('reset-password', { token, newPassword: 'Another123' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: { code: 'INVALID_ACTION_CODE' } });
+  });
+
+  it('tells an expired link from a used one', async () => {
+    const user = await signUp(ctx.app);
+    const token = tokenOf(await resetLinkFor(user.email));
+    await ctx.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(verifications.identifier, `reset-password:${token}`));
+    const expired = await post('reset-password', { token, newPassword: 'NewPass123' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ error: { code: 'EXPIRED_ACTION_CODE' } });
+    const made = await post('reset-password', { token: 'not-a-real-token-at-all', newPassword: 'NewPass123' });
+    expect(made.json()).toMatchObject({ error: { code: 'INVALID_ACTION_CODE' } });
+    expect((await post('sign-in/email', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('limits reset requests per account from any number of addresses, known address or not', async () => {
+    const user = await signUp(ctx.app);
+    for (const email of [user.email, 'unknown-person@example.com']) {
+      const answers: number[] = [];
+      for (let attempt = 0; attempt < ctx.config.mail.perAccountPerHour + 1; attempt++) answers.push((await post('request-password-reset', { email })).statusCode);
+      expect(answers).toEqual([...Array(ctx.config.mail.perAccountPerHour).fill(200), 429]);
+    }
+    const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'));
+    expect(queued).toHaveLength(ctx.config.mail.perAccountPerHour);
+  });
+
+  it('limits reset requests per client address', async () => {
+    const address = { 'x-forwarded-for': '10.99.0.1' };
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) answers.push((await post('request-password-reset', { email: `someone${attempt}@example.com` }, address)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
+import { startSmtpServer } from '../../../test/helpers/smtp';
+import type { Database } from '../db/client';
+import { createCourse, createOrder, createUser } from '../db/factories';
+import { mailOutbox } from '../db/schema';
+import { fulfilOrder, revokeOrder } from '../features/orders/fulfilment';
+import { orderNumber } from './templates';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+describe('order e-mails: receipt, refund notice, new-sale notices', () => {
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '0' }));
+
+  async function unpaidOrder() {
+    const buyer = await createUser(ctx.db, { language: 'en' });
+    const ana = await createUser(ctx.db, { language: 'es' });
+    const bob = await createUser(ctx.db, { language: 'en' });
+    const python = await createCourse(ctx.db, { ownerId: ana.id, title: 'Python desde cero', priceCents: 1999 });
+    const sql = await createCourse(ctx.db, { ownerId: ana.id, title: 'SQL <práctico>', priceCents: 0 });
+    const react = await createCourse(ctx.db, { ownerId: bob.id, title: 'React for everyone', priceCents: 2500 });
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [python, sql, react], paymentStatus: 'unpaid', amountTotal: 4499 });
+    return { buyer, ana, bob, order };
+  }
+
+  it('a paid order mails the buyer a receipt and each teacher their sale, in each one’s language, once', async () => {
+    smtp.received.length = 0;
+    const { buyer, ana, bob, order } = await unpaidOrder();
+    expect((await fulfilOrder(ctx.db, order.id)).fulfilled).toBe(true);
+    expect((await fulfilOrder(ctx.db, order.id)).fulfilled).toBe(false);
+    await ctx.app.mail.deliverNow();
+
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([buyer.email, ana.email, bob.email].sort());
+    const receipt = smtp.received.find((mail) => mail.to[0] === buyer.email)!;
+    const number = orderNumber(order.id);
+    expect(receipt.subject).toBe(`Your Cursos Online purchase ${number}`);
+    expect(receipt.text).toContain('- Python desde cero: $19.99 USD');
+    expect(receipt.text).toContain('- SQL <práctico>: FREE');
+    expect(receipt.text).toContain('- React for everyone: $25.00 USD');
+    expect(receipt.text).toContain('- Total: $44.99 USD');
+    expect(receipt.text).toContain(`Go to my courses: ${ctx.config.publicUrl}/mycourses`);
+    // The HTML part escapes what teachers typed.
+    expect(receipt.html).toContain('SQL &lt;práctico&gt;');
+    expect(receipt.html).not.toContain('SQL <práctico>');
+
+    const anaSale = smtp.received.find((mail) => mail.to[0] === ana.email)!;
+    expect(anaSale.subject).toBe('¡Vendiste un curso!');
+    expect(anaSale.text).toContain('Python desde cero');
+    expect(anaSale.text).toContain('SQL <práctico>: GRATIS');
+    expect(anaSale.text).not.toContain('React');
+    const bobSale = smtp.received.find((mail) => mail.to[0] === bob.email)!;
+    expect(bobSale.subject).toBe('You sold a course!');
+    expect(bobSale.text).not.toContain('Python');
+  });
+
+  it('a refund mails the buyer a refund notice, once', async () => {
+    const { buyer, order } = await unpaidOrder();
+    await fulfilOrder(ctx.db, order.id);
+    await ctx.app.mail.deliverNow();
+    smtp.received.length = 0;
+
+    expect((await revokeOrder(ctx.db, order.id)).revoked).toBe(true);
+    expect((await revokeOrder(ctx.db, order.id)).revoked).toBe(false);
+    await ctx.app.mail.deliverNow();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ to: [buyer.email], subject: `Refund of order ${orderNumber(order.id)}` });
+    expect(smtp.received[0]!.text).toContain('- Refunded: $44.99 USD');
+  });
+
+  it('queues nothing when the payment’s transaction does not commit', async () => {
+    const { order } = await unpaidOrder();
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await fulfilOrder(tx as unknown as Database, order.id);
+        throw new Error('the commit failed');
+      }),
+    ).rejects.toThrow('the commit failed');
+    expect(await ctx.db.select().from(mailOutbox)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import { courses, orderItems, orders, users } from '../db/schema';
+import { enqueueMail, type MailWriter } from './outbox';
+import { toMailLanguage, type OrderLine } from './templates';
+
+type OrderMailWriter = MailWriter & Pick<Database, 'select'>;
+
+const owners = alias(users, 'owners');
+
+/**
+ * The e-mails an order's change sends, queued in the transaction that made the change: when
+ * paid, the buyer's receipt and a "new sale" notice to each teacher whose courses it holds;
+ * when refunded, the buyer's refund notice. Each in its recipient's language.
+ */
+export async function enqueueOrderMail(tx: OrderMailWriter, orderId: string, event: 'paid' | 'refunded'): Promise<void> {
+  const [order] = await tx
+    .select({ id: orders.id, amountTotal: orders.amountTotal, buyerId: users.id, buyerEmail: users.email, buyerLanguage: users.language })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  const items = await tx
+    .select({ title: orderItems.title, priceCents: orderItems.priceCents, ownerId: owners.id, ownerEmail: owners.email, ownerLanguage: owners.language })
+    .from(orderItems)
+    .innerJoin(courses, eq(courses.id, orderItems.courseId))
+    .innerJoin(owners, eq(owners.id, courses.ownerId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.title);
+  const lines: OrderLine[] = items.map(({ title, priceCents }) => ({ title, priceCents }));
+
+  const buyer = { to: order.buyerEmail, language: toMailLanguage(order.buyerLanguage) };
+  if (event === 'refunded') {
+    await enqueueMail(tx, { kind: 'refund', ...buyer, data: { orderId: order.id, amountTotal: order.amountTotal, items: lines } });
+    return;
+  }
+  await enqueueMail(tx, { kind: 'receipt', ...buyer, data: { orderId: order.id, amountTotal: order.amountTotal, items: lines } });
+
+  const sales = new Map<string, { email: string; language: string; items: OrderLine[] }>();
+  for (const item of items) {
+    const sale = sales.get(item.ownerId) ?? { email: item.ownerEmail, language: item.ownerLanguage, items: [] };
+    sale.items.push({ title: item.title, priceCents: item.priceCents });
+    sales.set(item.ownerId, sale);
+  }
+  for (const sale of sales.values()) {
+    await enqueueMail(tx, { kind: 'new-sale', to: sale.email, language: toMailLanguage(sale.language), data: { orderId: order.id, items: sale.items } });
+  }
+}
