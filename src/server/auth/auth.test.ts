@@ -198,7 +198,7 @@ describe('sign-in', () => {
   });
 
   it('changes the e-mail only once the new address is proved: asking changes nothing yet', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const changeEmail = await authCall(ctx, '/change-email', { newEmail: 'admin@example.com' }, { cookie: user.cookie });
     expect(changeEmail.statusCode).toBe(200);
     const [row] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
-import { signUp } from '../../../test/helpers/auth';
+import { signUpThroughApi } from '../../../test/helpers/auth';
 import { startSmtpServer } from '../../../test/helpers/smtp';
 import { mailOutbox, users } from '../db/schema';
 
@@ -53,7 +53,7 @@ describe('verifying the e-mail address', () => {
   });
 
   it('a sign-up without a language gets Spanish, and a made-up link is refused as INVALID_ACTION_CODE', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const { subject } = await lastLinkTo(user.email);
     expect(subject).toBe('Confirma tu correo electrónico');
     const forged = await ctx.app.inject({ url: '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.forged' });
@@ -62,7 +62,7 @@ describe('verifying the e-mail address', () => {
   });
 
   it('opening the link makes an ADMIN_EMAILS address an admin on its next request, not before', async () => {
-    const boss = await signUp(ctx.app, 'boss@example.com');
+    const boss = await signUpThroughApi(ctx.app, 'boss@example.com');
     expect((await me(boss.headers)).json()).toMatchObject({ isAdmin: false });
     const { link } = await lastLinkTo('boss@example.com');
     expect((await openLink(link)).statusCode).toBe(200);
@@ -70,7 +70,7 @@ describe('verifying the e-mail address', () => {
   });
 
   it('"send again" mails a new link to the signed-in user, limited per account', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const answers: number[] = [];
     for (let attempt = 0; attempt < ctx.config.mail.perAccountPerHour + 1; attempt++) {
       answers.push((await post('send-verification-email', { email: user.email }, { cookie: user.cookie })).statusCode);
@@ -82,7 +82,7 @@ describe('verifying the e-mail address', () => {
   });
 
   it('keeps the user’s language in step with the web app', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const changed = await ctx.app.inject({ method: 'PUT', url: '/api/users/me/language', headers: user.headers, payload: { language: 'en' } });
     expect(changed.statusCode).toBe(200);
     const refused = await ctx.app.inject({ method: 'PUT', url: '/api/users/me/language', headers: user.headers, payload: { language: 'fr' } });
@@ -92,7 +92,7 @@ describe('verifying the e-mail address', () => {
   });
 
   it('a new e-mail address takes effect only when the link sent to it is opened', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     expect((await post('change-email', { newEmail: 'new-address@example.com' }, { cookie: user.cookie })).statusCode).toBe(200);
     const [before] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
     expect(before!.email).toBe(user.email);

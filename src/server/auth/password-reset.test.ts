@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
-import { signUp, TEST_PASSWORD } from '../../../test/helpers/auth';
+import { signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
 import { startSmtpServer } from '../../../test/helpers/smtp';
 import { mailOutbox, sessions, verifications } from '../db/schema';
 
@@ -38,7 +38,7 @@ describe('password reset by e-mail', () => {
   const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
 
   it('answers the same whether or not the address has an account, and mails a link only to a real one', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const known = await post('request-password-reset', { email: user.email });
     const unknown = await post('request-password-reset', { email: 'nobody-here@example.com' });
     expect(known.statusCode).toBe(200);
@@ -50,7 +50,7 @@ describe('password reset by e-mail', () => {
   });
 
   it('the link sets a new password with the product rules, ends every session, and works once', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const link = await resetLinkFor(user.email);
     expect(link.startsWith(`${ctx.config.publicUrl}/reset-password?token=`)).toBe(true);
     const token = tokenOf(link);
@@ -75,7 +75,7 @@ describe('password reset by e-mail', () => {
   });
 
   it('tells an expired link from a used one', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     const token = tokenOf(await resetLinkFor(user.email));
     await ctx.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(verifications.identifier, `reset-password:${token}`));
     const expired = await post('reset-password', { token, newPassword: 'NewPass123' });
@@ -87,7 +87,7 @@ describe('password reset by e-mail', () => {
   });
 
   it('limits reset requests per account from any number of addresses, known address or not', async () => {
-    const user = await signUp(ctx.app);
+    const user = await signUpThroughApi(ctx.app);
     for (const email of [user.email, 'unknown-person@example.com']) {
       const answers: number[] = [];
       for (let attempt = 0; attempt < ctx.config.mail.perAccountPerHour + 1; attempt++) answers.push((await post('request-password-reset', { email })).statusCode);
