@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n, loadBackOfficeTexts } from '../src/web/i18n';
@@ -37,6 +38,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a store of their own, outside the rendered tree: one test's must not show in the next.
+  notifications.clean();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   // A request nobody mocked is a test that talks to a server that is not there.

@@ -45,6 +45,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox',
     {
+      // No account can read it: it answers only this machine, and only on a development server.
+      config: { access: 'public' },
       schema: {
         tags: ['development'],
         summary: 'The newest 50 e-mails of the outbox (development servers without SMTP_URL only; from this machine only)',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../features/auth/api/get-session';
-import { makeDetail } from '../../features/catalog/testing/fixtures';
+import { makeDetail, makeList } from '../../features/catalog/testing/fixtures';
 import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
 import { renderApp } from '../../testing/render';
 
@@ -102,6 +102,8 @@ describe('an action that needs an account, started by a visitor', () => {
     ['a backslash address', '/\\evil.example'],
   ])('never sends a user to %s after signing in: home instead', async (_case, next) => {
     const { fetchSpy } = visitorBackend({
+      // Home, where the user lands, lists courses.
+      'GET /api/courses': () => makeList([]),
       'GET /api/auth-providers': () => ({ google: true, github: false, facebook: false, twitter: false }),
       'POST /api/auth/sign-in/social': () => ({ url: 'https://accounts.example/auth', redirect: true }),
     });

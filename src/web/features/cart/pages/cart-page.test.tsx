@@ -70,7 +70,12 @@ describe('cart page (/shop)', () => {
   });
 
   it('reads "Your Cart" in English, with the spec\'s texts', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/cart': () => ({ items: [], totalCents: 0 }) });
+    mockFetch({
+      'GET /api/auth/get-session': () => session,
+      'GET /api/cart': () => ({ items: [], totalCents: 0 }),
+      // A signed-in user's language choice is kept for the e-mails they receive.
+      'PUT /api/users/me/language': () => ({ language: 'en' }),
+    });
     const { user } = renderApp('/shop');
     await screen.findByText('Tu carrito está vacío..', {}, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'EN English' }));
