@@ -264,11 +264,11 @@ test.describe('Mis Datos', () => {
     await main.getByRole('button', { name: 'Editar' }).click();
     await main.getByRole('textbox', { name: 'Nombre' }).fill('Perfil Editado');
     await main.getByRole('textbox', { name: 'Imagen (URL)' }).fill('javascript:alert(1)');
-    await main.getByRole('button', { name: 'Enviar' }).click();
+    await main.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(main.getByText('Ingresa una URL de imagen válida (http o https)')).toBeVisible();
     await expectAccessible(page);
     await main.getByRole('textbox', { name: 'Imagen (URL)' }).fill(`${baseURL}/favicon.svg`);
-    await main.getByRole('button', { name: 'Enviar' }).click();
+    await main.getByRole('button', { name: 'Enviar', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: /¡Datos actualizados!/ });
     await expect(dialog).toContainText('Da click en OK para ver cambios');

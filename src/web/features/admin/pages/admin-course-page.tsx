@@ -54,7 +54,7 @@ function CourseScreen() {
                   <Text size="sm">{t('courses.reviewCount', { count: course.data.ratingCount })}</Text>
                 </Group>
                 <Group gap="xs">
-                  <Badge color={course.data.disabledAt ? 'gray' : 'teal.9'} c={course.data.disabledAt ? 'dark.6' : undefined} variant="light">
+                  <Badge color={course.data.disabledAt ? 'gray' : 'teal'} variant="light">
                     {course.data.disabledAt ? t('status.inactive') : t('status.active')}
                   </Badge>
                   {course.data.disabledAt ? null : (

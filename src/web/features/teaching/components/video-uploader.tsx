@@ -99,7 +99,7 @@ export function VideoUploader({ uploads }: { uploads: VideoUploads }) {
                   </Badge>
                   <Text size="xs">{t('upload.progress', { name: item.name, count: item.percent })}</Text>
                 </Group>
-                <Button variant="subtle" color="red.9" size="xs" onClick={() => uploads.cancel(item.key)} aria-label={t('upload.cancelLabel', { name: item.name })}>
+                <Button variant="subtle" color="red" size="xs" onClick={() => uploads.cancel(item.key)} aria-label={t('upload.cancelLabel', { name: item.name })}>
                   {t('upload.cancel')}
                 </Button>
               </Group>
