@@ -228,6 +228,8 @@ test.describe('UI audit', () => {
 
   test("a toast leaves the header's controls uncovered", async ({ browser }) => {
     const context = await browser.newContext({ storageState: stateByRole.get('buyer') });
+    // In Spanish, whatever language the audit's pages were left in.
+    await context.addInitScript(() => localStorage.setItem('language', 'es'));
     const page = await context.newPage();
     for (const viewport of viewports) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
