@@ -102,12 +102,10 @@ describe('an action that needs an account, started by a visitor', () => {
     ['a backslash address', '/\\evil.example'],
   ])('never sends a user to %s after signing in: home instead', async (_case, next) => {
     const { fetchSpy } = visitorBackend({
-      // Home, where the user lands, lists courses.
-      'GET /api/courses': () => makeList([]),
       'GET /api/auth-providers': () => ({ google: true, github: false, facebook: false, twitter: false }),
       'POST /api/auth/sign-in/social': () => ({ url: 'https://accounts.example/auth', redirect: true }),
       // The home page, where the user lands.
-      'GET /api/courses': () => ({ items: [], total: 0, page: 1, pageSize: 9, pageCount: 0 }),
+      'GET /api/courses': () => makeList([]),
     });
     vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
     const { user, router } = renderApp(`/register?next=${encodeURIComponent(next)}`);
