@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; raw: string };
 
@@ -82,4 +83,16 @@ export async function startSmtpServer(port = 0) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** A real SMTP server for the surrounding describe: started before its tests, closed after them. */
+export function useSmtpServer(): TestSmtpServer {
+  const server = {} as TestSmtpServer;
+  beforeAll(async () => {
+    Object.assign(server, await startSmtpServer());
+  });
+  afterAll(() => server.close());
+  return server;
 }

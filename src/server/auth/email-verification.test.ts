@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signUpThroughApi } from '../../../test/helpers/auth';
-import { startSmtpServer } from '../../../test/helpers/smtp';
+import { useSmtpServer } from '../../../test/helpers/smtp';
 import { mailOutbox, users } from '../db/schema';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let nextAddress = 1;
 const freshAddress = () => `10.30.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
 
 describe('verifying the e-mail address', () => {
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useSmtpServer();
   const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '0', ADMIN_EMAILS: 'boss@example.com' }));
 
   const post = (path: string, payload: object, headers: Record<string, string> = {}) =>

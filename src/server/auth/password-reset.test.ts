@@ -1,22 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
-import { startSmtpServer } from '../../../test/helpers/smtp';
+import { useSmtpServer } from '../../../test/helpers/smtp';
 import { mailOutbox, sessions, verifications } from '../db/schema';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let nextAddress = 1;
 /** Each request from its own client address unless a test says otherwise, so per-address limits stay out of the way. */
 const freshAddress = () => `10.20.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
 
 describe('password reset by e-mail', () => {
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useSmtpServer();
   const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '0' }));
 
   const post = (path: string, payload: object, headers: Record<string, string> = {}) =>

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { startSmtpServer } from '../../../test/helpers/smtp';
+import { useSmtpServer } from '../../../test/helpers/smtp';
 import type { Database } from '../db/client';
 import { createCourse, createOrder, createUser } from '../db/factories';
 import { mailOutbox } from '../db/schema';
 import { fulfilOrder, revokeOrder } from '../features/orders/fulfilment';
 import { orderNumber } from './templates';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
 describe('order e-mails: receipt, refund notice, new-sale notices', () => {
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useSmtpServer();
   const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '0' }));
 
   async function unpaidOrder() {

@@ -1,20 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { startSmtpServer } from '../../../test/helpers/smtp';
+import { startSmtpServer, useSmtpServer } from '../../../test/helpers/smtp';
 import { mailOutbox } from '../db/schema';
 import { claimDueMail, enqueueMail } from './outbox';
 import { createSmtpTransport, deliverDueMail } from './sender';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
 describe('the mail outbox, sent to a real SMTP server', () => {
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useSmtpServer();
   const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Cursos Online <no-reply@cursos.test>', MAIL_POLL_INTERVAL_MS: '0' }));
 
   const resetMail = (to: string, language: 'es' | 'en' = 'es') => ({ kind: 'password-reset' as const, to, language, data: { token: `token-${to}` } });
