@@ -13,7 +13,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { AUTH_BASE_PATH, createAuth, SESSION_COOKIE_PREFIX } from './auth/auth';
-import { registerAccessControl, type Access } from './auth/access';
+import type { Access } from '../shared/endpoints/endpoint';
+import { registerAccessControl } from './auth/access';
 import { mountAuth } from './auth/mount';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';

@@ -1,16 +1,12 @@
-import { allow, type AccessRule } from '../access-rules';
+import type { AccessRule } from '../access-rules';
 
+/**
+ * The authentication handler's catch-all is public (the authentication library decides who
+ * may call each of its endpoints), but a disabled account reaches none of them: its sessions
+ * end with the refusal instead.
+ */
 export const accessRules: AccessRule[] = [
-  {
-    route: 'GET /api/auth/*',
-    request: () => ({ url: '/api/auth/get-session' }),
-    // A visitor gets `null`; a disabled user's session is refused with ACCOUNT_DISABLED.
-    expect: { ...allow.everyone(), disabled: 401 },
-  },
-  {
-    route: 'POST /api/auth/*',
-    request: () => ({ url: '/api/auth/sign-out', payload: {} }),
-    // A disabled account reaches no auth endpoint: its sessions end with the refusal instead.
-    expect: { ...allow.everyone(), disabled: 401 },
-  },
+  // A visitor gets `null`; a disabled user's session is refused with ACCOUNT_DISABLED.
+  { route: 'GET /api/auth/*', request: () => ({ url: '/api/auth/get-session' }), except: { disabled: 401 } },
+  { route: 'POST /api/auth/*', request: () => ({ url: '/api/auth/sign-out', payload: {} }), except: { disabled: 401 } },
 ];

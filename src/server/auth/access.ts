@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import type { Access } from '../../shared/endpoints/endpoint';
 import { requireAdmin, requireCourseManager, requireUser, type SessionUser } from './guards';
-
-/**
- * Who may call a route, declared on the route itself (`config: { access }`):
- * - `public`: anyone; the route may still look at the session (`sessionUser`) for what it shows;
- * - `user`: a signed-in, enabled account;
- * - `admin`: an admin;
- * - `course-manager`: the owner of the course named by the route's `:id`, or an admin.
- */
-export const accessLevels = ['public', 'user', 'admin', 'course-manager'] as const;
-export type Access = (typeof accessLevels)[number];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

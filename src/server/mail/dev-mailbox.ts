@@ -1,26 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../shared/api-schemas';
+import { devMailboxEndpoints } from '../../shared/endpoints/dev-mailbox';
 import { AppError } from '../errors';
+import { route } from '../http/route';
 import { latestMail, renderRow } from './outbox';
 
 export const DEV_MAILBOX_PAGE = '/dev/mailbox';
-
-const mailboxResponse = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      to: z.string(),
-      language: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string(),
-      link: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
 
 const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
@@ -42,19 +26,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
-  app.get(
-    '/api/dev/mailbox',
-    {
-      // No account can read it: it answers only this machine, and only on a development server.
-      config: { access: 'public' },
-      schema: {
-        tags: ['development'],
-        summary: 'The newest 50 e-mails of the outbox (development servers without SMTP_URL only; from this machine only)',
-        response: { 200: mailboxResponse, 404: errorResponse },
-      },
-    },
-    async (request) => ({ messages: await messages(request.ip) }),
-  );
+  route(app, devMailboxEndpoints.getDevMailbox, async (request) => ({ messages: await messages(request.ip) }));
 
   app.get(DEV_MAILBOX_PAGE, { schema: { hide: true } }, async (request, reply) => {
     const list = await messages(request.ip);

@@ -1,7 +1,6 @@
-import { allow, type AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-rules';
 
 export const accessRules: AccessRule[] = [
-  { route: 'GET /api/favourites', expect: allow.signedIn() },
-  { route: 'PUT /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }), expect: allow.signedIn() },
-  { route: 'DELETE /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }), expect: allow.signedIn() },
+  { route: 'PUT /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }) },
+  { route: 'DELETE /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }) },
 ];

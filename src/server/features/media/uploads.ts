@@ -6,13 +6,13 @@ import { FileStore } from '@tus/file-store';
 import { Metadata, ERRORS as TUS_ERRORS, Server as TusServer } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
+import { mediaEndpoints } from '../../../shared/endpoints/media';
 import type { ErrorCode } from '../../../shared/errors';
 import { signedInUser } from '../../auth/access';
 import type { SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { errorBody, isDatabaseUnavailable } from '../../http/errors-plugin';
+import { route } from '../../http/route';
 import type { Database } from '../../db/client';
 import { findUploadInProgress, forgetUploadInProgress, recordUpload, recordUploadWrite, reserveUpload, uploadStorageKey } from './service';
 import type { VideoStorage } from './storage';
@@ -270,52 +270,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
     }
   };
 
-  const refusals = {
-    400: errorResponse,
-    401: errorResponse,
-    404: errorResponse,
-    409: errorResponse,
-    412: errorResponse,
-    413: errorResponse,
-    415: errorResponse,
-    422: errorResponse,
-    503: errorResponse,
-  };
-  const uploadParams = z.object({ uploadId: z.uuid() });
-
-  scope.post(
-    '/uploads/',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['media'],
-        summary: 'tus: create an upload (headers Tus-Resumable, Upload-Length, Upload-Metadata)',
-        response: { 201: z.null(), ...refusals },
-      },
-    },
-    handleWithTus,
-  );
-  scope.head(
-    '/uploads/:uploadId',
-    { config: { access: 'user' }, schema: { tags: ['media'], summary: 'tus: how many bytes of my upload the server has (Upload-Offset)', params: uploadParams, response: { 200: z.null(), ...refusals } } },
-    handleWithTus,
-  );
-  scope.patch(
-    '/uploads/:uploadId',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['media'],
-        summary: 'tus: append bytes at Upload-Offset (body application/offset+octet-stream); the last part answers the video',
-        params: uploadParams,
-        response: { 200: z.null(), 204: z.null(), ...refusals },
-      },
-    },
-    handleWithTus,
-  );
-  scope.delete(
-    '/uploads/:uploadId',
-    { config: { access: 'user' }, schema: { tags: ['media'], summary: 'tus: cancel an unfinished upload of mine', params: uploadParams, response: { 204: z.null(), ...refusals } } },
-    handleWithTus,
-  );
+  route(scope, mediaEndpoints.createUpload, handleWithTus);
+  route(scope, mediaEndpoints.getUploadOffset, handleWithTus);
+  route(scope, mediaEndpoints.appendToUpload, handleWithTus);
+  route(scope, mediaEndpoints.cancelUpload, handleWithTus);
 };

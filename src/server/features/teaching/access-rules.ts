@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allow, type AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-rules';
 
 export const accessRules: AccessRule[] = [
   {
@@ -21,17 +21,14 @@ export const accessRules: AccessRule[] = [
         videoIds: [randomUUID(), randomUUID()],
       },
     }),
-    expect: allow.signedIn(400),
+    status: 400,
   },
-  { route: 'GET /api/courses/mine', expect: allow.signedIn() },
   {
     route: 'GET /api/courses/:id/edit',
     request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/edit` }),
-    expect: allow.ownerOrAdmin(),
   },
   {
     route: 'PATCH /api/courses/:id',
     request: (fixture) => ({ url: `/api/courses/${fixture.courseId}`, payload: { priceUsd: 12.5 } }),
-    expect: allow.ownerOrAdmin(),
   },
 ];

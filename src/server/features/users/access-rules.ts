@@ -1,11 +1,6 @@
-import { allow, type AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-rules';
 
 export const accessRules: AccessRule[] = [
-  { route: 'GET /api/users/me', expect: allow.signedIn() },
-  {
-    route: 'PATCH /api/users/me',
-    request: () => ({ url: '/api/users/me', payload: { name: 'Nuevo Nombre', image: 'https://example.com/me.png' } }),
-    expect: allow.signedIn(),
-  },
-  { route: 'PUT /api/users/me/language', request: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }), expect: allow.signedIn() },
+  { route: 'PATCH /api/users/me', request: () => ({ url: '/api/users/me', payload: { name: 'Nuevo Nombre', image: 'https://example.com/me.png' } }) },
+  { route: 'PUT /api/users/me/language', request: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }) },
 ];

@@ -1,0 +1,68 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Endpoint } from '../../shared/endpoints/endpoint';
+
+type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+type Get<E, Key extends string> = E extends { [K in Key]: infer Value } ? Value : undefined;
+
+/** The Fastify schema an endpoint's entry describes: what types the request and the reply. */
+export type RouteSchemaOf<E extends Endpoint> = {
+  params: Get<E, 'params'>;
+  querystring: Get<E, 'query'>;
+  body: Get<E, 'body'>;
+  headers: Get<E, 'headers'>;
+  response: E['responses'];
+};
+
+export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  unknown,
+  RouteSchemaOf<E>,
+  ZodTypeProvider
+>;
+
+/** What a route may add to its entry: rate limits, body limits, compression… Never its method, url, schema or access. */
+export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
+
+/**
+ * Registers the route of an endpoint of the shared table: its method, its url (relative to
+ * the plugin's prefix), its schemas (validation, the response's stripping, OpenAPI) and its
+ * access, which the access control enforces. The handler's request and reply are typed
+ * from the same schemas.
+ */
+export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>, extra: ExtraRouteOptions = {}): void {
+  if (endpoint.servedBy) throw new Error(`${endpoint.method} ${endpoint.path} is served by the ${endpoint.servedBy}, not by a route of its own`);
+  if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} lies outside the plugin's prefix ${app.prefix}`);
+  const { params, query, body, headers, responses, tags, summary, description, security } = endpoint;
+  app.route({
+    ...extra,
+    method: endpoint.method,
+    url: endpoint.path.slice(app.prefix.length),
+    config: { access: endpoint.access },
+    schema: {
+      tags,
+      summary,
+      ...(description === undefined ? {} : { description }),
+      ...(security === undefined ? {} : { security }),
+      ...(params === undefined ? {} : { params }),
+      ...(query === undefined ? {} : { querystring: query }),
+      ...(body === undefined ? {} : { body }),
+      ...(headers === undefined ? {} : { headers }),
+      response: responses,
+    },
+    handler: handler as RouteHandlerMethod,
+  });
+}

@@ -1,0 +1,42 @@
+import { errorResponse, idParams } from '../api-schemas';
+import { categoryListResponse, courseDetail, courseListQuery, courseListResponse, suggestionsQuery, suggestionsResponse } from '../schemas/catalog';
+import { defineEndpoint } from './endpoint';
+
+/** Public catalogue reads. */
+export const catalogEndpoints = {
+  getCourses: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses',
+    access: 'public',
+    tags: ['catalog'],
+    summary: 'Active courses: search, filters, sort and one page of 9',
+    query: courseListQuery,
+    responses: { 200: courseListResponse, 400: errorResponse },
+  }),
+  getSuggestions: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/suggestions',
+    access: 'public',
+    tags: ['catalog'],
+    summary: 'Up to 5 course titles for what has been typed',
+    query: suggestionsQuery,
+    responses: { 200: suggestionsResponse, 400: errorResponse },
+  }),
+  getCourse: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id',
+    access: 'public',
+    tags: ['catalog'],
+    summary: 'A course (a disabled course answers 404 except to admins)',
+    params: idParams,
+    responses: { 200: courseDetail, 400: errorResponse, 404: errorResponse },
+  }),
+  getCategories: defineEndpoint({
+    method: 'GET',
+    path: '/api/categories',
+    access: 'public',
+    tags: ['catalog'],
+    summary: 'Active categories with their active subcategories',
+    responses: { 200: categoryListResponse },
+  }),
+};

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminEndpoints } from './admin';
+import { authEndpoints } from './auth';
+import { cartEndpoints } from './cart';
+import { catalogEndpoints } from './catalog';
+import { contactEndpoints } from './contact';
+import { devMailboxEndpoints } from './dev-mailbox';
+import { pathFor, type Endpoint } from './endpoint';
+import { endpoints } from './endpoint-table';
+import { favouritesEndpoints } from './favourites';
+import { healthEndpoints } from './health';
+import { mediaEndpoints } from './media';
+import { ordersEndpoints } from './orders';
+import { reviewsEndpoints } from './reviews';
+import { teachingEndpoints } from './teaching';
+import { usersEndpoints } from './users';
+
+const areas = [
+  adminEndpoints,
+  authEndpoints,
+  cartEndpoints,
+  catalogEndpoints,
+  contactEndpoints,
+  devMailboxEndpoints,
+  favouritesEndpoints,
+  healthEndpoints,
+  mediaEndpoints,
+  ordersEndpoints,
+  reviewsEndpoints,
+  teachingEndpoints,
+  usersEndpoints,
+];
+const table: [string, Endpoint][] = Object.entries(endpoints);
+
+describe('the endpoint table', () => {
+  it('keeps every area’s endpoints: no name is taken twice', () => {
+    const names = areas.flatMap((area) => Object.keys(area));
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    expect(table).toHaveLength(names.length);
+  });
+
+  it('lists each method and path once', () => {
+    const routes = table.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
+    expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
+  });
+
+  it.each(table)('%s: its path parameters are the keys of its params schema', (_name, endpoint) => {
+    const inPath = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1]).sort();
+    const inSchema = endpoint.params instanceof z.ZodObject ? Object.keys(endpoint.params.shape).sort() : [];
+    expect(inSchema).toEqual(inPath);
+    expect(endpoint.path.startsWith('/api/')).toBe(true);
+    expect(Object.keys(endpoint.responses).some((status) => Number(status) >= 200 && Number(status) < 300), 'a success answer').toBe(true);
+  });
+});
+
+describe('pathFor', () => {
+  it('fills in and encodes the parameters', () => {
+    expect(pathFor(cartEndpoints.removeFromCart, { courseId: 3 })).toBe('/api/cart/3');
+    expect(pathFor(mediaEndpoints.streamVideo, { token: 'a/b c' })).toBe('/api/videos/stream/a%2Fb%20c');
+    expect(pathFor(cartEndpoints.getCart)).toBe('/api/cart');
+  });
+
+  it('refuses a missing parameter', () => {
+    expect(() => pathFor(cartEndpoints.removeFromCart, {})).toThrow('courseId');
+  });
+});

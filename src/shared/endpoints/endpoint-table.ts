@@ -1,0 +1,36 @@
+import { adminEndpoints } from './admin';
+import { authEndpoints } from './auth';
+import { cartEndpoints } from './cart';
+import { catalogEndpoints } from './catalog';
+import { contactEndpoints } from './contact';
+import { devMailboxEndpoints } from './dev-mailbox';
+import { favouritesEndpoints } from './favourites';
+import { healthEndpoints } from './health';
+import { mediaEndpoints } from './media';
+import { ordersEndpoints } from './orders';
+import { reviewsEndpoints } from './reviews';
+import { teachingEndpoints } from './teaching';
+import { usersEndpoints } from './users';
+
+/**
+ * Every API endpoint of the app, by name. Each area keeps its own file; this is the one
+ * table the web app calls through (`call(endpoints.getCart)`) and the tests check against.
+ */
+export const endpoints = {
+  ...adminEndpoints,
+  ...authEndpoints,
+  ...cartEndpoints,
+  ...catalogEndpoints,
+  ...contactEndpoints,
+  ...devMailboxEndpoints,
+  ...favouritesEndpoints,
+  ...healthEndpoints,
+  ...mediaEndpoints,
+  ...ordersEndpoints,
+  ...reviewsEndpoints,
+  ...teachingEndpoints,
+  ...usersEndpoints,
+};
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

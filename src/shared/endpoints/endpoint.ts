@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone; the route may still look at the session for what it shows;
+ * - `user`: a signed-in, enabled account;
+ * - `admin`: an admin;
+ * - `course-manager`: the owner of the course named by the route's `:id`, or an admin.
+ */
+export const accessLevels = ['public', 'user', 'admin', 'course-manager'] as const;
+export type Access = (typeof accessLevels)[number];
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint as data. The server registers its route from it (method, url, schemas,
+ * access); the web app builds its requests and reads its answers' types from it.
+ */
+export type Endpoint = {
+  method: HttpMethod;
+  /** The full path in Fastify's form: `/api/cart/:courseId`. */
+  path: string;
+  access: Access;
+  /**
+   * `auth-handler`: served by the authentication library's one catch-all route under
+   * `/api/auth/*`, which decides who may call it; the server registers no route for it, and
+   * its schemas describe what the web app sends and reads.
+   */
+  servedBy?: 'auth-handler';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  /** The answer's schema by status; the 2xx ones are what a successful call returns. */
+  responses: Partial<Record<number, z.ZodType>>;
+  tags: string[];
+  summary: string;
+  description?: string;
+  /** OpenAPI security requirements, when they say more than the access does. */
+  security?: Record<string, string[]>[];
+};
+
+/** Keeps an endpoint's literal types (path, method, schemas) while checking its shape. */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+
+/** The schemas of an endpoint's successful answers. */
+type SuccessSchemas<E extends Endpoint> = {
+  [S in keyof E['responses']]: S extends SuccessStatus ? E['responses'][S] : never;
+}[keyof E['responses']];
+
+/** What a successful call of the endpoint answers, as parsed JSON. */
+export type EndpointResponse<E extends Endpoint> = SuccessSchemas<E> extends infer S ? (S extends z.ZodType ? z.output<S> : never) : never;
+
+type SchemaAt<E, Key extends string> = E extends { [K in Key]: infer Schema extends z.ZodType } ? Schema : undefined;
+
+/**
+ * What a call sends. Path parameters are the parsed values (numbers, ids); the query is the
+ * parsed values too, each optional (the server fills in defaults, and coercing schemas accept
+ * anything as input); the body is what its schema accepts.
+ */
+type InputPart<Key extends string, Value, Has> = Has extends true ? { [K in Key]: Value } : { [K in Key]?: never };
+type Present<Schema> = Schema extends z.ZodType ? true : false;
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : never;
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
+
+/** What a call of the endpoint sends: `params`, `query` and `body`, each only when the endpoint has one. */
+export type EndpointInput<E extends Endpoint> = InputPart<'params', Output<SchemaAt<E, 'params'>>, Present<SchemaAt<E, 'params'>>> &
+  InputPart<'query', Partial<Output<SchemaAt<E, 'query'>>>, Present<SchemaAt<E, 'query'>>> &
+  InputPart<'body', Input<SchemaAt<E, 'body'>>, Present<SchemaAt<E, 'body'>>>;
+
+/** The route parameters of the endpoint, as the server parses them. */
+export type EndpointParams<E extends Endpoint> = SchemaAt<E, 'params'> extends infer S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** True when a call of the endpoint needs no input at all. */
+export type HasNoInput<E extends Endpoint> = [SchemaAt<E, 'params'>, SchemaAt<E, 'query'>, SchemaAt<E, 'body'>] extends [undefined, undefined, undefined] ? true : false;
+
+/**
+ * The endpoint's path with its parameters filled in (each encoded):
+ * `pathFor(cartEndpoints.removeFromCart, { courseId: 3 })` is `/api/cart/3`.
+ */
+export function pathFor(endpoint: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${endpoint.path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

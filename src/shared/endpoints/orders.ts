@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { databaseId, errorResponse, idParams } from '../api-schemas';
+import { checkoutBody, checkoutResponse, confirmOrderBody, enrollmentsResponse, enrollResponse, orderSchema, ordersResponse, playerCourseSchema } from '../schemas/orders';
+import { defineEndpoint } from './endpoint';
+
+/** Checkout, the provider's webhook, the success page's confirmation; my orders, my courses and free enrolment. */
+export const ordersEndpoints = {
+  startCheckout: defineEndpoint({
+    method: 'POST',
+    path: '/api/checkout',
+    access: 'user',
+    tags: ['orders'],
+    summary: 'Turn my cart into an order and open a checkout session',
+    description:
+      "The order is priced from the database; any prices or courses in the body are ignored. Answers the URL of the provider's hosted checkout page (or of the success page when every course is free).",
+    body: checkoutBody,
+    responses: { 201: checkoutResponse, 401: errorResponse, 409: errorResponse, 502: errorResponse },
+  }),
+  getOrders: defineEndpoint({
+    method: 'GET',
+    path: '/api/orders',
+    access: 'user',
+    tags: ['orders'],
+    summary:
+      'My purchases, newest first (date, courses, total, status): paid, refunded, and checkouts still open; expired and failed checkouts are left out',
+    responses: { 200: ordersResponse, 401: errorResponse },
+  }),
+  confirmOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/orders/confirm',
+    access: 'user',
+    tags: ['orders'],
+    summary: 'Confirm a checkout from the success page',
+    description: 'Asks the payment provider whether the session is paid and fulfils the order if so (idempotent). Answers the order and its status.',
+    body: confirmOrderBody,
+    responses: { 200: orderSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse, 502: errorResponse },
+  }),
+  getEnrollments: defineEndpoint({
+    method: 'GET',
+    path: '/api/enrollments',
+    access: 'user',
+    tags: ['orders'],
+    summary: 'My courses (bought or enrolled free), newest first',
+    responses: { 200: enrollmentsResponse, 401: errorResponse },
+  }),
+  getEnrolledCourse: defineEndpoint({
+    method: 'GET',
+    path: '/api/enrollments/:courseId',
+    access: 'user',
+    tags: ['orders'],
+    summary: 'A course I bought, for the player',
+    params: z.object({ courseId: databaseId }),
+    responses: { 200: playerCourseSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  enrollFree: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/enroll',
+    access: 'user',
+    tags: ['orders'],
+    summary: 'Enrol in a free course with one click',
+    params: idParams,
+    responses: { 201: enrollResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+  }),
+  paymentWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/payments/webhook',
+    // Server to server: the provider's signature over the raw body is the permission.
+    access: 'public',
+    tags: ['payments'],
+    summary: "The payment provider's signed events (Stripe's format and Stripe-Signature header)",
+    description:
+      'Verifies the Stripe-Signature header (HMAC-SHA256, 5 minute tolerance) over the raw body. checkout.session.completed and checkout.session.async_payment_succeeded fulfil the order once; checkout.session.expired and async_payment_failed close it. A forged or stale signature gets 400 and changes nothing.',
+    headers: z.object({ 'stripe-signature': z.string().max(4096).optional() }).loose(),
+    responses: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: errorResponse },
+  }),
+};
