@@ -1,3 +1,4 @@
+import { pathFor, type Endpoint, type EndpointInput, type EndpointResponse, type HasNoInput } from '../../shared/endpoints/endpoint';
 import { errorStatus, type ErrorCode, type FieldErrors } from '../../shared/errors';
 
 /** Our API's codes, plus the two that only the client can observe. */
@@ -103,7 +104,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
 }
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: Endpoint['method'];
   /** Sent as JSON, or as is when FormData. */
   body?: unknown;
   /** Appended as a query string; undefined values are left out. */
@@ -172,3 +173,29 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Options & { body?: unknown }) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** What a call may add to the endpoint's input. */
+export type CallOptions = {
+  headers?: Record<string, string>;
+  /** TanStack Query passes one: leaving a page cancels its requests. */
+  signal?: AbortSignal;
+};
+
+/** The input is optional for an endpoint that takes none (`call(endpoints.getCart)`). */
+type CallArguments<E extends Endpoint> = HasNoInput<E> extends true ? [input?: CallOptions] : [input: EndpointInput<E> & CallOptions];
+
+/**
+ * Calls an endpoint of the shared table (`src/shared/endpoints`): the path comes from the
+ * entry and its `params`, the query from `query`, the JSON body from `body`, and the answer is
+ * typed as the entry's successful response. Failures throw ApiError, as `apiRequest` does.
+ *
+ * `call(endpoints.removeFromCart, { params: { courseId } })`
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<EndpointResponse<E>> {
+  const { params, query, body, headers, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  } & CallOptions;
+  return apiRequest<EndpointResponse<E>>(pathFor(endpoint, params), { method: endpoint.method, query, body, headers, signal });
+}
