@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams } from '../../../shared/api-schemas';
-import { courseReviewsResponse } from '../../../shared/schemas/catalog';
-import { reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../../../shared/schemas/reviews';
+import { courseReviewsResponse, reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../../../shared/schemas/reviews';
 import { signedInUser } from '../../auth/access';
 import { sessionUser } from '../../auth/guards';
 import { deleteReview, listReviews, saveReview } from './service';
