@@ -26,7 +26,7 @@ import { adminRoutes } from './features/admin/routes';
 import { contactRoutes } from './features/contact/routes';
 import { favouritesRoutes } from './features/favourites/routes';
 import { healthRoutes } from './features/health/routes';
-import { mailPlugin } from './mail/plugin';
+import { createMailSender, mailPlugin } from './mail/plugin';
 import { mediaRoutes } from './features/media/routes';
 import { createVideoStorage, incomingDirFor } from './features/media/storage';
 import { abandonedUploadsJob } from './features/media/sweeper';
@@ -140,9 +140,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   });
   app.decorate('payments', payments);
+  const mailSender = createMailSender({ config, db: database.db, log: app.log });
   registerBackgroundJobs(app, [
     orderExpiryJob(database.db),
     abandonedUploadsJob({ db: database.db, storage: videoStorage, incomingDir: incomingDirFor(config.dataDir), log: app.log }),
+    ...mailSender.jobs,
   ]);
 
   await app.register(fastifyHelmet, securityHeaderOptions(config));
@@ -182,7 +184,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await mountAuth(app, app.auth, { publicUrl: config.publicUrl, secureCookies: config.isHttps });
 
   if (testProvider) await app.register(testCheckoutRoutes, { provider: testProvider });
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { sender: mailSender });
   const headResolvers: HeadResolver[] = [createCatalogHeadResolver(database.db, config)];
   await app.register(
     async (api) => {

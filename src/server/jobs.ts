@@ -6,22 +6,31 @@ export type BackgroundJob = {
   intervalMs: number;
   /** Run once as the app becomes ready, before the first interval. */
   runAtStart?: boolean;
-  run: () => Promise<void>;
+  run: () => Promise<unknown>;
 };
 
 /**
  * The one place the server's background jobs are started and stopped: each runs on its
  * interval from the moment the app is ready until it closes. A failed run is logged and the
- * next one tries again (a database that is away comes back).
+ * next one tries again (a database that is away comes back). A run still going when its next
+ * turn comes is left to finish rather than doubled, and closing waits for the runs in flight,
+ * so none is cut off by the database closing under it.
  */
 export function registerBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[]): void {
   const timers: NodeJS.Timeout[] = [];
-  const runLogged = async (job: BackgroundJob) => {
-    try {
-      await job.run();
-    } catch (error) {
-      app.log.warn({ err: error, job: job.name }, `${job.name} failed`);
-    }
+  const inFlight = new Map<string, Promise<void>>();
+  const runLogged = (job: BackgroundJob): Promise<void> => {
+    const running = inFlight.get(job.name);
+    if (running) return running;
+    const run = job
+      .run()
+      .then(
+        () => {},
+        (error: unknown) => app.log.warn({ err: error, job: job.name }, `${job.name} failed`),
+      )
+      .finally(() => inFlight.delete(job.name));
+    inFlight.set(job.name, run);
+    return run;
   };
   app.addHook('onReady', async () => {
     for (const job of jobs) {
@@ -33,5 +42,6 @@ export function registerBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
+    await Promise.all(inFlight.values());
   });
 }

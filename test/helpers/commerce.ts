@@ -1,6 +1,6 @@
 import type { App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { createCourse as createCourseRow, createUser, type NewCourse } from '../../src/server/db/factories';
+import { createUser } from '../../src/server/db/factories';
 import { enrollments } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 
@@ -8,11 +8,6 @@ import { TEST_ORIGIN } from './app';
 
 export async function createTeacher(db: Database) {
   return (await createUser(db)).id;
-}
-
-/** A course owned by `ownerId` with an https image and a known teacher name, unless overridden. */
-export async function createCourse(db: Database, ownerId: string, overrides: Partial<NewCourse> = {}) {
-  return createCourseRow(db, { imageUrl: 'https://images.example.com/course.png', teacherName: 'Ana Torres', ...overrides, ownerId });
 }
 
 export async function enrol(db: Database, userId: string, courseId: number) {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp, type TestContext } from '../../../test/helpers/app';
-import { createCourse, createTeacher } from '../../../test/helpers/commerce';
+import { createTeacher } from '../../../test/helpers/commerce';
 import { useStripeFake } from '../../../test/helpers/stripe-fake';
-import { createUser } from '../db/factories';
+import { createCourse, createUser } from '../db/factories';
 import { cartItems, enrollments, orderItems, orders, paymentEvents, sessions } from '../db/schema';
 
 /**
@@ -31,9 +31,9 @@ async function signedInUser(ctx: TestContext) {
 /** 200 signed-up buyers, each with the shared course and one of four others in the cart. */
 async function buyersWithCarts(ctx: TestContext): Promise<Buyer[]> {
   const teacher = await createTeacher(ctx.db);
-  const bestSeller = await createCourse(ctx.db, teacher, { priceCents: 2900 });
+  const bestSeller = await createCourse(ctx.db, { ownerId: teacher, priceCents: 2900 });
   const others = [];
-  for (let index = 0; index < 4; index += 1) others.push(await createCourse(ctx.db, teacher, { priceCents: 1000 + index * 250 }));
+  for (let index = 0; index < 4; index += 1) others.push(await createCourse(ctx.db, { ownerId: teacher, priceCents: 1000 + index * 250 }));
   const buyers: Buyer[] = [];
   for (let index = 0; index < BUYERS; index += 1) {
     const user = await signedInUser(ctx);

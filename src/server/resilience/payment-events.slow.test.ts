@@ -3,10 +3,11 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../test/helpers/auth';
-import { addToCart, as, checkout, createCourse, createTeacher } from '../../../test/helpers/commerce';
+import { addToCart, as, checkout, createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../db/schema';
 import { seededRandom } from '../db/seed';
 import { signStripePayload } from '../payments/stripe-events';
+import { createCourse } from '../db/factories';
 
 /**
  * A provider retries, duplicates and reorders its events. 1,000 signed deliveries through the
@@ -98,7 +99,7 @@ describe('1,000 payment events with duplicates, in shuffled order', () => {
     // course with the first, so a course can be granted by either.
     const teacher = await createTeacher(ctx.db);
     const catalogue = [];
-    for (let index = 0; index < 12; index += 1) catalogue.push(await createCourse(ctx.db, teacher, { priceCents: 1500 + index * 100 }));
+    for (let index = 0; index < 12; index += 1) catalogue.push(await createCourse(ctx.db, { ownerId: teacher, priceCents: 1500 + index * 100 }));
     const planned: { buyer: TestUser; order: OrderRow; courseIds: number[]; scenario: Scenario }[] = [];
     /** What each buyer's cart holds after both checkouts. */
     const cartAfterCheckout = new Map<string, number[]>();

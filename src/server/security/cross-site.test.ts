@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signedInUser } from '../../../test/helpers/auth';
-import { createCourse, createTeacher } from '../../../test/helpers/commerce';
+import { createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, sessions, users } from '../db/schema';
+import { createCourse } from '../db/factories';
 
 /**
  * Cross-site request forgery: a page on another site makes the browser send a
@@ -23,7 +24,7 @@ describe('cross-site requests carrying the session cookie', () => {
     ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site', origin: 'http://shop.localhost:3000' }],
   ])('are refused with 403 CROSS_SITE_REQUEST for %s, changing nothing', async (_name, site) => {
     const user = await signedInUser(ctx.app);
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const response = await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie: user.cookie, ...site }, payload: { courseId: course.id } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: { code: 'CROSS_SITE_REQUEST', message: expect.any(String) } });
@@ -34,7 +35,7 @@ describe('cross-site requests carrying the session cookie', () => {
 
   it('are refused for every state-changing method: PUT, PATCH and DELETE too', async () => {
     const user = await signedInUser(ctx.app);
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const headers = { cookie: user.cookie, origin: evil };
     const put = await ctx.app.inject({ method: 'PUT', url: `/api/favourites/${course.id}`, headers });
     const patch = await ctx.app.inject({ method: 'PATCH', url: '/api/users/me', headers, payload: { name: 'Pwned', image: '' } });
@@ -49,7 +50,7 @@ describe('cross-site requests carrying the session cookie', () => {
     'are refused however the path is spelled, as long as the router takes it to the route: %s',
     async (spelling) => {
       const user = await signedInUser(ctx.app);
-      const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
       await ctx.db.insert(cartItems).values({ userId: user.id, courseId: course.id });
       const response = await ctx.app.inject({ method: 'DELETE', url: spelling, headers: { cookie: user.cookie, origin: evil, 'sec-fetch-site': 'cross-site' } });
       expect(response.statusCode).toBe(403);
@@ -74,7 +75,7 @@ describe('cross-site requests carrying the session cookie', () => {
   it('let the web app’s own same-origin requests through (Origin = PUBLIC_URL, Sec-Fetch-Site: same-origin)', async () => {
     expect(ctx.config.publicUrl).toBe(TEST_ORIGIN);
     const user = await signedInUser(ctx.app);
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/cart',
@@ -89,7 +90,7 @@ describe('cross-site requests carrying the session cookie', () => {
     const user = await signedInUser(ctx.app);
     const token = randomBytes(24).toString('base64url');
     await ctx.db.insert(sessions).values({ id: randomUUID(), token, userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const bearer = await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: { authorization: `Bearer ${token}`, origin: evil }, payload: { courseId: course.id } });
     expect(bearer.statusCode).toBe(201);
     // A visitor from anywhere may send the contact form: there is no session to abuse.

@@ -1,6 +1,5 @@
 import { errorResponse, idParams } from '../api-schemas';
-import { courseReviewsResponse } from '../schemas/catalog';
-import { reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../schemas/reviews';
+import { courseReviewsResponse, reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../schemas/reviews';
 import { defineEndpoint } from './endpoint';
 
 /** Reviews: anyone reads a course's reviews; its buyers write them. */

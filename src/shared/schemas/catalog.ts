@@ -14,7 +14,6 @@ export const maxPage = 100_000;
 /** An empty query parameter (`?rating=`) means "not set", as in a form that was cleared. */
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-
 export const courseListQuery = z.object({
   /** Search text over title, description and teacher name. */
   q: z.preprocess(unsetIfEmpty, z.string().trim().max(searchMaxLength).optional()),
@@ -95,21 +94,6 @@ export const category = z
 export type Category = z.infer<typeof category>;
 export const categoryListResponse = z.object({ items: z.array(category) });
 export type CategoryListResponse = z.infer<typeof categoryListResponse>;
-
-export const courseReview = z
-  .object({
-    id: z.number().int(),
-    userId: z.string(),
-    userName: z.string(),
-    userImage: z.string().nullable(),
-    rating: z.number().int(),
-    comment: z.string(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'CourseReview' });
-export type CourseReview = z.infer<typeof courseReview>;
-export const courseReviewsResponse = z.object({ items: z.array(courseReview) });
-export type CourseReviewsResponse = z.infer<typeof courseReviewsResponse>;
 
 export const suggestion = z.object({ id: z.number().int(), title: z.string() });
 export type Suggestion = z.infer<typeof suggestion>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { courseLanguages, courseLevels, paymentStatuses } from '../limits';
+import { courseSummary } from './catalog';
+import { paymentStatuses } from '../limits';
 
 /**
  * Checkout, orders and enrolments. Money is always integer US cents, priced by the server:
@@ -48,19 +49,7 @@ export const confirmOrderBody = z.object({ sessionId: z.string().trim().min(1).m
 
 // --- Enrolments ---------------------------------------------------------------
 
-export const enrolledCourseSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  imageUrl: z.string().nullable(),
-  teacherName: z.string(),
-  priceCents: z.number().int(),
-  ratingAverage: z.number(),
-  ratingCount: z.number().int(),
-  categoryId: z.number().int(),
-  subcategoryId: z.number().int(),
-  language: z.enum(courseLanguages),
-  level: z.enum(courseLevels),
-  durationHours: z.number().int(),
+export const enrolledCourseSchema = courseSummary.extend({
   /** The course was disabled after purchase: buyers keep it. */
   disabled: z.boolean(),
   enrolledAt: z.string(),

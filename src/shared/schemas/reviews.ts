@@ -18,19 +18,24 @@ export const reviewInputSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
-export const reviewSchema = z.object({
-  id: z.number().int(),
-  userId: z.string(),
-  userName: z.string(),
-  userImage: z.string().nullable(),
-  rating: z.number().int(),
-  comment: z.string(),
-  createdAt: z.string(),
-});
-export type Review = z.infer<typeof reviewSchema>;
+/** A review as the course page and the player list it. */
+export const courseReview = z
+  .object({
+    id: z.number().int(),
+    userId: z.string(),
+    userName: z.string(),
+    userImage: z.string().nullable(),
+    rating: z.number().int(),
+    comment: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CourseReview' });
+export type CourseReview = z.infer<typeof courseReview>;
+export const courseReviewsResponse = z.object({ items: z.array(courseReview) });
+export type CourseReviewsResponse = z.infer<typeof courseReviewsResponse>;
 
 export const reviewSavedResponse = z.object({
-  review: reviewSchema,
+  review: courseReview,
   /** True when the buyer already had a review of the course and this one took its place. */
   replaced: z.boolean(),
   ratingAverage: z.number(),

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CourseReview } from '../../shared/schemas/catalog';
+import type { CourseReview } from '../../shared/schemas/reviews';
 import { adminSession } from '../features/admin/testing/render-page';
 import { categories, makeCourse, makeDetail, makeList } from '../features/catalog/testing/fixtures';
 import { mockFetch } from '../testing/mock-fetch';

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { as, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { limits } from '../../../shared/limits';
 import { cartItems, courses } from '../../db/schema';
+import { createCourse } from '../../db/factories';
 
 describe('cart', () => {
   const ctx = useTestApp();
@@ -13,7 +14,7 @@ describe('cart', () => {
     ctx.app.inject({ method: 'POST', url: '/api/cart', headers: user ? as(user) : { origin: ctx.config.publicUrl }, payload: { courseId } });
 
   it('refuses visitors: reading and adding need a signed-in user', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     expect((await ctx.app.inject({ url: '/api/cart' })).statusCode).toBe(401);
     const response = await add(null, course.id);
     expect(response.statusCode).toBe(401);
@@ -23,8 +24,8 @@ describe('cart', () => {
 
   it('adds a course and shows it with its price from the database and the total', async () => {
     const teacher = await createTeacher(ctx.db);
-    const first = await createCourse(ctx.db, teacher, { title: 'Python desde cero', priceCents: 1999 });
-    const second = await createCourse(ctx.db, teacher, { title: 'React avanzado', priceCents: 4550 });
+    const first = await createCourse(ctx.db, { ownerId: teacher, title: 'Python desde cero', priceCents: 1999, teacherName: 'Ana Torres' });
+    const second = await createCourse(ctx.db, { ownerId: teacher, title: 'React avanzado', priceCents: 4550 });
     const user = await signedInUser(ctx.app);
     expect((await add(user, first.id)).statusCode).toBe(201);
     const response = await add(user, second.id);
@@ -41,9 +42,9 @@ describe('cart', () => {
     const teacher = await createTeacher(ctx.db);
     const user = await signedInUser(ctx.app);
     const stocked = [];
-    for (let index = 0; index < limits.cartMaxItems - 1; index += 1) stocked.push(await createCourse(ctx.db, teacher));
+    for (let index = 0; index < limits.cartMaxItems - 1; index += 1) stocked.push(await createCourse(ctx.db, { ownerId: teacher }));
     await ctx.db.insert(cartItems).values(stocked.map((course) => ({ userId: user.id, courseId: course.id })));
-    const racing = [await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher)];
+    const racing = [await createCourse(ctx.db, { ownerId: teacher }), await createCourse(ctx.db, { ownerId: teacher }), await createCourse(ctx.db, { ownerId: teacher })];
     const answers = await Promise.all(racing.map((course) => add(user, course.id)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
     expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().error.code)).toEqual(['CART_FULL', 'CART_FULL']);
@@ -51,7 +52,7 @@ describe('cart', () => {
   });
 
   it('answers 409 COURSE_ALREADY_IN_CART ("Course exists!") for a course already in the cart, and keeps one row', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const user = await signedInUser(ctx.app);
     expect((await add(user, course.id)).statusCode).toBe(201);
     const again = await add(user, course.id);
@@ -61,7 +62,7 @@ describe('cart', () => {
   });
 
   it('keeps one row when the same course is added many times at once', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const user = await signedInUser(ctx.app);
     const responses = await Promise.all(Array.from({ length: 10 }, () => add(user, course.id)));
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
@@ -70,7 +71,7 @@ describe('cart', () => {
   });
 
   it('refuses a course the user already owns (COURSE_ALREADY_OWNED)', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const user = await signedInUser(ctx.app);
     await enrol(ctx.db, user.id, course.id);
     const response = await add(user, course.id);
@@ -81,7 +82,7 @@ describe('cart', () => {
 
   it('refuses a course the user created (COURSE_IS_YOURS)', async () => {
     const user = await signedInUser(ctx.app);
-    const course = await createCourse(ctx.db, user.id);
+    const course = await createCourse(ctx.db, { ownerId: user.id });
     const response = await add(user, course.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('COURSE_IS_YOURS');
@@ -89,7 +90,7 @@ describe('cart', () => {
   });
 
   it('refuses a disabled or unknown course with 404, and bad ids with 400', async () => {
-    const disabled = await createCourse(ctx.db, await createTeacher(ctx.db), { disabledAt: new Date() });
+    const disabled = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db), disabledAt: new Date() });
     const user = await signedInUser(ctx.app);
     expect((await add(user, disabled.id)).json().error.code).toBe('COURSE_NOT_FOUND');
     expect((await add(user, 999_999)).statusCode).toBe(404);
@@ -103,9 +104,9 @@ describe('cart', () => {
 
   it('hides courses disabled or bought after they were added, and leaves them out of the total', async () => {
     const teacher = await createTeacher(ctx.db);
-    const kept = await createCourse(ctx.db, teacher, { priceCents: 1000 });
-    const disabledLater = await createCourse(ctx.db, teacher, { priceCents: 2000 });
-    const boughtLater = await createCourse(ctx.db, teacher, { priceCents: 3000 });
+    const kept = await createCourse(ctx.db, { ownerId: teacher, priceCents: 1000 });
+    const disabledLater = await createCourse(ctx.db, { ownerId: teacher, priceCents: 2000 });
+    const boughtLater = await createCourse(ctx.db, { ownerId: teacher, priceCents: 3000 });
     const user = await signedInUser(ctx.app);
     for (const course of [kept, disabledLater, boughtLater]) await add(user, course.id);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, disabledLater.id));
@@ -117,7 +118,7 @@ describe('cart', () => {
 
   it('removes one course and clears the whole cart', async () => {
     const teacher = await createTeacher(ctx.db);
-    const [a, b, c] = [await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher), await createCourse(ctx.db, teacher)];
+    const [a, b, c] = [await createCourse(ctx.db, { ownerId: teacher }), await createCourse(ctx.db, { ownerId: teacher }), await createCourse(ctx.db, { ownerId: teacher })];
     const user = await signedInUser(ctx.app);
     for (const course of [a!, b!, c!]) await add(user, course.id);
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/${b!.id}`, headers: as(user) });
@@ -132,7 +133,7 @@ describe('cart', () => {
   });
 
   it('belongs to its owner only: another user neither reads nor changes it', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const owner = await signedInUser(ctx.app);
     const intruder = await signedInUser(ctx.app);
     await add(owner, course.id);
@@ -146,7 +147,7 @@ describe('cart', () => {
   });
 
   it('is the same on every device: a second session of the user sees the same cart', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const user = await signedInUser(ctx.app);
     await add(user, course.id);
     const signIn = await ctx.app.inject({

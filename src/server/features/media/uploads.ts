@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -78,6 +78,12 @@ class RecordedFileStore extends FileStore {
   }
 }
 
+// The plugin creates the directory, awaited, before building the store. The base class would
+// create it again from its constructor in an unawaited callback that throws (the method is
+// private, hence no override): a directory removed meanwhile, such as a data folder deleted as
+// the server stops, would crash the process.
+Object.defineProperty(RecordedFileStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
+
 /**
  * The disk (or bucket) under the uploads failed: full, read-only, gone. tus reports a failed
  * write as its FILE_WRITE_ERROR; the file store and the video storage throw the system call's
@@ -145,6 +151,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
   scope,
   { storage, incomingDir, maxBytes, maxUnfinishedPerUser, maxDeclaredBytesPerUser, probe, onAccepted },
 ) => {
+  await mkdir(incomingDir, { recursive: true });
   const datastore = new RecordedFileStore(incomingDir, scope.db);
   const limits = { maxUnfinished: maxUnfinishedPerUser, maxDeclaredBytes: maxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS };
   /** The signed-in user of each request tus handles, resolved by the route before tus runs. */

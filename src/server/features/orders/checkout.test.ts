@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { addToCart, as, checkout, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { addToCart, as, checkout, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orderItems, orders, paymentEvents } from '../../db/schema';
 import { limits } from '../../../shared/limits';
 import { expireStaleOrders } from './fulfilment';
+import { createCourse } from '../../db/factories';
 
 describe('checkout with the built-in test provider', () => {
   const ctx = useTestApp();
@@ -29,7 +30,7 @@ describe('checkout with the built-in test provider', () => {
   async function buyerWithCart(prices: number[]) {
     const teacher = await createTeacher(ctx.db);
     const bought = [];
-    for (const priceCents of prices) bought.push(await createCourse(ctx.db, teacher, { priceCents }));
+    for (const priceCents of prices) bought.push(await createCourse(ctx.db, { ownerId: teacher, priceCents }));
     const user = await signedInUser(ctx.app);
     for (const course of bought) await addToCart(ctx.app, user, course.id);
     return { user, courses: bought };
@@ -99,7 +100,7 @@ describe('checkout with the built-in test provider', () => {
     const spanish = await ctx.app.inject({ url: pathOf(url), headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     expect(spanish.body).toContain('MODO DE PRUEBA');
     // The buyer's interface language, sent with the checkout, wins over the browser's.
-    await addToCart(ctx.app, user, (await createCourse(ctx.db, await createTeacher(ctx.db))).id);
+    await addToCart(ctx.app, user, (await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) })).id);
     const inEnglish = await checkout(ctx.app, user, { locale: 'en' });
     expect(inEnglish.url).toMatch(/\?lang=en$/);
     expect((await ctx.app.inject({ url: pathOf(inEnglish.url), headers: { 'accept-language': 'es' } })).body).toContain('TEST MODE');
@@ -109,7 +110,7 @@ describe('checkout with the built-in test provider', () => {
   it('pays with 4242 4242 4242 4242: a signed webhook fulfils the order, enrols the buyer and empties those courses from the cart', async () => {
     const teacher = await createTeacher(ctx.db);
     const { user, courses: bought } = await buyerWithCart([1999, 4550]);
-    const notBought = await createCourse(ctx.db, teacher);
+    const notBought = await createCourse(ctx.db, { ownerId: teacher });
     const { orderId, url } = await checkout(ctx.app, user);
     // Added after checking out: stays in the cart.
     await addToCart(ctx.app, user, notBought.id);

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { addToCart, as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { addToCart, as, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orders } from '../../db/schema';
+import { createCourse } from '../../db/factories';
 
 describe('enrolments: my courses, the player, free courses', () => {
   const ctx = useTestApp();
@@ -12,7 +13,7 @@ describe('enrolments: my courses, the player, free courses', () => {
     ctx.app.inject({ method: 'POST', url: `/api/courses/${courseId}/enroll`, headers: user ? as(user) : { origin: ctx.config.publicUrl } });
 
   it('enrols in a free course with one click, without an order, and takes it out of the cart', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db), { priceCents: 0 });
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db), priceCents: 0 });
     const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, course.id);
     const response = await enrolFree(user, course.id);
@@ -30,9 +31,9 @@ describe('enrolments: my courses, the player, free courses', () => {
 
   it('refuses one-click enrolment for paid, own, disabled or unknown courses, and for visitors', async () => {
     const teacher = await signedInUser(ctx.app);
-    const paid = await createCourse(ctx.db, teacher.id, { priceCents: 500 });
-    const own = await createCourse(ctx.db, teacher.id, { priceCents: 0 });
-    const disabled = await createCourse(ctx.db, teacher.id, { priceCents: 0, disabledAt: new Date() });
+    const paid = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 500 });
+    const own = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 0 });
+    const disabled = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 0, disabledAt: new Date() });
     const user = await signedInUser(ctx.app);
     expect((await enrolFree(null, own.id)).statusCode).toBe(401);
     expect((await enrolFree(user, paid.id)).json().error.code).toBe('COURSE_NOT_FREE');
@@ -44,9 +45,9 @@ describe('enrolments: my courses, the player, free courses', () => {
 
   it('lists my courses newest first, keeping a course disabled after purchase', async () => {
     const teacher = await createTeacher(ctx.db);
-    const older = await createCourse(ctx.db, teacher, { title: 'Older' });
-    const newer = await createCourse(ctx.db, teacher, { title: 'Newer', teacherName: 'Luis Pérez' });
-    const notMine = await createCourse(ctx.db, teacher);
+    const older = await createCourse(ctx.db, { ownerId: teacher, title: 'Older' });
+    const newer = await createCourse(ctx.db, { ownerId: teacher, title: 'Newer', teacherName: 'Luis Pérez' });
+    const notMine = await createCourse(ctx.db, { ownerId: teacher });
     const user = await signedInUser(ctx.app);
     await ctx.db.insert(enrollments).values({ userId: user.id, courseId: older.id, createdAt: new Date(Date.now() - 60_000) });
     await enrol(ctx.db, user.id, newer.id);
@@ -62,7 +63,7 @@ describe('enrolments: my courses, the player, free courses', () => {
   });
 
   it('gives the player the course details to its buyers only: 403 when not bought, 404 when unknown', async () => {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db), { durationHours: 7, language: 'english', level: 'advanced' });
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db), durationHours: 7, language: 'english', level: 'advanced', teacherName: 'Ana Torres' });
     const buyer = await signedInUser(ctx.app);
     const stranger = await signedInUser(ctx.app);
     await enrol(ctx.db, buyer.id, course.id);

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
+import { addToCart, as, checkout, createTeacher } from '../../../../test/helpers/commerce';
 import { StripeFake, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import { enrollments, orders, paymentEvents } from '../../db/schema';
 import { revokeOrder } from './fulfilment';
+import { createCourse } from '../../db/factories';
 
 const SECRET_KEY = 'sk_test_marketplace_fake';
 const WEBHOOK_SECRET = 'whsec_marketplace_fake_secret';
@@ -28,8 +29,8 @@ describe('Stripe provider (real SDK against a local Stripe double)', () => {
 
   async function openCheckout() {
     const teacher = await createTeacher(ctx.db);
-    const first = await createCourse(ctx.db, teacher, { title: 'Python desde cero', priceCents: 1999 });
-    const second = await createCourse(ctx.db, teacher, { title: 'React avanzado', priceCents: 4550, imageUrl: 'http://insecure.example.com/x.png' });
+    const first = await createCourse(ctx.db, { ownerId: teacher, title: 'Python desde cero', priceCents: 1999, imageUrl: 'https://images.example.com/course.png' });
+    const second = await createCourse(ctx.db, { ownerId: teacher, title: 'React avanzado', priceCents: 4550, imageUrl: 'http://insecure.example.com/x.png' });
     const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, first.id);
     await addToCart(ctx.app, user, second.id);
@@ -155,7 +156,7 @@ describe('Stripe provider (real SDK against a local Stripe double)', () => {
 
   it('answers 502 when Stripe is down, keeps the cart, and marks the unopened order failed', async () => {
     const teacher = await createTeacher(ctx.db);
-    const course = await createCourse(ctx.db, teacher);
+    const course = await createCourse(ctx.db, { ownerId: teacher });
     const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, course.id);
     fake.failNext = 10;

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { addToCart, as, checkout, createCourse, createTeacher } from '../../../../test/helpers/commerce';
+import { addToCart, as, checkout, createTeacher } from '../../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../../db/schema';
 import { signStripePayload } from '../../payments/stripe-events';
+import { createCourse } from '../../db/factories';
 
 const SECRET = 'whsec_test_provider_secret_for_tests';
 
@@ -15,8 +16,8 @@ describe('payment webhook', () => {
   /** A user with two courses in the cart and an open checkout for them. */
   async function openOrder() {
     const teacher = await createTeacher(ctx.db);
-    const first = await createCourse(ctx.db, teacher, { priceCents: 1999 });
-    const second = await createCourse(ctx.db, teacher, { priceCents: 4550 });
+    const first = await createCourse(ctx.db, { ownerId: teacher, priceCents: 1999 });
+    const second = await createCourse(ctx.db, { ownerId: teacher, priceCents: 4550 });
     const user = await signedInUser(ctx.app);
     await addToCart(ctx.app, user, first.id);
     await addToCart(ctx.app, user, second.id);

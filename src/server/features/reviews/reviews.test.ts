@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { as, createCourse, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { as, createTeacher, enrol } from '../../../../test/helpers/commerce';
 import { courses, reviews } from '../../db/schema';
+import { createCourse } from '../../db/factories';
 
 describe('reviews', () => {
   const ctx = useTestApp();
@@ -18,7 +19,7 @@ describe('reviews', () => {
   };
 
   async function courseWithBuyers(count: number) {
-    const course = await createCourse(ctx.db, await createTeacher(ctx.db));
+    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const buyers: TestUser[] = [];
     for (let index = 0; index < count; index++) {
       const buyer = await signedInUser(ctx.app);
@@ -64,7 +65,7 @@ describe('reviews', () => {
 
   it('refuses visitors (401), non-buyers (403, the course owner included) and unknown courses (404)', async () => {
     const teacherUser = await signedInUser(ctx.app);
-    const course = await createCourse(ctx.db, teacherUser.id);
+    const course = await createCourse(ctx.db, { ownerId: teacherUser.id });
     const stranger = await signedInUser(ctx.app);
     expect((await review(null, course.id, { rating: 5, comment: 'x' })).statusCode).toBe(401);
     const notBuyer = await review(stranger, course.id, { rating: 5, comment: 'Spam' });

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { CourseReview } from '../../../shared/schemas/catalog';
-import type { Review, ReviewInput } from '../../../shared/schemas/reviews';
+import type { CourseReview, ReviewInput } from '../../../shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { courses, reviews, users } from '../../db/schema';
 import { lockCourseForRating, refreshRating, type Rating } from '../../domain/course-ratings';
@@ -12,7 +11,7 @@ import { AppError } from '../../errors';
  * Creates or updates the user's review of a course: one per buyer and course. Only a user
  * enrolled in the course may review it.
  */
-export async function saveReview(db: Database, userId: string, courseId: number, input: ReviewInput): Promise<{ review: Review; created: boolean } & Rating> {
+export async function saveReview(db: Database, userId: string, courseId: number, input: ReviewInput): Promise<{ review: CourseReview; created: boolean } & Rating> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     if (!(await lockCourseForRating(txDb, courseId))) throw new AppError('COURSE_NOT_FOUND', 'Course not found');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseReviewsResponse } from '../../../shared/schemas/catalog';
+import type { CourseReviewsResponse } from '../../../shared/schemas/reviews';
 import { api } from '../../lib/api-client';
 import { catalogKeys } from './catalog-keys';
 

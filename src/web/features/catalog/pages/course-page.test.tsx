@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CourseDetail, CourseReview } from '../../../../shared/schemas/catalog';
+import type { CourseDetail } from '../../../../shared/schemas/catalog';
+import type { CourseReview } from '../../../../shared/schemas/reviews';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { makeDetail } from '../testing/fixtures';

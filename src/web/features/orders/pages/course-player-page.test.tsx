@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
-import type { Review } from '../../../../shared/schemas/reviews';
+import type { CourseReview } from '../../../../shared/schemas/reviews';
 import type { Session } from '../../auth/api/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
@@ -31,7 +31,7 @@ const course: PlayerCourse = {
   description: 'Aprende Python paso a paso.',
 };
 
-const review = (id: number, userId: string, userName: string, comment: string): Review => ({
+const review = (id: number, userId: string, userName: string, comment: string): CourseReview => ({
   id,
   userId,
   userName,
@@ -164,7 +164,7 @@ describe('course player (/mycourses/:id)', () => {
      * The app's own cache settings (30 s fresh): the course page read before a review would be
      * shown again as it was, unless the review invalidates its keys.
      */
-    function reviewsBackend(initial: Review[]) {
+    function reviewsBackend(initial: CourseReview[]) {
       let reviews = [...initial];
       const average = () => (reviews.length ? reviews.reduce((sum, item) => sum + item.rating, 0) / reviews.length : 0);
       const calls: string[] = [];
