@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, okResponse } from '../api-schemas';
 import { mainVideo, uploadedVideoList } from '../schemas/media';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, pathFor } from './endpoint';
 
 const courseParams = z.object({ courseId: databaseId });
 const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404: errorResponse, 416: errorResponse };
@@ -24,6 +24,7 @@ const uploadRefusals = {
  * my unclaimed uploads, and streaming.
  */
 export const mediaEndpoints = {
+  /** Where tus uploads go: POST creates, then HEAD, PATCH and DELETE `<path><id>`. */
   createUpload: defineEndpoint({
     method: 'POST',
     path: '/api/uploads/',
@@ -104,3 +105,6 @@ export const mediaEndpoints = {
     responses: { 200: okResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
 };
+
+/** The URL of a course's public intro video. */
+export const introVideoUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroVideo, { courseId });

@@ -104,6 +104,3 @@ export const favouriteState = z.object({ courseId: z.number().int(), favourite: 
 export type FavouriteState = z.infer<typeof favouriteState>;
 export const favouritesResponse = z.object({ items: z.array(courseSummary) });
 export type FavouritesResponse = z.infer<typeof favouritesResponse>;
-
-/** The URL of a course's public intro video (served by the media feature). */
-export const introVideoUrl = (courseId: number) => `/api/videos/courses/${courseId}/intro`;

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Where tus uploads go (POST creates, then HEAD / PATCH / DELETE `<endpoint><id>`). */
-export const UPLOAD_ENDPOINT = '/api/uploads/';
-
 /** A video I uploaded that no course uses yet; `url` is a short-lived link to watch it. */
 export const uploadedVideo = z.object({
   id: z.uuid(),

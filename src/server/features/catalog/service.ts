@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { introVideoUrl } from '../../../shared/endpoints/media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
-  introVideoUrl,
   type Category,
   type CourseDetail,
   type CourseListQuery,
