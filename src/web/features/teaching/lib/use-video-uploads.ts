@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DetailedError, Upload } from 'tus-js-client';
 import { errorStatus, type ErrorCode } from '../../../../shared/errors';
 import { limits } from '../../../../shared/limits';
-import { UPLOAD_ENDPOINT, type UploadedVideo } from '../../../../shared/schemas/media';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import type { UploadedVideo } from '../../../../shared/schemas/media';
 import { toast } from '../../../components/toasts';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteUpload } from '../api/delete-upload';
@@ -111,7 +112,7 @@ export function useVideoUploads({ enabled = true }: { enabled?: boolean } = {}) 
         const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`;
         const rank = nextRank.current++;
         const upload = new Upload(file, {
-          endpoint: UPLOAD_ENDPOINT,
+          endpoint: endpoints.createUpload.path,
           chunkSize: CHUNK_BYTES,
           retryDelays: [0, 1000, 3000, 5000, 10000],
           metadata: { filename: file.name, filetype: file.type || 'video/mp4' },
