@@ -1,7 +1,10 @@
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { courseLanguages, courseLevels, limits } from '../../../../shared/limits';
-import { adminCourseEditSchema, type AdminCourseDetail, type AdminCourseEdit } from '../../../../shared/schemas/admin';
+import type { AdminCourseDetail } from '../../../../shared/schemas/admin';
+import { editCourseSchema, type EditCourseInput } from '../../../../shared/schemas/courses';
+
+const adminCourseEditSchema = editCourseSchema.required();
 import { showDialog } from '../../../components/dialogs';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -61,7 +64,7 @@ export function CourseEditForm({ course }: { course: AdminCourseDetail }) {
   const submit = async () => {
     if (!form.output) return;
     try {
-      await update.mutateAsync(form.output as AdminCourseEdit);
+      await update.mutateAsync(form.output as EditCourseInput);
       await showDialog({ icon: 'success', title: t('done.courseEdited.title'), text: t('done.courseEdited.text') });
     } catch (failure) {
       if (isApiError(failure) && failure.fields) form.setServerErrors(failure.fields);

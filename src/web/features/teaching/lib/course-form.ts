@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { CourseForEdit } from '../../../../shared/schemas/courses';
+import { usdToCents, type CourseForEdit } from '../../../../shared/schemas/courses';
 
 /** The course form as its inputs hold it: text, or a number once typed, or null for an empty select. */
 export type CourseFormValues = {
@@ -64,7 +64,7 @@ export function courseInputOf(values: CourseFormValues) {
     description: values.description,
     language: values.language ?? undefined,
     level: values.level ?? undefined,
-    priceUsd: numberOf(values.priceUsd),
+    priceCents: ((usd) => (typeof usd === 'number' ? usdToCents(usd) : usd))(numberOf(values.priceUsd)),
     teacherName: values.teacherName,
   };
 }
@@ -73,7 +73,8 @@ export function courseInputOf(values: CourseFormValues) {
 export function messagesOf(issues: { path: PropertyKey[]; message: string }[]): FieldMessages {
   const messages: FieldMessages = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? '') as CourseField;
+    const path = String(issue.path[0] ?? '');
+    const field = (path === 'priceCents' ? 'priceUsd' : path) as CourseField;
     messages[field] ??= issue.message;
   }
   return messages;
