@@ -7,9 +7,8 @@ import { editCourseSchema, type EditCourseInput } from '../../../../shared/schem
 const adminCourseEditSchema = editCourseSchema.required();
 import { showDialog } from '../../../components/dialogs';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useUpdateCourse } from '../api/update-course';
-import { translateKey } from './translate-key';
 import { useCheckedForm } from './use-checked-form';
 
 type Values = {
@@ -55,7 +54,7 @@ export function CourseEditForm({ course }: { course: AdminCourseDetail }) {
   );
   const error = (field: keyof Values & string, path: string = field) => {
     const key = form.errorOf(field, path);
-    return key ? translateKey(t, key) : undefined;
+    return key ? fieldErrorMessage(key) : undefined;
   };
   const field = (name: keyof Values & string) => ({
     onBlur: () => form.touch(name),

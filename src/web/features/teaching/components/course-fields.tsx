@@ -1,6 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { courseLanguages, courseLevels, limits } from '../../../../shared/limits';
+import { fieldErrorMessage } from '../../../lib/error-message';
 import type { CategoryOption } from '../api/get-categories';
 import type { CourseField, CourseForm } from '../lib/course-form';
 
@@ -14,10 +15,9 @@ type CourseFieldsProps = {
 export function CourseFields({ form, categories }: CourseFieldsProps) {
   const { t } = useTranslation(['teaching', 'common']);
   const { values, set, touch } = form;
-  // Field errors are catalogue keys of this namespace (validation.*).
   const error = (field: CourseField) => {
     const key = form.errorOf(field);
-    return key ? t(key as 'validation.titleRequired') : undefined;
+    return key ? fieldErrorMessage(key) : undefined;
   };
   const subcategories = categories?.find((category) => String(category.id) === values.categoryId)?.subcategories ?? [];
   const descriptionLength = values.description.trim().length;

@@ -9,7 +9,7 @@ import { showDialog } from '../../../components/dialogs';
 import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
 import { useCreateCourse } from '../api/create-course';
 import { useCategories } from '../api/get-categories';
@@ -55,7 +55,7 @@ function CreateCourseForm({ teacherName }: { teacherName: string }) {
     <form onSubmit={submit} noValidate aria-label={t('create.title')}>
       <Stack gap="lg">
         <CourseFields form={form} categories={categories.data?.items ?? []} />
-        <Input.Wrapper label={t('fields.videos')} required error={videosError ? t(videosError as 'validation.videosRequired') : undefined}>
+        <Input.Wrapper label={t('fields.videos')} required error={videosError ? fieldErrorMessage(videosError) : undefined}>
           <Paper withBorder p="md" radius="md" mt={4}>
             <VideoUploader uploads={uploads} />
           </Paper>
