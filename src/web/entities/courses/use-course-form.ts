@@ -84,7 +84,8 @@ export function courseInputOf(values: CourseFormValues) {
 function errorsByField(errors: Record<string, unknown>): FormErrors {
   const byField: FormErrors = {};
   for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] === 'priceCents' ? 'priceUsd' : (path.split('.')[0] ?? path);
+    const [first = path] = path.split('.');
+    const field = first === 'priceCents' ? 'priceUsd' : first;
     byField[field] ??= message as string;
   }
   return byField;
