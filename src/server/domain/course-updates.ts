@@ -17,10 +17,9 @@ const changesOf = ({ imageUrl, ...rest }: EditCourse): CourseChanges =>
 
 /**
  * The one way a course's details change, whether its teacher or an admin edits them (both
- * with the shared `editCourseSchema`). With
- * `audit`, the same transaction records who changed which fields, from what to what (an
- * admin's edit). The course row is locked meanwhile, so the audit's "before" is what was
- * replaced. Answers the course as stored.
+ * with the shared `editCourseSchema`). With `audit`, the same transaction records who changed
+ * which fields, from what to what (an admin's edit). The course row is locked meanwhile, so
+ * the audit's "before" is what was replaced. Answers the course as stored.
  */
 export async function updateCourseDetails(db: Database, courseId: number, edit: EditCourse, audit?: { actorId: string }): Promise<CourseRow> {
   const changes = changesOf(edit);
