@@ -4,7 +4,6 @@ import { errorResponse, idParams, okResponse } from '../../../shared/api-schemas
 import {
   adminCategory,
   adminCourseDetail,
-  adminCourseEditSchema,
   adminCourseRow,
   adminDashboard,
   adminListQuery,
@@ -19,6 +18,7 @@ import {
   userIdParam,
 } from '../../../shared/schemas/admin';
 import { contactMessage } from '../../../shared/schemas/contact';
+import { editCourseSchema } from '../../../shared/schemas/courses';
 import { signedInUser } from '../../auth/access';
 import { listAudit } from './audit-log';
 import { createCategory, createSubcategory, listCategories, renameCategory, renameSubcategory, setCategoryEnabled, setSubcategoryEnabled } from './categories';
@@ -71,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Edit a course with the teacher's rules",
         params: idParams,
-        body: adminCourseEditSchema,
+        body: editCourseSchema,
         response: { 200: adminCourseDetail, ...writeErrors },
       },
     },
