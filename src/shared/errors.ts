@@ -49,8 +49,9 @@ export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 
 /**
- * Field errors name the field and carry message keys of the web catalogues
- * (e.g. `validation.passwordUppercase`), so the client shows them in the reader's language.
+ * Field errors name the field and carry message keys, `validation.<name>` (e.g.
+ * `validation.passwordUppercase`): the `<name>` text of the web's `validation` catalogue, so the
+ * client shows them in the reader's language.
  */
 export type FieldErrors = Record<string, string[]>;
 

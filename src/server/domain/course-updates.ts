@@ -3,20 +3,26 @@ import { recordAudit } from '../audit';
 import type { Database } from '../db/client';
 import { courses } from '../db/schema';
 import { AppError } from '../errors';
+import { DEFAULT_COURSE_COVER, type EditCourse } from '../../shared/schemas/courses';
 
 type CourseRow = typeof courses.$inferSelect;
 
 /** The details of a course its teacher and admins may change after creation. */
 export const editableCourseFields = ['title', 'teacherName', 'description', 'priceCents', 'durationHours', 'level', 'language', 'imageUrl'] as const;
-export type CourseChanges = Partial<Pick<CourseRow, (typeof editableCourseFields)[number]>>;
+type CourseChanges = Partial<Pick<CourseRow, (typeof editableCourseFields)[number]>>;
+
+/** The edit as the columns it changes: a course left without a cover gets the default one, as at creation. */
+const changesOf = ({ imageUrl, ...rest }: EditCourse): CourseChanges =>
+  imageUrl === undefined ? rest : { ...rest, imageUrl: imageUrl ?? DEFAULT_COURSE_COVER };
 
 /**
- * The one way a course's details change, whether its teacher or an admin edits them. With
- * `audit`, the same transaction records who changed which fields, from what to what (an
- * admin's edit). The course row is locked meanwhile, so the audit's "before" is what was
- * replaced. Answers the course as stored.
+ * The one way a course's details change, whether its teacher or an admin edits them (both
+ * with the shared `editCourseSchema`). With `audit`, the same transaction records who changed
+ * which fields, from what to what (an admin's edit). The course row is locked meanwhile, so
+ * the audit's "before" is what was replaced. Answers the course as stored.
  */
-export async function updateCourseDetails(db: Database, courseId: number, changes: CourseChanges, audit?: { actorId: string }): Promise<CourseRow> {
+export async function updateCourseDetails(db: Database, courseId: number, edit: EditCourse, audit?: { actorId: string }): Promise<CourseRow> {
+  const changes = changesOf(edit);
   return db.transaction(async (tx) => {
     const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
     if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');

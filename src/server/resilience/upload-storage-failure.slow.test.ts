@@ -43,7 +43,7 @@ describe('video storage failing during an upload', () => {
       description: 'Un curso cuyo video no se pudo guardar.',
       language: 'spanish',
       level: 'easy',
-      priceUsd: 10,
+      priceCents: 1000,
       teacherName: 'Ana Torres',
       videoIds,
     };

@@ -44,7 +44,7 @@ describe('image URLs', () => {
       description: 'Cómo se protege una aplicación web.',
       language: 'spanish',
       level: 'medium',
-      priceUsd: 10,
+      priceCents: 1000,
       teacherName: 'Ana Torres',
       videoIds: [intro.id, main.id],
     };

@@ -3,7 +3,6 @@ import { errorResponse, idParams, okResponse } from '../api-schemas';
 import {
   adminCategory,
   adminCourseDetail,
-  adminCourseEditSchema,
   adminCourseRow,
   adminDashboard,
   adminListQuery,
@@ -21,6 +20,7 @@ import {
   userIdParam,
 } from '../schemas/admin';
 import { contactMessage } from '../schemas/contact';
+import { editCourseSchema } from '../schemas/courses';
 import { defineEndpoint } from './endpoint';
 
 const refusals = { 401: errorResponse, 403: errorResponse };
@@ -63,7 +63,7 @@ export const adminEndpoints = {
     tags: ['admin'],
     summary: "Edit a course with the teacher's rules",
     params: idParams,
-    body: adminCourseEditSchema,
+    body: editCourseSchema,
     responses: { 200: adminCourseDetail, ...writeErrors },
   }),
   disableCourse: defineEndpoint({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { courseLanguages, courseLevels, limits, paymentStatuses } from '../limits';
+import { courseLanguages, courseLevels, paymentStatuses } from '../limits';
 import { imageUrlField } from './auth';
 
 /**
  * Contracts of the admin area (`/api/admin/*`), shared by the server routes and the admin pages.
- * Validation messages are catalogue keys of the `admin` namespace.
+ * Validation messages are field-error keys (`validation.<name>`, see ./courses).
  */
 
 /** Rows per page in the admin lists. */
@@ -45,43 +45,7 @@ const optionalImage = z.union([imageUrlField, z.literal('').transform(() => null
 // Courses
 // ---------------------------------------------------------------------------
 
-/**
- * The admin's course edit form: the teacher's edit rules (title ≥ 5, teacher name ≥ 5,
- * description 15–200, price 0–100 US$ in cents, duration, level, language, image link).
- */
-export const adminCourseEditSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.titleRequired', abort: true })
-    .min(limits.titleMin, 'validation.titleLength')
-    .max(limits.titleMax, 'validation.titleLength'),
-  teacherName: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.teacherNameRequired', abort: true })
-    .min(limits.teacherNameMin, 'validation.teacherNameLength')
-    .max(limits.teacherNameMax, 'validation.teacherNameLength'),
-  description: z
-    .string()
-    .trim()
-    .min(limits.descriptionMin, 'validation.descriptionLength')
-    .max(limits.descriptionMax, 'validation.descriptionLength'),
-  priceCents: z
-    .number({ message: 'validation.priceRange' })
-    .int('validation.priceRange')
-    .min(0, 'validation.priceRange')
-    .max(limits.priceMaxUsd * 100, 'validation.priceRange'),
-  durationHours: z
-    .number({ message: 'validation.durationRange' })
-    .int('validation.durationRange')
-    .min(0, 'validation.durationRange')
-    .max(limits.durationMaxHours, 'validation.durationRange'),
-  level: z.enum(courseLevels, { message: 'validation.levelRequired' }),
-  language: z.enum(courseLanguages, { message: 'validation.languageRequired' }),
-  imageUrl: optionalImage,
-});
-export type AdminCourseEdit = z.input<typeof adminCourseEditSchema>;
+// The admin edits a course with the teacher's edit schema, `editCourseSchema` of ./courses.
 
 export const adminCourseRow = z.object({
   id: z.number().int(),

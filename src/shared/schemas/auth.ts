@@ -3,7 +3,7 @@ import { limits } from '../limits';
 
 /**
  * Sign-in and sign-up fields, shared by the /register form and the server.
- * Messages are catalogue keys (namespace `auth`); the password rules run in the
+ * Messages are field-error keys (`validation.<name>`); the password rules run in the
  * spec's order and stop at the first that fails.
  */
 export const emailField = z

@@ -4,7 +4,7 @@ import { emailField } from './auth';
 
 /**
  * The contact form (spec sections 4 and 5), shared by the /contact page and `POST /api/contact`.
- * Messages are catalogue keys of the `contact` namespace.
+ * Messages are field-error keys (`validation.<name>`).
  */
 export const contactMessageSchema = z.object({
   email: emailField.pipe(z.string().max(254, { message: 'validation.emailInvalid' })),

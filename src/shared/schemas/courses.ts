@@ -3,7 +3,8 @@ import { courseLanguages, courseLevels, limits } from '../limits';
 
 /**
  * The course form's fields, shared by /form, /course/editcourse/:id, the admin's course
- * edit and the server. Messages are keys of the `teaching` catalogues (`validation.*`).
+ * edit and the server. Messages are field-error keys, `validation.<name>`: the `<name>` text
+ * of the web's `validation` catalogue.
  */
 
 /** Shown for a course created without a cover image. */
@@ -38,12 +39,17 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-/** A cover the browser loads: an http(s) URL or one of the site's own covers; never `javascript:` or `data:`. Empty means the default cover. */
+/**
+ * A cover the browser loads: an http(s) URL or one of the site's own covers; never `javascript:`
+ * or `data:`. Empty (or null) means none, given as null: the course shows the default cover.
+ */
 export const courseImageField = z
   .string({ error: 'validation.imageUrl' })
   .trim()
   .max(2048, 'validation.imageUrl')
-  .refine((value) => value === '' || isHttpUrl(value) || /^\/covers\/[\w-]+\.svg$/.test(value), 'validation.imageUrl');
+  .refine((value) => value === '' || isHttpUrl(value) || /^\/covers\/[\w-]+\.svg$/.test(value), 'validation.imageUrl')
+  .nullable()
+  .transform((value) => value || null);
 
 const idField = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
@@ -56,12 +62,15 @@ export const durationHoursField = z
   .min(1, 'validation.durationInvalid')
   .max(limits.durationMaxHours, 'validation.durationInvalid');
 
-/** In US$ with at most two decimals, 0 (free) to 100; stored as cents. */
-export const priceUsdField = z
+/**
+ * In cents, as stored and as every answer of the API gives it: 0 (free) to 100 US$. A fraction
+ * of a cent is a price typed with more than two decimals.
+ */
+export const priceCentsField = z
   .number({ error: 'validation.priceRange' })
+  .int('validation.priceCents')
   .min(0, 'validation.priceRange')
-  .max(limits.priceMaxUsd, 'validation.priceRange')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'validation.priceCents');
+  .max(limits.priceMaxUsd * 100, 'validation.priceRange');
 
 export const languageField = z.enum(courseLanguages, { error: 'validation.languageRequired' });
 export const levelField = z.enum(courseLevels, { error: 'validation.levelRequired' });
@@ -72,37 +81,35 @@ export const videoIdsField = z
   .length(limits.videosPerCourse, 'validation.videosRequired')
   .refine((ids) => new Set(ids).size === ids.length, 'validation.videosRequired');
 
-export const createCourseSchema = z.object({
+/** A course's details: what its teacher gives at creation and may change later, as may an admin. */
+const courseDetailsSchema = z.object({
   title: titleField,
-  imageUrl: courseImageField.default(''),
-  categoryId: categoryIdField,
-  subcategoryId: subcategoryIdField,
-  durationHours: durationHoursField,
+  imageUrl: courseImageField,
+  teacherName: teacherNameField,
   description: descriptionField,
+  durationHours: durationHoursField,
+  priceCents: priceCentsField,
   language: languageField,
   level: levelField,
-  priceUsd: priceUsdField,
-  teacherName: teacherNameField,
+});
+
+/**
+ * The one course edit, for the teacher's `PATCH /api/courses/:id` and the admin's
+ * `PATCH /api/admin/courses/:id`: any subset of the details.
+ */
+export const editCourseSchema = courseDetailsSchema.partial();
+export type EditCourseInput = z.input<typeof editCourseSchema>;
+export type EditCourse = z.output<typeof editCourseSchema>;
+
+/** A new course: its details (the cover may be left out), where it is listed, and its two videos. */
+export const createCourseSchema = courseDetailsSchema.extend({
+  imageUrl: courseImageField.optional(),
+  categoryId: categoryIdField,
+  subcategoryId: subcategoryIdField,
   videoIds: videoIdsField,
 });
 export type CreateCourseInput = z.input<typeof createCourseSchema>;
 export type CreateCourse = z.output<typeof createCourseSchema>;
-
-/** What the owner (or an admin) may change after creation; any subset of it. */
-export const editCourseSchema = z
-  .object({
-    title: titleField,
-    imageUrl: courseImageField,
-    teacherName: teacherNameField,
-    description: descriptionField,
-    durationHours: durationHoursField,
-    priceUsd: priceUsdField,
-    language: languageField,
-    level: levelField,
-  })
-  .partial();
-export type EditCourseInput = z.input<typeof editCourseSchema>;
-export type EditCourse = z.output<typeof editCourseSchema>;
 
 export const usdToCents = (usd: number) => Math.round(usd * 100);
 export const centsToUsd = (cents: number) => cents / 100;

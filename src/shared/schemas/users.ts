@@ -25,7 +25,7 @@ export function deriveUserName(email: string): string {
   return isReservedUserName(local) ? `${local}-user` : local;
 }
 
-/** Profile fields, shared by the "Mis Datos" form and `PATCH /api/users/me`. Messages are keys of the `users` catalogue. */
+/** Profile fields, shared by the "Mis Datos" form and `PATCH /api/users/me`. Messages are field-error keys (`validation.<name>`). */
 export const profileNameField = z
   .string()
   .trim()

@@ -1,4 +1,5 @@
 import { i18n } from '../i18n';
+import type { Catalogue } from '../i18n/catalogue';
 import { isApiError } from './api-client';
 
 /**
@@ -8,4 +9,16 @@ import { isApiError } from './api-client';
 export function errorMessage(error: unknown): string {
   const code = isApiError(error) ? error.code : 'UNKNOWN';
   return i18n.t(`errors:codes.${code}`);
+}
+
+type ValidationMessage = keyof Catalogue['validation'];
+
+/**
+ * The translated text of a field error, in the current language. Shared schemas and the
+ * server's `fields` name one as `validation.<name>`: the `<name>` text of the `validation`
+ * catalogue. A key this page does not know (a newer server) reads as the generic one.
+ */
+export function fieldErrorMessage(key: string): string {
+  const name = key.replace(/^validation\./, '') as ValidationMessage;
+  return i18n.exists(`validation:${name}`) ? i18n.t(`validation:${name}`) : i18n.t('validation:invalid');
 }

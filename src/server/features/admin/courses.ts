@@ -1,15 +1,13 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { ActivityFilter, AdminCourseDetail, AdminCourseRow, Page, adminCourseEditSchema } from '../../../shared/schemas/admin';
+import type { ActivityFilter, AdminCourseDetail, AdminCourseRow, Page } from '../../../shared/schemas/admin';
 import { adminPageSize } from '../../../shared/schemas/admin';
+import type { EditCourse } from '../../../shared/schemas/courses';
 import type { Database } from '../../db/client';
 import { categories, courses, enrollments, subcategories, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../../audit';
 import { containsPattern, iso, offsetOf, pageOf } from '../../db/paging';
 import { updateCourseDetails } from '../../domain/course-updates';
-
-type CourseEdit = z.output<typeof adminCourseEditSchema>;
 
 const rowColumns = {
   id: courses.id,
@@ -81,7 +79,7 @@ async function lockCourse(tx: Database, id: number) {
 }
 
 /** Edits a course through the teacher's own update path; the audit row keeps the fields that changed. */
-export async function editCourse(db: Database, actorId: string, id: number, input: CourseEdit): Promise<AdminCourseDetail> {
+export async function editCourse(db: Database, actorId: string, id: number, input: EditCourse): Promise<AdminCourseDetail> {
   await updateCourseDetails(db, id, input, { actorId });
   return getCourse(db, id);
 }

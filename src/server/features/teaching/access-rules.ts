@@ -16,7 +16,7 @@ export const accessRules: AccessRule[] = [
         description: 'Una descripción suficientemente larga.',
         language: 'spanish',
         level: 'easy',
-        priceUsd: 10,
+        priceCents: 1000,
         teacherName: 'Ana Torres',
         videoIds: [randomUUID(), randomUUID()],
       },
@@ -29,6 +29,6 @@ export const accessRules: AccessRule[] = [
   },
   {
     route: 'PATCH /api/courses/:id',
-    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}`, payload: { priceUsd: 12.5 } }),
+    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}`, payload: { priceCents: 1250 } }),
   },
 ];

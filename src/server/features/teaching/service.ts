@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
-import { DEFAULT_COURSE_COVER, usdToCents, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
+import { DEFAULT_COURSE_COVER, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
 import type { FieldErrors } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { categories, courses, courseVideos, subcategories } from '../../db/schema';
-import { updateCourseDetails, type CourseChanges } from '../../domain/course-updates';
+import { updateCourseDetails } from '../../domain/course-updates';
 import { AppError } from '../../errors';
 
 type CourseRow = typeof courses.$inferSelect;
@@ -85,7 +85,7 @@ export async function createCourse(db: Database, ownerId: string, input: CreateC
         durationHours: input.durationHours,
         language: input.language,
         level: input.level,
-        priceCents: usdToCents(input.priceUsd),
+        priceCents: input.priceCents,
         teacherName: input.teacherName,
         ownerId,
       })
@@ -121,11 +121,7 @@ export async function getCourseForEdit(db: Database, courseId: number): Promise<
   return toCourseForEdit(course);
 }
 
-/** Applies the fields given; the others stay as they are. An empty image means the default cover. */
-export async function updateCourse(db: Database, courseId: number, patch: EditCourse): Promise<CourseForEdit> {
-  const { priceUsd, imageUrl, ...rest } = patch;
-  const changes: CourseChanges = { ...rest };
-  if (priceUsd !== undefined) changes.priceCents = usdToCents(priceUsd);
-  if (imageUrl !== undefined) changes.imageUrl = imageUrl || DEFAULT_COURSE_COVER;
-  return toCourseForEdit(await updateCourseDetails(db, courseId, changes));
+/** Applies the fields given; the others stay as they are. */
+export async function updateCourse(db: Database, courseId: number, edit: EditCourse): Promise<CourseForEdit> {
+  return toCourseForEdit(await updateCourseDetails(db, courseId, edit));
 }

@@ -26,7 +26,7 @@ describe('creating a course', () => {
       description: 'Aprende Python paso a paso con ejemplos.',
       language: 'spanish',
       level: 'easy',
-      priceUsd: 19.99,
+      priceCents: 1999,
       teacherName: 'Ana Torres',
       videoIds: [intro.id, main.id],
     };
@@ -71,7 +71,7 @@ describe('creating a course', () => {
       description: 'Haz mejores fotos con tu teléfono.',
       language: 'spanish',
       level: 'medium',
-      priceUsd: 0,
+      priceCents: 0,
       teacherName: 'Laura Martínez',
       videoIds: [intro.id, main.id],
     });
@@ -102,12 +102,12 @@ describe('creating a course', () => {
   });
 
   it('accepts the limits themselves: 15 and 200 characters, 0 and 100 US$, a 60-second intro', async () => {
-    for (const [description, priceUsd] of [
+    for (const [description, priceCents] of [
       ['a'.repeat(15), 0],
-      ['b'.repeat(200), 100],
+      ['b'.repeat(200), 10_000],
     ] as const) {
       const { teacher, form } = await setUp();
-      const response = await post(teacher, { ...form, description, priceUsd });
+      const response = await post(teacher, { ...form, description, priceCents });
       expect(response.statusCode, description).toBe(201);
     }
   });
@@ -126,10 +126,10 @@ describe('creating a course', () => {
     ['no subcategory', { subcategoryId: undefined }, 'subcategoryId', 'validation.subcategoryRequired'],
     ['a language outside english/spanish', { language: 'french' }, 'language', 'validation.languageRequired'],
     ['a level outside easy/medium/advanced', { level: 'expert' }, 'level', 'validation.levelRequired'],
-    ['a negative price', { priceUsd: -1 }, 'priceUsd', 'validation.priceRange'],
-    ['a price over 100 US$', { priceUsd: 100.01 }, 'priceUsd', 'validation.priceRange'],
-    ['a price with fractions of a cent', { priceUsd: 9.999 }, 'priceUsd', 'validation.priceCents'],
-    ['a price as text', { priceUsd: '10' }, 'priceUsd', 'validation.priceRange'],
+    ['a negative price', { priceCents: -1 }, 'priceCents', 'validation.priceRange'],
+    ['a price over 100 US$', { priceCents: 10_001 }, 'priceCents', 'validation.priceRange'],
+    ['a price with fractions of a cent', { priceCents: 999.9 }, 'priceCents', 'validation.priceCents'],
+    ['a price as text', { priceCents: '1000' }, 'priceCents', 'validation.priceRange'],
     ['no duration', { durationHours: 0 }, 'durationHours', 'validation.durationInvalid'],
     ['a fractional duration', { durationHours: 1.5 }, 'durationHours', 'validation.durationInvalid'],
     ['a javascript: cover', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'validation.imageUrl'],
@@ -155,7 +155,7 @@ describe('creating a course', () => {
     const response = await post(teacher, {});
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().error.fields).sort()).toEqual(
-      ['categoryId', 'description', 'durationHours', 'language', 'level', 'priceUsd', 'subcategoryId', 'teacherName', 'title', 'videoIds'].sort(),
+      ['categoryId', 'description', 'durationHours', 'language', 'level', 'priceCents', 'subcategoryId', 'teacherName', 'title', 'videoIds'].sort(),
     );
   });
 
@@ -272,7 +272,7 @@ describe('editing a course', () => {
       teacherName: 'Ana María Torres',
       description: 'Decoradores, generadores y asyncio.',
       durationHours: 20,
-      priceUsd: 45.5,
+      priceCents: 4550,
       imageUrl: 'http://img.example.com/p.jpg',
       level: 'advanced',
       language: 'english',
@@ -281,7 +281,7 @@ describe('editing a course', () => {
     expect(response.json()).toMatchObject({ title: 'Python avanzado', priceCents: 4550, durationHours: 20, level: 'advanced', language: 'english', imageUrl: 'http://img.example.com/p.jpg' });
     expect(await stored(course.id)).toMatchObject({ title: 'Python avanzado', teacherName: 'Ana María Torres', categoryId: course.categoryId, ownerId: owner.id });
 
-    const priceOnly = await patch(course.id, owner, { priceUsd: 0 });
+    const priceOnly = await patch(course.id, owner, { priceCents: 0 });
     expect(priceOnly.json()).toMatchObject({ priceCents: 0, title: 'Python avanzado' });
     const noImage = await patch(course.id, owner, { imageUrl: '' });
     expect(noImage.json().imageUrl).toBe(DEFAULT_COURSE_COVER);
@@ -308,7 +308,7 @@ describe('editing a course', () => {
     [{ title: '' }, 'title', 'validation.titleRequired'],
     [{ teacherName: '  ' }, 'teacherName', 'validation.teacherNameRequired'],
     [{ description: 'corta' }, 'description', 'validation.descriptionLength'],
-    [{ priceUsd: 101 }, 'priceUsd', 'validation.priceRange'],
+    [{ priceCents: 10_100 }, 'priceCents', 'validation.priceRange'],
     [{ durationHours: -3 }, 'durationHours', 'validation.durationInvalid'],
     [{ imageUrl: 'javascript:alert(document.cookie)' }, 'imageUrl', 'validation.imageUrl'],
     [{ level: 'hard' }, 'level', 'validation.levelRequired'],

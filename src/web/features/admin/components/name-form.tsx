@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryNameSchema } from '../../../../shared/schemas/admin';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import { translateKey } from './translate-key';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 
 type NameFormProps = {
   label: string;
@@ -31,7 +30,7 @@ export function NameForm({ label, submitLabel, initial = '', onSubmit, onCancel 
       onCancel?.();
     } catch (failure) {
       const field = isApiError(failure) ? failure.fields?.name?.[0] : undefined;
-      setError(field ? translateKey(t, field) : errorMessage(failure));
+      setError(field ? fieldErrorMessage(field) : errorMessage(failure));
     } finally {
       setBusy(false);
     }

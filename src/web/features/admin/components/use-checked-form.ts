@@ -22,7 +22,7 @@ export function useCheckedForm<Values extends Record<string, unknown>, Schema ex
       clientErrors[field] ??= issue.message;
     }
   }
-  /** `path` names the schema's field when the form's differs (price in US$ → priceCents). */
+  /** `path` names the schema's field when the form's differs (a value the form holds in other units). */
   const errorOf = (field: keyof Values & string, path: string = field): string | undefined =>
     serverErrors[path]?.[0] ?? (touched[field] ? clientErrors[path] : undefined);
 

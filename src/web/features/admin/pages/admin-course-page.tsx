@@ -2,16 +2,52 @@ import { Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import type { AdminCourseDetail } from '../../../../shared/schemas/admin';
+import { editCourseSchema, type EditCourse } from '../../../../shared/schemas/courses';
+import { showDialog } from '../../../components/dialogs';
 import { NotFound } from '../../../components/not-found';
 import { StarRating } from '../../../components/star-rating';
+import { CourseForm } from '../../../entities/courses/course-form';
+import { courseFormErrorsFromServer, courseFormFrom, useCourseForm } from '../../../entities/courses/use-course-form';
 import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useAdminCourse } from '../api/get-course';
 import { useSetCourseStatus } from '../api/set-course-status';
+import { useUpdateCourse } from '../api/update-course';
 import { adminOnly } from '../components/admin-only';
 import { AdminPage } from '../components/admin-page';
 import { confirmAndRun } from '../components/confirm-flow';
-import { CourseEditForm } from '../components/course-edit-form';
 import { ListState } from '../components/list-states';
+
+/** The admin's edit asks for every field, as the teacher's does (the API also takes a subset). */
+const adminEditSchema = editCourseSchema.required();
+
+/** The teacher's course form; the save adds the admin's audit entry (server side), and submit stays disabled until the rules hold. */
+function CourseEditForm({ course }: { course: AdminCourseDetail }) {
+  const { t } = useTranslation('admin');
+  const update = useUpdateCourse(course.id);
+  const form = useCourseForm(adminEditSchema, courseFormFrom(course));
+
+  const save = async (changes: EditCourse) => {
+    try {
+      await update.mutateAsync(changes);
+      await showDialog({ icon: 'success', title: t('done.courseEdited.title'), text: t('done.courseEdited.text') });
+    } catch (failure) {
+      if (isApiError(failure) && failure.fields) form.setErrors(courseFormErrorsFromServer(failure.fields));
+      await showDialog({ icon: 'error', title: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <CourseForm form={form} onSubmit={form.onSubmit(save)}>
+      <Group justify="flex-end">
+        <Button type="submit" disabled={!form.isValid()} loading={update.isPending}>
+          {t('courseForm.submit')}
+        </Button>
+      </Group>
+    </CourseForm>
+  );
+}
 
 /** /admin/cursos/{id} — edit a course, disable it or enable it again (each with its confirmation). */
 function CourseScreen() {

@@ -7,7 +7,7 @@ import { adminUserEditSchema, type AdminUserDetail } from '../../../../shared/sc
 import { showDialog } from '../../../components/dialogs';
 import { NotFound } from '../../../components/not-found';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
 import { useAdminUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
@@ -16,7 +16,6 @@ import { adminOnly } from '../components/admin-only';
 import { AdminPage } from '../components/admin-page';
 import { confirmAndRun } from '../components/confirm-flow';
 import { ListState } from '../components/list-states';
-import { translateKey } from '../components/translate-key';
 import { useCheckedForm } from '../components/use-checked-form';
 import { ResponsiveTable } from '../../../components/responsive-table';
 
@@ -133,7 +132,7 @@ function UserEditForm({ detail, onDone }: { detail: AdminUserDetail; onDone: () 
   const form = useCheckedForm(adminUserEditSchema, { name: detail.user.name, image: detail.user.image ?? '' });
   const error = (field: 'name' | 'image') => {
     const key = form.errorOf(field);
-    return key ? translateKey(t, key) : undefined;
+    return key ? fieldErrorMessage(key) : undefined;
   };
   const submit = async () => {
     if (!form.output) return;

@@ -7,13 +7,14 @@ import { credentialsSchema, type Credentials } from '../../../../shared/schemas/
 import { isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { showAuthErrorDialog, showWrongFieldsDialog } from './auth-error-dialog';
+import { fieldErrorMessage } from '../../../lib/error-message';
 
 export type AuthMode = 'signUp' | 'signIn';
 type Field = keyof Credentials;
 
 const emptyForm: Credentials = { email: '', password: '' };
 
-/** The first message of each field, as catalogue keys (`validation.passwordUppercase`). */
+/** The first message of each field, as field-error keys (`validation.passwordUppercase`). */
 function validate(values: Credentials): Partial<Record<Field, string>> {
   const parsed = credentialsSchema.safeParse(values);
   if (parsed.success) return {};
@@ -44,7 +45,7 @@ export function CredentialsForm({ mode }: { mode: AuthMode }) {
   const clientErrors = showErrors ? validate(values) : {};
   const errorOf = (field: Field) => {
     const key = clientErrors[field] ?? serverErrors[field];
-    return key ? t(key as 'validation.emailRequired') : undefined;
+    return key ? fieldErrorMessage(key) : undefined;
   };
 
   const change = (field: Field) => (event: { currentTarget: { value: string } }) => {

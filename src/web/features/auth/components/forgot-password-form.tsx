@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailField } from '../../../../shared/schemas/auth';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useRequestPasswordReset } from '../api/account-links';
 
 /**
@@ -43,7 +43,7 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={fieldError ? t(fieldError as 'validation.emailRequired') : undefined}
+          error={fieldError ? fieldErrorMessage(fieldError) : undefined}
           required
         />
         {request.isError ? (

@@ -7,7 +7,7 @@ import { passwordField } from '../../../../shared/schemas/auth';
 import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useResetPassword } from '../api/account-links';
 
 /**
@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
                 autoComplete="new-password"
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                error={fieldError ? t(fieldError as 'validation.passwordRequired') : undefined}
+                error={fieldError ? fieldErrorMessage(fieldError) : undefined}
                 visibilityToggleButtonProps={{ 'aria-label': t('fields.togglePassword') }}
                 required
               />

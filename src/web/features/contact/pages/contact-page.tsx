@@ -9,9 +9,8 @@ import { showDialog } from '../../../components/dialogs';
 import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSendMessage } from '../api/send-message';
-import { translateKey } from './translate-key';
 
 type Field = keyof ContactMessageInput;
 
@@ -44,7 +43,7 @@ export function ContactPage() {
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
   const errorOf = (field: Field) => {
     const key = serverErrors[field] ?? (touched[field] ? errors[field] : undefined);
-    return key ? translateKey(t, key) : undefined;
+    return key ? fieldErrorMessage(key) : undefined;
   };
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -5,7 +5,7 @@ import { limits } from '../../../../shared/limits';
 import { reviewInputSchema } from '../../../../shared/schemas/reviews';
 import { showDialog } from '../../../components/dialogs';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSaveReview } from '../api/save-review';
 
 /**
@@ -60,7 +60,7 @@ export function ReviewForm({ courseId }: { courseId: number }) {
           onChange={(event) => setComment(event.currentTarget.value)}
           rows={4}
           maxLength={limits.reviewCommentMax}
-          error={commentError ? t(commentError as 'validation.commentRequired') : undefined}
+          error={commentError ? fieldErrorMessage(commentError) : undefined}
         />
         {save.isError && !commentError ? (
           <Text c="red.8" size="sm" role="alert">

@@ -12,7 +12,7 @@ import type { VideoUploads } from '../lib/use-video-uploads';
 const clock = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 
 function VideoItem({ video, uploads }: { video: UploadedVideo; uploads: VideoUploads }) {
-  const { t } = useTranslation('teaching');
+  const { t } = useTranslation(['teaching', 'validation']);
   // Its place in the order the files were chosen, uploads still under way included.
   const index = uploads.videoSlot(video.id);
   const size = isPortrait(video) ? videoOrientation.portrait : videoOrientation.landscape;
@@ -40,7 +40,7 @@ function VideoItem({ video, uploads }: { video: UploadedVideo; uploads: VideoUpl
         />
         {tooLong ? (
           <Text size="sm" c="red.8" role="alert">
-            {t('validation.introTooLong')}
+            {t('validation:introTooLong')}
           </Text>
         ) : null}
         <Button variant="light" color="red" size="xs" onClick={() => uploads.remove(video.id)} disabled={uploads.isRemoving} aria-label={t('upload.removeLabel', { name: label })}>

@@ -1,22 +1,21 @@
-import { Button, Container, Input, Paper, Stack, Text } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { Button, Container, Input, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
-import { createCourseSchema } from '../../../../shared/schemas/courses';
+import { createCourseSchema, type CreateCourse } from '../../../../shared/schemas/courses';
 import { showDialog } from '../../../components/dialogs';
 import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
+import { CourseForm } from '../../../entities/courses/course-form';
+import { courseFormErrorsFromServer, emptyCourseForm, useCourseForm } from '../../../entities/courses/use-course-form';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
 import { useCreateCourse } from '../api/create-course';
 import { useCategories } from '../api/get-categories';
-import { CourseFields } from '../components/course-fields';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { VideoUploader } from '../components/video-uploader';
-import { emptyCourseForm, fieldMessagesFromServer, useCourseForm } from '../lib/course-form';
 import { useVideoUploads } from '../lib/use-video-uploads';
 
 function CreateCourseForm({ teacherName }: { teacherName: string }) {
@@ -28,48 +27,41 @@ function CreateCourseForm({ teacherName }: { teacherName: string }) {
   const videoIds = uploads.videos.map((video) => video.id);
   const form = useCourseForm(createCourseSchema, emptyCourseForm(teacherName), () => ({ videoIds }));
   const introTooLong = (uploads.videos[0]?.durationSeconds ?? 0) > limits.introMaxSeconds;
-  const canSubmit = form.isValid && !introTooLong && !uploads.isUploading && !createCourse.isPending;
-  const videosError = form.errorOf('videoIds');
+  const canSubmit = form.isValid() && !introTooLong && !uploads.isUploading && !createCourse.isPending;
+  const videosError = form.errors.videoIds;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.parsed || !canSubmit) {
-      form.showAllErrors();
-      return;
-    }
-    createCourse.mutate(form.parsed, {
+  const save = (course: CreateCourse) => {
+    if (!canSubmit) return;
+    createCourse.mutate(course, {
       onSuccess: async () => {
         toast.success(t('create.toast'));
-        form.reset(emptyCourseForm(teacherName));
+        form.reset();
         await showDialog({ icon: 'success', title: t('create.success.title'), text: t('create.success.text') });
         await navigate(paths.home());
       },
       onError: (error) => {
-        if (isApiError(error) && error.fields) form.setServerMessages(fieldMessagesFromServer(error.fields));
+        if (isApiError(error) && error.fields) form.setErrors(courseFormErrorsFromServer(error.fields));
         toast.error(errorMessage(error));
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('create.title')}>
-      <Stack gap="lg">
-        <CourseFields form={form} categories={categories.data?.items ?? []} />
-        <Input.Wrapper label={t('fields.videos')} required error={videosError ? t(videosError as 'validation.videosRequired') : undefined}>
-          <Paper withBorder p="md" radius="md" mt={4}>
-            <VideoUploader uploads={uploads} />
-          </Paper>
-        </Input.Wrapper>
-        {!canSubmit && !createCourse.isPending ? (
-          <Text size="sm" c="dimmed">
-            {t('create.incomplete')}
-          </Text>
-        ) : null}
-        <Button type="submit" size="md" disabled={!canSubmit} loading={createCourse.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t('create.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <CourseForm form={form} onSubmit={form.onSubmit(save)} categories={categories.data?.items ?? []} label={t('create.title')}>
+      <Input.Wrapper label={t('fields.videos')} required error={videosError ? fieldErrorMessage(String(videosError)) : undefined}>
+        <Paper withBorder p="md" radius="md" mt={4}>
+          <VideoUploader uploads={uploads} />
+        </Paper>
+      </Input.Wrapper>
+      {!canSubmit && !createCourse.isPending ? (
+        <Text size="sm" c="dimmed">
+          {t('create.incomplete')}
+        </Text>
+      ) : null}
+      <Button type="submit" size="md" disabled={!canSubmit} loading={createCourse.isPending} style={{ alignSelf: 'flex-start' }}>
+        {t('create.submit')}
+      </Button>
+    </CourseForm>
   );
 }
 

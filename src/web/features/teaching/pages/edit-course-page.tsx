@@ -1,21 +1,20 @@
 import { Alert, Button, Container, Stack } from '@mantine/core';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { editCourseSchema, type CourseForEdit } from '../../../../shared/schemas/courses';
+import { editCourseSchema, type CourseForEdit, type EditCourse } from '../../../../shared/schemas/courses';
 import { showDialog } from '../../../components/dialogs';
 import { NotFound } from '../../../components/not-found';
 import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
+import { CourseForm } from '../../../entities/courses/course-form';
+import { courseFormErrorsFromServer, courseFormFrom, useCourseForm } from '../../../entities/courses/use-course-form';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/api/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
-import { CourseFields } from '../components/course-fields';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
-import { courseFormFrom, fieldMessagesFromServer, useCourseForm } from '../lib/course-form';
 
 /** In the form every field must be filled (the API also takes a subset). */
 const editFormSchema = editCourseSchema.required();
@@ -25,23 +24,19 @@ function EditCourseForm({ course }: { course: CourseForEdit }) {
   const navigate = useNavigate();
   const updateCourse = useUpdateCourse();
   const form = useCourseForm(editFormSchema, courseFormFrom(course));
-  const canSubmit = form.isValid && !updateCourse.isPending;
+  const canSubmit = form.isValid() && !updateCourse.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.parsed || !canSubmit) {
-      form.showAllErrors();
-      return;
-    }
+  const save = (changes: EditCourse) => {
+    if (!canSubmit) return;
     updateCourse.mutate(
-      { id: course.id, changes: form.parsed },
+      { id: course.id, changes },
       {
         onSuccess: async () => {
           await showDialog({ icon: 'success', title: t('edit.success.title'), text: t('edit.success.text') });
           await navigate(paths.coursesCreated());
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields) form.setServerMessages(fieldMessagesFromServer(error.fields));
+          if (isApiError(error) && error.fields) form.setErrors(courseFormErrorsFromServer(error.fields));
           toast.error(errorMessage(error));
         },
       },
@@ -49,14 +44,11 @@ function EditCourseForm({ course }: { course: CourseForEdit }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('edit.title')}>
-      <Stack gap="lg">
-        <CourseFields form={form} />
-        <Button type="submit" size="md" disabled={!canSubmit} loading={updateCourse.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t('edit.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <CourseForm form={form} onSubmit={form.onSubmit(save)} label={t('edit.title')}>
+      <Button type="submit" size="md" disabled={!canSubmit} loading={updateCourse.isPending} style={{ alignSelf: 'flex-start' }}>
+        {t('edit.submit')}
+      </Button>
+    </CourseForm>
   );
 }
 

@@ -99,7 +99,7 @@ describe('/form', () => {
 
 describe('/form with two videos', () => {
   it('creates the course with both videos, intro first', { timeout: 60_000 }, async () => {
-    let sent: { videoIds?: string[]; priceUsd?: number; title?: string } | undefined;
+    let sent: { videoIds?: string[]; priceCents?: number; title?: string } | undefined;
     const intro = video('a0000000-0000-4000-8000-000000000001', 30);
     const main = video('a0000000-0000-4000-8000-000000000002', 600, 360, 640);
     mockFetch({
@@ -126,7 +126,7 @@ describe('/form with two videos', () => {
     await user.click(submit);
     expect(await screen.findByText('¡Curso creado!')).toBeInTheDocument();
     expect(screen.getByText('¡Creación exitosa!')).toBeInTheDocument();
-    expect(sent).toMatchObject({ title: 'Python desde cero', priceUsd: 15, videoIds: [intro.id, main.id] });
+    expect(sent).toMatchObject({ title: 'Python desde cero', priceCents: 1500, videoIds: [intro.id, main.id] });
   });
 
   it('refuses an intro longer than a minute, and lets the two be swapped', { timeout: 60_000 }, async () => {
@@ -213,7 +213,7 @@ describe('/course/editcourse/:id', () => {
     await user.click(save);
     expect(await screen.findByText('¡Curso editado!')).toBeInTheDocument();
     expect(screen.getByText('En breve verás los cambios')).toBeInTheDocument();
-    expect(sent).toMatchObject({ title: 'React avanzado', priceUsd: 19.99, imageUrl: '/covers/web.svg', level: 'medium' });
+    expect(sent).toMatchObject({ title: 'React avanzado', priceCents: 1999, imageUrl: '/covers/web.svg', level: 'medium' });
   });
 
   it('tells someone who may not edit the course so', async () => {

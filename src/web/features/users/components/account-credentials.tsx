@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { emailField, passwordField } from '../../../../shared/schemas/auth';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useChangeEmail, useChangePassword } from '../api/account-credentials';
 
 /** "Mis Datos": change the password (the product's rules) and the e-mail (proved by a mailed link first). */
@@ -70,7 +70,7 @@ function ChangePasswordForm() {
             autoComplete="new-password"
             value={newPassword}
             onChange={(event) => setNewPassword(event.currentTarget.value)}
-            error={fieldError ? t(`auth:${fieldError}` as 'auth:validation.passwordRequired') : undefined}
+            error={fieldError ? fieldErrorMessage(fieldError) : undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.togglePassword') }}
             required
           />
@@ -124,7 +124,7 @@ function ChangeEmailForm() {
             autoComplete="email"
             value={newEmail}
             onChange={(event) => setNewEmail(event.currentTarget.value)}
-            error={fieldError ? t(`auth:${fieldError}` as 'auth:validation.emailRequired') : undefined}
+            error={fieldError ? fieldErrorMessage(fieldError) : undefined}
             required
           />
           {change.isError ? (

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateProfileSchema, type Me, type UpdateProfileInput } from '../../../../shared/schemas/users';
 import { isApiError } from '../../../lib/api-client';
+import { fieldErrorMessage } from '../../../lib/error-message';
 
 type Field = keyof UpdateProfileInput;
 type Errors = Partial<Record<Field, string>>;
@@ -34,7 +35,7 @@ export function ProfileForm({ me, saving, saveError, onSubmit, onCancel }: Profi
   const clientErrors = showErrors ? validate(values) : {};
   const errorOf = (field: Field) => {
     const key = clientErrors[field] ?? serverFields?.[field]?.[0];
-    return key ? t(key as 'validation.nameRequired') : undefined;
+    return key ? fieldErrorMessage(key) : undefined;
   };
   const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;

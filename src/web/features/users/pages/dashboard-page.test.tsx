@@ -91,7 +91,7 @@ describe('/{userName} Mis Datos', () => {
     await user.clear(image);
     await user.type(image, 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Ingresa tu nombre')).toBeInTheDocument();
+    expect(await screen.findByText('Debe ingresar el nombre')).toBeInTheDocument();
     expect(screen.getByText('Ingresa una URL de imagen válida (http o https)')).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 

@@ -6,8 +6,9 @@ import contact from './contact.json';
 import errors from './errors.json';
 import orders from './orders.json';
 import users from './users.json';
+import validation from './validation.json';
 
 /** The English texts every visit may need (see ../es/es-core.ts). */
-const core = { common, errors, auth, catalog, cart, orders, contact, users };
+const core = { common, errors, auth, catalog, cart, orders, contact, users, validation };
 
 export default core;

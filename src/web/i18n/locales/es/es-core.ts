@@ -6,8 +6,9 @@ import contact from './contact.json';
 import errors from './errors.json';
 import orders from './orders.json';
 import users from './users.json';
+import validation from './validation.json';
 
-/** The texts every visit may need: the layout, the catalogue, sign-in, the cart and the buyer's pages. */
-const core = { common, errors, auth, catalog, cart, orders, contact, users };
+/** The texts every visit may need: the layout, the catalogue, sign-in, the cart, the buyer's pages and every field-validation message. */
+const core = { common, errors, auth, catalog, cart, orders, contact, users, validation };
 
 export default core;
