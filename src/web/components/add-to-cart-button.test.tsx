@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../features/auth/api/get-session';
+import type { Session } from '../session/get-session';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
 import { renderRoutes } from '../testing/render';
 import { AddToCartButton } from './add-to-cart-button';

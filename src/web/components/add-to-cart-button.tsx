@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths';
 import { useAddToCart } from '../api/cart/add-to-cart';
 import { useEnrollFree } from '../api/enrollments/enroll-free';
 import { useEnrollments } from '../api/enrollments/get-enrollments';
-import { useSession } from '../features/auth/api/get-session';
+import { useSession } from '../session/get-session';
 import { isApiError } from '../lib/api-client';
 import { rememberPendingAction } from '../lib/pending-action';
 import { cartRefusalMessage } from './cart-refusal';

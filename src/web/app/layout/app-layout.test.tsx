@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../shared/schemas/cart';
 import { cartKeys } from '../../api/cart/get-cart';
-import type { Session } from '../../features/auth/api/get-session';
+import type { Session } from '../../session/get-session';
 import { setLanguage } from '../../i18n';
 import { languageStorageKey } from '../../i18n/languages';
 import { mockFetch } from '../../testing/mock-fetch';

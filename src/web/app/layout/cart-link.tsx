@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useCart } from '../../api/cart/get-cart';
 import { ShoppingCartIcon } from '../../components/icons';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../session/get-session';
 
 /**
  * The cart icon: the cart when signed in, the sign-in page otherwise (spec section 2). A badge

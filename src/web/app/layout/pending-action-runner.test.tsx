@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../features/auth/api/get-session';
+import type { Session } from '../../session/get-session';
 import { makeDetail, makeList } from '../../features/catalog/testing/fixtures';
 import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
 import { renderApp } from '../../testing/render';

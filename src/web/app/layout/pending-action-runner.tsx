@@ -6,7 +6,7 @@ import { useEnrollFree } from '../../api/enrollments/enroll-free';
 import { favouriteKeys } from '../../api/get-favourites';
 import { markFavourite } from '../../api/set-favourite';
 import { cartRefusalMessage } from '../../components/cart-refusal';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../session/get-session';
 import { errorMessage } from '../../lib/error-message';
 import { takePendingAction } from '../../lib/pending-action';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 
 /**
  * Shows its children to admins only; anyone else gets the not-allowed screen. The server

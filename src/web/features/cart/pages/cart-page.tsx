@@ -9,7 +9,7 @@ import { CourseThumb } from '../../../components/course-thumb';
 import { PageTitle } from '../../../components/page-title';
 import { usePriceLabel } from '../../../components/price-label';
 import { toast } from '../../../components/toasts';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { errorMessage } from '../../../lib/error-message';
 import { useClearCart } from '../api/clear-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCategories } from '../api/get-categories';
 import { catalogKeys } from '../../../api/catalog/catalog-keys';
 import { useCourses } from '../api/get-courses';

@@ -9,7 +9,7 @@ import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCourse } from '../api/get-course';
 import { CourseReviews } from '../components/course-reviews';
 import { IntroVideo } from '../components/intro-video';

@@ -6,7 +6,7 @@ import { useFavourites } from '../../../api/get-favourites';
 import { MyCoursesTabs } from '../../../components/my-courses-tabs';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { CourseGrid, CourseGridSkeleton } from '../components/course-grid';
 
 /** /favourites — the "Mis Favoritos" tab: my favourite courses, each linking to its page (spec section 2). */

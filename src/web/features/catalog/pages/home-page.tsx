@@ -6,7 +6,7 @@ import { paths } from '../../../../shared/paths';
 import { CourseCard } from '../../../components/course-card';
 import { useDocumentTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCourses } from '../api/get-courses';
 import { CourseCardSkeleton } from '../components/course-grid';
 import { DragScrollRow } from '../components/drag-scroll-row';

@@ -1,4 +1,4 @@
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 import type { CategoryListResponse, CourseDetail, CourseListResponse, CourseSummary } from '../../../../shared/schemas/catalog';
 
 /** API answers for the catalogue's web tests. */

@@ -5,7 +5,7 @@ import { useCourseReviews } from '../../../api/catalog/get-course-reviews';
 import { confirmDialog } from '../../../components/dialogs';
 import { toast } from '../../../components/toasts';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useDeleteReview } from '../api/delete-review';
 
 /**

@@ -6,7 +6,7 @@ import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useStartCheckout } from '../api/start-checkout';
 
 /**

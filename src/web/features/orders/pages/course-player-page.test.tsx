@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { Review } from '../../../../shared/schemas/reviews';
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';

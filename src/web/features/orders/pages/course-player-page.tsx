@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useEnrolledCourse } from '../api/get-enrolled-course';
 import { CourseVideo } from '../components/course-video';
 import { ReviewForm } from '../components/review-form';

@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { OrderHistory } from '../../../components/order-history';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { MyCoursesList } from '../components/my-courses-list';
 
 /** /mycourses — tabs "Mis Cursos" (this page) and "Mis Favoritos" (/favourites), then my orders. */

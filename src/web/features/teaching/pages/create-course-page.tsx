@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCreateCourse } from '../api/create-course';
 import { useCategories } from '../api/get-categories';
 import { CourseFields } from '../components/course-fields';

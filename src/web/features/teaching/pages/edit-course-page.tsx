@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseFields } from '../components/course-fields';

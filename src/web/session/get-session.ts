@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 /** The signed-in user as better-auth reports it (its admin plugin adds `isAdmin`). */
 export type SessionUser = {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppLayout } from '../../../app/layout/app-layout';
-import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
-import { renderRoutes } from '../../../testing/render';
-import { handleAccountDisabled } from './account-disabled';
+import { AppLayout } from './layout/app-layout';
+import { createQueryClient } from '../lib/query-client';
+import { jsonResponse, mockFetch } from '../testing/mock-fetch';
+import { renderRoutes } from '../testing/render';
+import { handleAccountDisabled } from '../session/account-disabled';
 
 const disabled = () => jsonResponse({ error: { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled' } }, 401);
 
@@ -33,7 +33,7 @@ describe('a disabled account, app-wide', () => {
     let notified = 0;
     const queryClient = createQueryClient({ onAccountDisabled: () => (notified += 1) });
     mockFetch({ 'PATCH /api/users/me': disabled });
-    const { api } = await import('../../../lib/api-client');
+    const { api } = await import('../lib/api-client');
     await queryClient
       .getMutationCache()
       .build(queryClient, { mutationFn: () => api.patch('/api/users/me', {}) })

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
 /** Ends the session; better-auth expects a JSON body, even an empty one. */
