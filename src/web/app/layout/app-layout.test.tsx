@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartItem } from '../../../shared/schemas/cart';
-import { cartKeys } from '../../api/cart/get-cart';
+import { cartKeys } from '../../entities/cart/cart-keys';
 import type { Session } from '../../session/get-session';
 import { setLanguage } from '../../i18n';
 import { languageStorageKey } from '../../i18n/languages';

@@ -2,7 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { useCart } from '../../api/cart/get-cart';
+import { useCart } from '../../entities/cart/get-cart';
 import { ShoppingCartIcon } from '../../components/icons';
 import { useSession } from '../../session/get-session';
 

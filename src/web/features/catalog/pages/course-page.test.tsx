@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail, CourseReview } from '../../../../shared/schemas/catalog';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { makeDetail } from '../testing/fixtures';
+import { makeDetail } from '../../../testing/fixtures';
 
 const slow = { timeout: 5000 };
 

@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
-import { useStartCheckout } from '../api/start-checkout';
+import { useStartCheckout } from '../../../entities/orders/start-checkout';
 
 /**
  * Leaves the app for the payment provider's hosted page (a full navigation, not a route).

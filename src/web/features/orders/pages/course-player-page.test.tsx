@@ -6,7 +6,7 @@ import type { Session } from '../../../session/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';
-import { makeDetail } from '../../catalog/testing/fixtures';
+import { makeDetail } from '../../../testing/fixtures';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },

@@ -2,7 +2,7 @@ import { Button, Container, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { OrderHistory } from '../../../components/order-history';
+import { OrderHistory } from '../../../entities/orders/order-history';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../session/get-session';
 import { MyCoursesList } from '../components/my-courses-list';

@@ -4,7 +4,7 @@ import type { Order } from '../../../../shared/schemas/orders';
 import type { Session } from '../../../session/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { CONFIRM_POLL_MS } from '../api/confirm-order';
+import { CONFIRM_POLL_MS } from '../../../entities/orders/confirm-order';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
