@@ -3,7 +3,7 @@ import { i18n } from '../i18n';
 import { forgetUser, signOut } from './sign-out';
 
 /** The spec's dialog for a disabled account: "Tu cuenta ha sido deshabilitada." */
-export async function showAccountDisabledDialog() {
+async function showAccountDisabledDialog() {
   // Loaded on demand: main.tsx reaches this module only when an account turns out disabled.
   const { showDialog } = await import('../components/dialogs');
   await showDialog({ icon: 'error', title: i18n.t('errors:accountDisabled.title'), text: i18n.t('errors:accountDisabled.text') });

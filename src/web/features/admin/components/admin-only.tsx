@@ -10,7 +10,7 @@ import { useSession } from '../../../session/get-session';
  * Shows its children to admins only; anyone else gets the not-allowed screen. The server
  * refuses every admin call anyway (401/403): this only spares others a page of errors.
  */
-export function AdminOnly({ children }: { children: ReactNode }) {
+function AdminOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['admin', 'common']);
   const { isAdmin, isSignedIn, isPending } = useSession();
   if (isPending) {

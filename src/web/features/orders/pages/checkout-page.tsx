@@ -14,7 +14,7 @@ import { useStartCheckout } from '../../../entities/orders/start-checkout';
  * `replace`, so that Back from the provider returns to the cart instead of to this page,
  * which would open another checkout and send the user forward again.
  */
-export const goToProvider = (url: string) => window.location.replace(url);
+const goToProvider = (url: string) => window.location.replace(url);
 
 /**
  * /formpage — the checkout: the server turns the cart into an order and opens the payment
