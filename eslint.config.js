@@ -26,42 +26,53 @@ const webLayers = [
 
 const disallowTo = (types, message) => ({ disallow: { to: { element: { types: { anyOf: types } } } }, message });
 
-const webBoundaries = {
-  files: ['src/web/**/*.{ts,tsx}'],
-  plugins: { boundaries },
-  settings: {
-    'boundaries/elements': webLayers,
-    'boundaries/include': ['src/**/*.{ts,tsx}'],
-    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+/** What every file of src/web obeys, tests included. */
+const layerPolicies = [
+  { ...disallowTo(['server'], 'The web app may import src/shared, never src/server.') },
+  {
+    from: { element: { type: 'feature' } },
+    ...disallowTo(['feature'], 'A feature never imports another feature: move what both need to entities/, session/ or the shared folders.'),
   },
-  rules: {
-    'boundaries/dependencies': [
-      'error',
-      {
-        default: 'allow',
-        policies: [
-          { ...disallowTo(['server'], 'The web app may import src/shared, never src/server.') },
-          {
-            from: { element: { type: 'feature' } },
-            ...disallowTo(['feature'], 'A feature never imports another feature: move what both need to entities/, session/ or the shared folders.'),
-          },
-          {
-            from: { element: { type: 'entity' } },
-            ...disallowTo(['feature', 'app'], 'An entity imports no feature and no app/ code: it is shared by features.'),
-          },
-          {
-            from: { element: { type: 'session' } },
-            ...disallowTo(['feature', 'entity', 'app'], 'session/ imports no feature, no entity and no app/ code.'),
-          },
-          {
-            from: { element: { types: { anyOf: ['shared-ui', 'shared-lib', 'i18n'] } } },
-            ...disallowTo(['feature', 'entity', 'session', 'app'], 'components/, lib/ and i18n/ are shared by everything: they import no feature, entity, session or app/ code.'),
-          },
-        ],
-      },
-    ],
+  {
+    from: { element: { type: 'entity' } },
+    ...disallowTo(['feature', 'app'], 'An entity imports no feature and no app/ code: it is shared by features.'),
   },
-};
+  {
+    from: { element: { type: 'session' } },
+    ...disallowTo(['feature', 'entity', 'app'], 'session/ imports no feature, no entity and no app/ code.'),
+  },
+  {
+    from: { element: { types: { anyOf: ['shared-ui', 'shared-lib', 'i18n'] } } },
+    ...disallowTo(['feature', 'entity', 'session', 'app'], 'components/, lib/ and i18n/ are shared by everything: they import no feature, entity, session or app/ code.'),
+  },
+];
+
+const dependenciesRule = (policies) => ['error', { default: 'allow', policies }];
+
+const webBoundaries = [
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': webLayers,
+      'boundaries/include': ['src/**/*.{ts,tsx}'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: { 'boundaries/dependencies': dependenciesRule(layerPolicies) },
+  },
+  {
+    // A feature's own code is composed by app/, never the other way round; its tests may
+    // still render the app's layout and providers.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'boundaries/dependencies': dependenciesRule([
+        ...layerPolicies,
+        { from: { element: { type: 'feature' } }, ...disallowTo(['app'], 'A feature imports no app/ code: app/ composes the features.') },
+      ]),
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['.tmp/', 'dist/', 'node_modules/', 'data/', 'coverage/', 'playwright-report/', 'test-results/', 'bench/results/', 'src/server/db/migrations/'] },
@@ -81,7 +92,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  webBoundaries,
+  ...webBoundaries,
   {
     files: ['src/server/**/*.ts'],
     rules: {

@@ -33,6 +33,12 @@ describe('web layer boundaries (eslint.config.js)', () => {
     expect(errors[0]).toMatch(/A feature never imports another feature/);
   });
 
+  it('refuses a feature importing app/ code, but lets its tests render the app', async () => {
+    const code = "import { AppLayout } from '../../../app/layout/app-layout';\nexport { AppLayout };";
+    expect(await boundaryErrors('src/web/features/users/pages/boundary-case.tsx', code)).toEqual([expect.stringMatching(/A feature imports no app\/ code/)]);
+    expect(await boundaryErrors('src/web/features/users/pages/boundary-case.test.tsx', code)).toEqual([]);
+  });
+
   it('refuses an entity importing a feature', async () => {
     const errors = await boundaryErrors(
       'src/web/entities/cart/boundary-case.ts',
