@@ -11,7 +11,7 @@ import { CourseForm } from '../../../entities/courses/course-form';
 import { courseFormErrorsFromServer, emptyCourseForm, useCourseForm } from '../../../entities/courses/use-course-form';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCreateCourse } from '../api/create-course';
 import { useCategories } from '../api/get-categories';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
