@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCreateCourse } from '../api/create-course';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '../../../entities/courses/get-categories';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { VideoUploader } from '../components/video-uploader';
 import { useVideoUploads } from '../lib/use-video-uploads';
