@@ -1,7 +1,78 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web app's layers and who may import whom (src/web/README.md). Each folder of `features/`
+ * and `entities/` is one element, so imports inside it are not checked; imports between
+ * elements are, against the policies below.
+ */
+const webLayers = [
+  { type: 'app', pattern: 'src/web/app' },
+  { type: 'feature', pattern: 'src/web/features/*', capture: ['feature'] },
+  { type: 'entity', pattern: 'src/web/entities/*', capture: ['entity'] },
+  { type: 'session', pattern: 'src/web/session' },
+  { type: 'shared-ui', pattern: 'src/web/components' },
+  { type: 'shared-lib', pattern: 'src/web/lib' },
+  { type: 'i18n', pattern: 'src/web/i18n' },
+  { type: 'testing', pattern: 'src/web/testing' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'contracts', pattern: 'src/shared' },
+  // What is left at the top of src/web (main.tsx) starts the app: it is part of the composition root.
+  { type: 'app', pattern: 'src/web' },
+];
+
+const disallowTo = (types, message) => ({ disallow: { to: { element: { types: { anyOf: types } } } }, message });
+
+/** What every file of src/web obeys, tests included. */
+const layerPolicies = [
+  { ...disallowTo(['server'], 'The web app may import src/shared, never src/server.') },
+  {
+    from: { element: { type: 'feature' } },
+    ...disallowTo(['feature'], 'A feature never imports another feature: move what both need to entities/, session/ or the shared folders.'),
+  },
+  {
+    from: { element: { type: 'entity' } },
+    ...disallowTo(['feature', 'app'], 'An entity imports no feature and no app/ code: it is shared by features.'),
+  },
+  {
+    from: { element: { type: 'session' } },
+    ...disallowTo(['feature', 'entity', 'app'], 'session/ imports no feature, no entity and no app/ code.'),
+  },
+  {
+    from: { element: { types: { anyOf: ['shared-ui', 'shared-lib', 'i18n'] } } },
+    ...disallowTo(['feature', 'entity', 'session', 'app'], 'components/, lib/ and i18n/ are shared by everything: they import no feature, entity, session or app/ code.'),
+  },
+];
+
+const dependenciesRule = (policies) => ['error', { default: 'allow', policies }];
+
+const webBoundaries = [
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': webLayers,
+      'boundaries/include': ['src/**/*.{ts,tsx}'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: { 'boundaries/dependencies': dependenciesRule(layerPolicies) },
+  },
+  {
+    // A feature's own code is composed by app/, never the other way round; its tests may
+    // still render the app's layout and providers.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'boundaries/dependencies': dependenciesRule([
+        ...layerPolicies,
+        { from: { element: { type: 'feature' } }, ...disallowTo(['app'], 'A feature imports no app/ code: app/ composes the features.') },
+      ]),
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['.tmp/', 'dist/', 'node_modules/', 'data/', 'coverage/', 'playwright-report/', 'test-results/', 'bench/results/', 'src/server/db/migrations/'] },
@@ -19,10 +90,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // A feature never imports another feature; shared code imports no feature.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared, never the server.' }] }],
     },
   },
+  ...webBoundaries,
   {
     files: ['src/server/**/*.ts'],
     rules: {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { createAppRouter } from './app/routes';
-import { getSessionQueryOptions } from './features/auth/api/get-session';
+import { getSessionQueryOptions } from './session/get-session';
 import { initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
 
@@ -28,7 +28,7 @@ const router = createAppRouter();
 // A disabled account, whatever call finds out, gets the disabled dialog and is signed out.
 // Its code (and the dialog's) loads only then.
 const queryClient = createQueryClient({
-  onAccountDisabled: () => void import('./features/auth/api/account-disabled').then((module) => module.handleAccountDisabled(queryClient)),
+  onAccountDisabled: () => void import('./session/account-disabled').then((module) => module.handleAccountDisabled(queryClient)),
 });
 queryClient.query(getSessionQueryOptions()).catch(() => {
   // Signed out as far as the navbar is concerned; useSession shows the same.

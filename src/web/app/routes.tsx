@@ -20,7 +20,7 @@ const pageComponents = {
   cart: () => import('../features/cart/pages/cart-page').then((module) => module.CartPage),
   myCourses: () => import('../features/orders/pages/my-courses-page').then((module) => module.MyCoursesPage),
   player: () => import('../features/orders/pages/course-player-page').then((module) => module.CoursePlayerPage),
-  favourites: () => import('../features/catalog/pages/favourites-page').then((module) => module.FavouritesPage),
+  favourites: () => import('../features/favourites/pages/favourites-page').then((module) => module.FavouritesPage),
   coursesCreated: () => import('../features/teaching/pages/courses-created-page').then((module) => module.CoursesCreatedPage),
   editCourse: () => import('../features/teaching/pages/edit-course-page').then((module) => module.EditCoursePage),
   uploadVideo: () => import('../features/teaching/pages/upload-video-page').then((module) => module.UploadVideoPage),

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CourseReview } from '../../shared/schemas/reviews';
 import { adminSession } from '../features/admin/testing/render-page';
-import { categories, makeCourse, makeDetail, makeList } from '../features/catalog/testing/fixtures';
+import { categories, makeCourse, makeDetail, makeList } from '../testing/fixtures';
 import { mockFetch } from '../testing/mock-fetch';
 import { renderApp } from '../testing/render';
 

@@ -9,7 +9,7 @@ export const toHalfStars = (average: number) => Math.round(average * 2) / 2;
  * "4,7 de 5" / "4.7 of 5": an average with one decimal in the reader's language; a single
  * review's whole-number rating as it is ("4 de 5").
  */
-export function useRatingText() {
+function useRatingText() {
   const { t, i18n } = useTranslation();
   const oneDecimal = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (value: number, { whole = false }: { whole?: boolean } = {}) =>

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../session/get-session';
 
 // Visitors never open a user menu: its code (menus, popovers) comes with the session.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));

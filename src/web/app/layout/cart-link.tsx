@@ -2,9 +2,9 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { useCart } from '../../api/cart/get-cart';
+import { useCart } from '../../entities/cart/get-cart';
 import { ShoppingCartIcon } from '../../components/icons';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../session/get-session';
 
 /**
  * The cart icon: the cart when signed in, the sign-in page otherwise (spec section 2). A badge

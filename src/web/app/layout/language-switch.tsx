@@ -1,6 +1,6 @@
 import { Button, Group, VisuallyHidden, type GroupProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession } from '../../session/get-session';
 import { setAccountLanguage } from '../../features/users/api/set-language';
 import { setLanguage } from '../../i18n';
 import { defaultLanguage, languageNames, languages, toLanguage, type Language } from '../../i18n/languages';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../features/auth/api/get-session';
-import { makeDetail, makeList } from '../../features/catalog/testing/fixtures';
+import type { Session } from '../../session/get-session';
+import { makeDetail, makeList } from '../../testing/fixtures';
 import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
 import { renderApp } from '../../testing/render';
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddToCart } from '../../api/cart/add-to-cart';
-import { useEnrollFree } from '../../api/enrollments/enroll-free';
-import { favouriteKeys } from '../../api/get-favourites';
-import { markFavourite } from '../../api/set-favourite';
-import { cartRefusalMessage } from '../../components/cart-refusal';
-import { useSession } from '../../features/auth/api/get-session';
+import { useAddToCart } from '../../entities/cart/add-to-cart';
+import { useEnrollFree } from '../../entities/enrollments/enroll-free';
+import { favouriteKeys } from '../../entities/favourites/favourite-keys';
+import { markFavourite } from '../../entities/favourites/set-favourite';
+import { cartRefusalMessage } from '../../entities/cart/cart-refusal';
+import { useSession } from '../../session/get-session';
 import { errorMessage } from '../../lib/error-message';
 import { takePendingAction } from '../../lib/pending-action';
 

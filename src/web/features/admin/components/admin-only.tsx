@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 
 /**
  * Shows its children to admins only; anyone else gets the not-allowed screen. The server
  * refuses every admin call anyway (401/403): this only spares others a page of errors.
  */
-export function AdminOnly({ children }: { children: ReactNode }) {
+function AdminOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['admin', 'common']);
   const { isAdmin, isSignedIn, isPending } = useSession();
   if (isPending) {

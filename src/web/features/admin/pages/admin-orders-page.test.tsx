@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentStatuses } from '../../../../shared/limits';
 import type { AdminOrder } from '../../../../shared/schemas/admin';
 import type { Order } from '../../../../shared/schemas/orders';
-import { OrderHistory } from '../../../components/order-history';
+import { OrderHistory } from '../../../entities/orders/order-history';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { adminSession, renderPage, userSession } from '../testing/render-page';

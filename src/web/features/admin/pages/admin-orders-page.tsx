@@ -1,7 +1,7 @@
 import { Badge, Button, Group, List, NativeSelect, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paymentStatuses, type PaymentStatus } from '../../../../shared/limits';
-import { usePaymentStatusLabel } from '../../../components/payment-status';
+import { usePaymentStatusLabel } from '../../../entities/orders/payment-status';
 import { useAdminOrders } from '../api/get-orders';
 import { useRefundOrder } from '../api/refund-order';
 import { adminOnly } from '../components/admin-only';

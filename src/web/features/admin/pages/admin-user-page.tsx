@@ -8,7 +8,7 @@ import { showDialog } from '../../../components/dialogs';
 import { NotFound } from '../../../components/not-found';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useAdminUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { useUserAction } from '../api/user-actions';

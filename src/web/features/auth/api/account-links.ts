@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../session/get-session';
 
 /**
  * The account e-mails' endpoints (better-auth's, under /api/auth): ask for a reset link, set a

@@ -3,7 +3,7 @@ import { showDialog } from '../../../components/dialogs';
 import { i18n } from '../../../i18n';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { handleAccountDisabled } from '../api/account-disabled';
+import { handleAccountDisabled } from '../../../session/account-disabled';
 
 const t = i18n.t.bind(i18n);
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppLayout } from '../../../app/layout/app-layout';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderRoutes } from '../../../testing/render';
-import type { Session } from '../api/get-session';
+import type { Session } from '../../../session/get-session';
 import { RegisterPage } from './register-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { VerifyEmailPage } from './verify-email-page';

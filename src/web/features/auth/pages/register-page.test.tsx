@@ -6,8 +6,8 @@ import { AppLayout } from '../../../app/layout/app-layout';
 import { createQueryClient } from '../../../lib/query-client';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderRoutes } from '../../../testing/render';
-import { handleAccountDisabled } from '../api/account-disabled';
-import type { Session } from '../api/get-session';
+import { handleAccountDisabled } from '../../../session/account-disabled';
+import type { Session } from '../../../session/get-session';
 import { RegisterPage } from './register-page';
 
 /** The real layout and page; home is a stub, so these tests do not depend on what it fetches. */

@@ -6,7 +6,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { safeReturnPath } from '../../../../shared/return-path';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../session/get-session';
 import { showSocialErrorDialog } from '../components/auth-error-dialog';
 import { CredentialsForm, type AuthMode } from '../components/credentials-form';
 import { ForgotPasswordForm } from '../components/forgot-password-form';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cart } from '../../../../shared/schemas/cart';
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp, setViewportWidth } from '../../../testing/render';
 

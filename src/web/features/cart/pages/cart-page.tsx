@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import type { CartItem } from '../../../../shared/schemas/cart';
-import { useCart } from '../../../api/cart/get-cart';
-import { CourseThumb } from '../../../components/course-thumb';
+import { useCart } from '../../../entities/cart/get-cart';
+import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { PageTitle } from '../../../components/page-title';
 import { usePriceLabel } from '../../../components/price-label';
 import { toast } from '../../../components/toasts';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { errorMessage } from '../../../lib/error-message';
-import { useClearCart } from '../api/clear-cart';
-import { useRemoveFromCart } from '../api/remove-from-cart';
+import { useClearCart } from '../../../entities/cart/clear-cart';
+import { useRemoveFromCart } from '../../../entities/cart/remove-from-cart';
 
 /** /shop — the signed-in user's cart: "Your Cart" table, total, Clear Cart and checkout (spec section 2). */
 export function CartPage() {

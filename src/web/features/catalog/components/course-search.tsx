@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMaxLength } from '../../../../shared/schemas/catalog';
-import { useSuggestions } from '../api/get-suggestions';
+import { useSuggestions } from '../../../entities/courses/get-suggestions';
 
 const SUGGEST_DELAY_MS = 200;
 

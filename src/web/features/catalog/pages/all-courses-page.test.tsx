@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListResponse } from '../../../../shared/schemas/catalog';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { categories, makeCourse, makeList, session } from '../testing/fixtures';
+import { categories, makeCourse, makeList, session } from '../../../testing/fixtures';
 
 /** The first render waits for the lazy page and its first answers. */
 const slow = { timeout: 5000 };

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
-import { useCategories } from '../api/get-categories';
-import { catalogKeys } from '../../../api/catalog/catalog-keys';
-import { useCourses } from '../api/get-courses';
+import { useSession } from '../../../session/get-session';
+import { useCategories } from '../../../entities/courses/get-categories';
+import { courseKeys } from '../../../entities/courses/course-keys';
+import { useCourses } from '../../../entities/courses/get-courses';
 import { CourseFilters } from '../components/course-filters';
-import { CourseGrid, CourseGridSkeleton } from '../components/course-grid';
+import { CourseGrid, CourseGridSkeleton } from '../../../entities/courses/course-grid';
 import { CourseSearch } from '../components/course-search';
 import { CreateCourseButton } from '../components/create-course-button';
 import { EmptyResults } from '../components/empty-results';
@@ -37,7 +37,7 @@ export function AllCoursesPage() {
 
   const exploreAgain = () => {
     clear();
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+    void queryClient.invalidateQueries({ queryKey: courseKeys.all });
   };
 
   return (

@@ -4,7 +4,7 @@ import type { CourseDetail } from '../../../../shared/schemas/catalog';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { makeDetail } from '../testing/fixtures';
+import { makeDetail } from '../../../testing/fixtures';
 
 const slow = { timeout: 5000 };
 

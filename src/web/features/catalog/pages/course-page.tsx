@@ -1,17 +1,17 @@
 import { Badge, Center, Container, Grid, Group, Image, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AddToCartButton } from '../../../components/add-to-cart-button';
-import { useCoursePrice } from '../../../components/course-price';
-import { FavouriteButton } from '../../../components/favourite-button';
+import { AddToCartButton } from '../../../entities/cart/add-to-cart-button';
+import { useCoursePrice } from '../../../entities/courses/course-price';
+import { FavouriteButton } from '../../../entities/favourites/favourite-button';
 import { NotFound } from '../../../components/not-found';
 import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
-import { useCourse } from '../api/get-course';
-import { CourseReviews } from '../components/course-reviews';
+import { useSession } from '../../../session/get-session';
+import { useCourse } from '../../../entities/courses/get-course';
+import { CourseReviews } from '../../../entities/reviews/course-reviews';
 import { IntroVideo } from '../components/intro-video';
 
 /**

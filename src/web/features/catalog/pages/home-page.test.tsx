@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { makeCourse, makeDetail, makeList } from '../testing/fixtures';
+import { makeCourse, makeDetail, makeList } from '../../../testing/fixtures';
 
 const slow = { timeout: 5000 };
 

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
-import { CourseCard } from '../../../components/course-card';
+import { CourseCard } from '../../../entities/courses/course-card';
 import { useDocumentTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
-import { useCourses } from '../api/get-courses';
-import { CourseCardSkeleton } from '../components/course-grid';
+import { useSession } from '../../../session/get-session';
+import { useCourses } from '../../../entities/courses/get-courses';
+import { CourseCardSkeleton } from '../../../entities/courses/course-grid';
 import { DragScrollRow } from '../components/drag-scroll-row';
 import { WhyChooseUs } from '../components/why-choose-us';
 

@@ -18,7 +18,7 @@ type Field = keyof ContactMessageInput;
  * What the message still needs: characters missing until the minimum, then characters left
  * before the maximum (or how many are too many), counted as the server counts them (trimmed).
  */
-export function messageCounter(length: number): { key: 'needed' | 'left' | 'over'; count: number } {
+function messageCounter(length: number): { key: 'needed' | 'left' | 'over'; count: number } {
   if (length < limits.contactMessageMin) return { key: 'needed', count: limits.contactMessageMin - length };
   if (length <= limits.contactMessageMax) return { key: 'left', count: limits.contactMessageMax - length };
   return { key: 'over', count: length - limits.contactMessageMax };

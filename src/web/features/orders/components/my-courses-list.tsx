@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Center, Loader, SimpleGrid, Stack, Text, Vi
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { useEnrollments } from '../../../api/enrollments/get-enrollments';
-import { CourseThumb } from '../../../components/course-thumb';
+import { useEnrollments } from '../../../entities/enrollments/get-enrollments';
+import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { errorMessage } from '../../../lib/error-message';
 
 /** The "Mis Cursos" tab: cards (image, title, teacher) that open the player. */

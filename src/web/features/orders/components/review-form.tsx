@@ -6,7 +6,7 @@ import { reviewInputSchema } from '../../../../shared/schemas/reviews';
 import { showDialog } from '../../../components/dialogs';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
-import { useSaveReview } from '../api/save-review';
+import { useSaveReview } from '../../../entities/reviews/save-review';
 
 /**
  * "¡Deja tu reseña!": five stars that light up on hover, a comment, and "Comentar", enabled

@@ -6,15 +6,15 @@ import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
-import { useStartCheckout } from '../api/start-checkout';
+import { useSession } from '../../../session/get-session';
+import { useStartCheckout } from '../../../entities/orders/start-checkout';
 
 /**
  * Leaves the app for the payment provider's hosted page (a full navigation, not a route).
  * `replace`, so that Back from the provider returns to the cart instead of to this page,
  * which would open another checkout and send the user forward again.
  */
-export const goToProvider = (url: string) => window.location.replace(url);
+const goToProvider = (url: string) => window.location.replace(url);
 
 /**
  * /formpage — the checkout: the server turns the cart into an order and opens the payment

@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';
-import { makeDetail } from '../../catalog/testing/fixtures';
+import { makeDetail } from '../../../testing/fixtures';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },

@@ -4,11 +4,11 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
-import { useEnrolledCourse } from '../api/get-enrolled-course';
+import { useSession } from '../../../session/get-session';
+import { useEnrolledCourse } from '../../../entities/enrollments/get-enrolled-course';
 import { CourseVideo } from '../components/course-video';
 import { ReviewForm } from '../components/review-form';
-import { ReviewList } from '../components/review-list';
+import { ReviewList } from '../../../entities/reviews/review-list';
 
 /**
  * /mycourses/:id — the player of a bought course: title, main video, "Acerca de este curso",

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 

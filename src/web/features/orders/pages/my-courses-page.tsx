@@ -2,9 +2,9 @@ import { Button, Container, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { OrderHistory } from '../../../components/order-history';
+import { OrderHistory } from '../../../entities/orders/order-history';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { MyCoursesList } from '../components/my-courses-list';
 
 /** /mycourses — tabs "Mis Cursos" (this page) and "Mis Favoritos" (/favourites), then my orders. */

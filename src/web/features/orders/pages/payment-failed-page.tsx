@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { cartKeys } from '../../../api/cart/get-cart';
+import { cartKeys } from '../../../entities/cart/cart-keys';
 import { PageTitle } from '../../../components/page-title';
 
 /** /formpage/failed — the provider's cancel address: the payment did not go through; the cart is untouched. */

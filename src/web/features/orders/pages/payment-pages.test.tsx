@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../shared/schemas/orders';
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { CONFIRM_POLL_MS } from '../api/confirm-order';
+import { CONFIRM_POLL_MS } from '../../../entities/orders/confirm-order';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },

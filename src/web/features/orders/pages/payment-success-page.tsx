@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
-import { cartKeys } from '../../../api/cart/get-cart';
-import { enrollmentKeys } from '../../../api/enrollments/get-enrollments';
-import { orderKeys } from '../../../api/orders/get-orders';
-import { CourseThumb } from '../../../components/course-thumb';
+import { cartKeys } from '../../../entities/cart/cart-keys';
+import { enrollmentKeys } from '../../../entities/enrollments/enrollment-keys';
+import { orderKeys } from '../../../entities/orders/order-keys';
+import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
-import { CONFIRM_MAX_ATTEMPTS, useConfirmOrder } from '../api/confirm-order';
+import { CONFIRM_MAX_ATTEMPTS, useConfirmOrder } from '../../../entities/orders/confirm-order';
 
 /**
  * /formpage/success?session_id=… — the provider's success address. The page does not take

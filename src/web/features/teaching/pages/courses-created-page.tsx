@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCreatedCourses } from '../api/get-created-courses';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 

@@ -11,7 +11,7 @@ import { CourseForm } from '../../../entities/courses/course-form';
 import { courseFormErrorsFromServer, courseFormFrom, useCourseForm } from '../../../entities/courses/use-course-form';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
 import { PageSpinner, SignInNeeded } from '../components/page-states';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { UploadedVideo } from '../../../../shared/schemas/media';
 import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import type { Session } from '../../auth/api/get-session';
+import type { Session } from '../../../session/get-session';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },

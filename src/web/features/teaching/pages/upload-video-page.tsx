@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../session/get-session';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { VideoUploader } from '../components/video-uploader';
 import { useVideoUploads } from '../lib/use-video-uploads';

@@ -1,0 +1,4 @@
+/** Keys of everything cart-related; mutations invalidate `cartKeys.all`. */
+export const cartKeys = {
+  all: ['cart'] as const,
+};

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { cartKeys } from '../cart/cart-keys';
+import { enrollmentKeys } from './enrollment-keys';
+
+/** One-click enrolment in a free course (no checkout). */
+export const enrollFree = (courseId: number) => api.post<{ courseId: number; enrolledAt: string }>(`/api/courses/${courseId}/enroll`, {});
+
+export function useEnrollFree() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enrollFree,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }),
+        // The course leaves the cart if it was there.
+        queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+      ]);
+    },
+  });
+}

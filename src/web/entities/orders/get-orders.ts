@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '../../../shared/schemas/orders';
+import { api } from '../../lib/api-client';
+import { orderKeys } from './order-keys';
+
+/** My orders, newest first. */
+export const getOrders = ({ signal }: { signal?: AbortSignal } = {}) => api.get<{ items: Order[] }>('/api/orders', { signal }).then((body) => body.items);
+
+export const getOrdersQueryOptions = () =>
+  queryOptions({
+    queryKey: orderKeys.list(),
+    queryFn: ({ signal }) => getOrders({ signal }),
+  });
+
+export function useOrders({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getOrdersQueryOptions(), enabled });
+}

@@ -1,0 +1,92 @@
+import { Alert, Badge, Center, Loader, Stack, Table, Text, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PaymentStatus } from '../../../shared/limits';
+import { useOrders } from './get-orders';
+import { errorMessage } from '../../lib/error-message';
+import { usePaymentStatusLabel } from './payment-status';
+import { usePriceLabel } from '../../components/price-label';
+import { ResponsiveTable } from '../../components/responsive-table';
+
+const statusColors: Record<PaymentStatus, MantineColor> = {
+  paid: 'teal',
+  unpaid: 'yellow',
+  expired: 'gray',
+  failed: 'red',
+  refunded: 'grape',
+};
+
+/**
+ * The signed-in buyer's purchases: date, courses, total and status, newest first. The server
+ * leaves out checkouts that expired or failed (they bought nothing); one still open reads
+ * "Esperando el pago". Shared, so
+ * the dashboard can show it too; it renders its own `<h2>`.
+ */
+export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const { t, i18n } = useTranslation('orders');
+  const orders = useOrders();
+  const priceLabel = usePriceLabel();
+  const statusLabel = usePaymentStatusLabel();
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  let content;
+  if (orders.isPending) {
+    content = (
+      <Center py="md" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <VisuallyHidden>{t('player.loading')}</VisuallyHidden>
+      </Center>
+    );
+  } else if (orders.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {errorMessage(orders.error)}
+      </Alert>
+    );
+  } else if (orders.data.length === 0) {
+    content = <Text c="dimmed">{t('history.empty')}</Text>;
+  } else {
+    content = (
+      <ResponsiveTable minWidth={560} verticalSpacing="sm" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('history.date')}</Table.Th>
+              <Table.Th>{t('history.courses')}</Table.Th>
+              <Table.Th>{t('history.total')}</Table.Th>
+              <Table.Th>{t('history.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.data.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td data-label={t('history.date')} style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(order.createdAt))}</Table.Td>
+                <Table.Td data-label={t('history.courses')}>
+                  <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                    {order.items.map((item) => (
+                      <Text component="li" key={item.courseId} size="sm">
+                        {item.title}
+                      </Text>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                <Table.Td data-label={t('history.total')} style={{ whiteSpace: 'nowrap' }}>{priceLabel(order.amountTotal)}</Table.Td>
+                <Table.Td data-label={t('history.status')}>
+                  <Badge color={statusColors[order.status]} variant="dot" c="dark">
+                    {statusLabel(order.status)}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
+    );
+  }
+
+  return (
+    <section aria-labelledby="order-history-title">
+      <Title order={headingOrder} size="h3" id="order-history-title" mb="sm">
+        {t('history.title')}
+      </Title>
+      {content}
+    </section>
+  );
+}

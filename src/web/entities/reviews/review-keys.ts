@@ -1,0 +1,9 @@
+import { courseKeys } from '../courses/course-keys';
+
+/**
+ * Keys of reviews. A course's reviews sit under that course's key, so invalidating
+ * `courseKeys.course(id)` (a review changes the course's rating) refreshes its reviews too.
+ */
+export const reviewKeys = {
+  ofCourse: (courseId: number) => [...courseKeys.course(courseId), 'reviews'] as const,
+};

@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+
+/** The signed-in user as better-auth reports it (its admin plugin adds `isAdmin`). */
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  isAdmin: boolean;
+  emailVerified?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+export type Session = {
+  session: { id: string; userId: string; expiresAt: string; [key: string]: unknown };
+  user: SessionUser;
+};
+
+/** better-auth answers `null` (status 200) when nobody is signed in. */
+export const getSession = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api.get<Session | null>('/api/auth/get-session', { signal });
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+export const getSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession({ signal }),
+    // The session changes only by signing in or out, which update this query themselves.
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * The current session. `user` is null when signed out, and also when the session could not be
+ * read (the server is down): the app then behaves as for a visitor. `isPending` is true only
+ * until the first answer, so callers can avoid flashing "Sign in" at a signed-in user.
+ */
+export function useSession() {
+  // Only the fields used are read, so a refetch that changes nothing re-renders nothing.
+  const { data, isPending } = useQuery(getSessionQueryOptions());
+  const user = data?.user ?? null;
+  return {
+    session: data ?? null,
+    user,
+    isSignedIn: user !== null,
+    isAdmin: user?.isAdmin === true,
+    isPending,
+  };
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { sessionQueryKey } from './get-session';
+
+/** Ends the session; better-auth expects a JSON body, even an empty one. */
+export const signOut = () => api.post<{ success: boolean }>('/api/auth/sign-out', {});
+
+/**
+ * Forgets everything cached for the user (cart, favourites, courses): the next visitor on
+ * this browser must not see it. Pages still on screen refetch as a visitor.
+ */
+export async function forgetUser(queryClient: QueryClient) {
+  queryClient.setQueryData(sessionQueryKey, null);
+  const isNotSession = (query: { queryKey: readonly unknown[] }) =>
+    query.queryKey[0] !== sessionQueryKey[0] || query.queryKey[1] !== sessionQueryKey[1];
+  queryClient.removeQueries({ type: 'inactive', predicate: isNotSession });
+  await queryClient.resetQueries({ type: 'active', predicate: isNotSession });
+}
+
+/** Signs out, then forgets the user's cached data. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => forgetUser(queryClient),
+  });
+}

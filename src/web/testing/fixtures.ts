@@ -1,0 +1,54 @@
+import type { Session } from '../session/get-session';
+import type { CategoryListResponse, CourseDetail, CourseListResponse, CourseSummary } from '../../shared/schemas/catalog';
+
+/** API answers for the catalogue's web tests. */
+
+export const session: Session = {
+  session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
+  user: { id: 'u1', name: 'Ana Pérez', email: 'ana@example.com', image: null, isAdmin: false },
+};
+
+let nextId = 1;
+
+export function makeCourse(overrides: Partial<CourseSummary> = {}): CourseSummary {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    title: `Curso ${id}`,
+    imageUrl: '/covers/programming.svg',
+    teacherName: 'Ana Torres',
+    priceCents: 1999,
+    ratingAverage: 3.7,
+    ratingCount: 4,
+    categoryId: 1,
+    subcategoryId: 11,
+    language: 'spanish',
+    level: 'easy',
+    durationHours: 10,
+    ...overrides,
+  };
+}
+
+export function makeList(items: CourseSummary[], { total = items.length, page = 1 } = {}): CourseListResponse {
+  return { items, total, page, pageSize: 9, pageCount: Math.ceil(total / 9) };
+}
+
+export function makeDetail(overrides: Partial<CourseDetail> = {}): CourseDetail {
+  return {
+    ...makeCourse(overrides),
+    description: 'Aprende Python desde cero con proyectos reales.',
+    category: 'Programación',
+    subcategory: 'Python',
+    ownerId: 'teacher-1',
+    disabledAt: null,
+    introVideo: null,
+    ...overrides,
+  };
+}
+
+export const categories: CategoryListResponse = {
+  items: [
+    { id: 1, name: 'Programación', subcategories: [{ id: 11, name: 'Python' }, { id: 12, name: 'Web' }] },
+    { id: 2, name: 'Diseño', subcategories: [{ id: 21, name: 'Gráfico' }] },
+  ],
+};
