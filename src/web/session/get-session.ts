@@ -1,26 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import type { z } from 'zod';
+import type { sessionSchema, sessionUserSchema } from '../../shared/endpoints/auth';
+import { endpoints } from '../../shared/endpoints/endpoint-table';
+import { call } from '../lib/api-client';
 
 /** The signed-in user as better-auth reports it (its admin plugin adds `isAdmin`). */
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  isAdmin: boolean;
-  emailVerified?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-};
+export type SessionUser = z.output<typeof sessionUserSchema>;
 
-export type Session = {
-  session: { id: string; userId: string; expiresAt: string; [key: string]: unknown };
-  user: SessionUser;
-};
+export type Session = z.output<typeof sessionSchema>;
 
 /** better-auth answers `null` (status 200) when nobody is signed in. */
 export const getSession = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<Session | null>('/api/auth/get-session', { signal });
+  call(endpoints.getSession, { signal });
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { endpoints } from '../../shared/endpoints/endpoint-table';
+import { call } from '../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
 /** Ends the session; better-auth expects a JSON body, even an empty one. */
-export const signOut = () => api.post<{ success: boolean }>('/api/auth/sign-out', {});
+export const signOut = () => call(endpoints.signOut, { body: {} });
 
 /**
  * Forgets everything cached for the user (cart, favourites, courses): the next visitor on

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../../shared/schemas/cart';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { cartKeys } from './cart-keys';
 
 /** Answers the whole cart; a refusal is an ApiError (COURSE_ALREADY_IN_CART, COURSE_ALREADY_OWNED, COURSE_IS_YOURS…). */
-export const addToCart = (courseId: number) => api.post<Cart>('/api/cart', { courseId });
+export const addToCart = (courseId: number) => call(endpoints.addToCart, { body: { courseId } });
 
 export function useAddToCart() {
   const queryClient = useQueryClient();

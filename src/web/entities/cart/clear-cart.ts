@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../../shared/schemas/cart';
 import { cartKeys } from './cart-keys';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 
-export const clearCart = () => api.delete<Cart>('/api/cart');
+export const clearCart = () => call(endpoints.clearCart);
 
 export function useClearCart() {
   const queryClient = useQueryClient();

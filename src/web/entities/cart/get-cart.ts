@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Cart } from '../../../shared/schemas/cart';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { cartKeys } from './cart-keys';
 
 /** The signed-in user's cart, kept on the server (the same on every device). */
-export const getCart = ({ signal }: { signal?: AbortSignal } = {}) => api.get<Cart>('/api/cart', { signal });
+export const getCart = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getCart, { signal });
 
 export const getCartQueryOptions = () =>
   queryOptions({

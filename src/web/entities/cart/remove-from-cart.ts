@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../../shared/schemas/cart';
 import { cartKeys } from './cart-keys';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 
-export const removeFromCart = (courseId: number) => api.delete<Cart>(`/api/cart/${courseId}`);
+export const removeFromCart = (courseId: number) => call(endpoints.removeFromCart, { params: { courseId } });
 
 export function useRemoveFromCart() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryListResponse } from '../../../shared/schemas/catalog';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { courseKeys } from './course-keys';
 
-export const getCategories = ({ signal }: { signal?: AbortSignal } = {}) => api.get<CategoryListResponse>('/api/categories', { signal });
+export const getCategories = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getCategories, { signal });
 
 export const getCategoriesQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseDetail } from '../../../shared/schemas/catalog';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { courseKeys } from './course-keys';
 
-export const getCourse = (id: number, { signal }: { signal?: AbortSignal } = {}) => api.get<CourseDetail>(`/api/courses/${id}`, { signal });
+export const getCourse = (id: number, { signal }: { signal?: AbortSignal } = {}) => call(endpoints.getCourse, { params: { id }, signal });
 
 export const getCourseQueryOptions = (id: number) =>
   queryOptions({

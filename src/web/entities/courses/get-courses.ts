@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseListQuery, CourseListResponse } from '../../../shared/schemas/catalog';
+import type { CourseListQuery } from '../../../shared/schemas/catalog';
 import { courseKeys } from './course-keys';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 
 export const getCourses = (query: CourseListQuery, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<CourseListResponse>('/api/courses', {
+  call(endpoints.getCourses, {
     signal,
     query: {
       q: query.q,

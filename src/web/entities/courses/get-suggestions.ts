@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SuggestionsResponse } from '../../../shared/schemas/catalog';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { courseKeys } from './course-keys';
 
 export const getSuggestions = (q: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<SuggestionsResponse>('/api/courses/suggestions', { signal, query: { q } });
+  call(endpoints.getSuggestions, { signal, query: { q } });
 
 export const getSuggestionsQueryOptions = (q: string) =>
   queryOptions({

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { cartKeys } from '../cart/cart-keys';
 import { enrollmentKeys } from './enrollment-keys';
 
 /** One-click enrolment in a free course (no checkout). */
-export const enrollFree = (courseId: number) => api.post<{ courseId: number; enrolledAt: string }>(`/api/courses/${courseId}/enroll`, {});
+export const enrollFree = (courseId: number) => call(endpoints.enrollFree, { params: { id: courseId } });
 
 export function useEnrollFree() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlayerCourse } from '../../../shared/schemas/orders';
 import { enrollmentKeys } from './enrollment-keys';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 
 /** A course I bought, for the player: 403 NOT_ENROLLED when not bought, 404 when unknown. */
 export const getEnrolledCourse = (courseId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<PlayerCourse>(`/api/enrollments/${courseId}`, { signal });
+  call(endpoints.getEnrolledCourse, { params: { courseId }, signal });
 
 export const getEnrolledCourseQueryOptions = (courseId: number) =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EnrolledCourse } from '../../../shared/schemas/orders';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { enrollmentKeys } from './enrollment-keys';
 
 /** My courses: bought, or enrolled free. */
 export const getEnrollments = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<{ items: EnrolledCourse[] }>('/api/enrollments', { signal }).then((body) => body.items);
+  call(endpoints.getEnrollments, { signal }).then((body) => body.items);
 
 export const getEnrollmentsQueryOptions = () =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FavouritesResponse } from '../../../shared/schemas/catalog';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { favouriteKeys } from './favourite-keys';
 
 /**
  * The signed-in user's favourite courses. Shared (not a feature's): the favourite heart on
  * every course card reads it, and the favourites page lists it.
  */
-export const getFavourites = ({ signal }: { signal?: AbortSignal } = {}) => api.get<FavouritesResponse>('/api/favourites', { signal });
+export const getFavourites = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getFavourites, { signal });
 
 export const getFavouritesQueryOptions = () =>
   queryOptions({

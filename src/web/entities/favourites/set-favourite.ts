@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseSummary, FavouritesResponse, FavouriteState } from '../../../shared/schemas/catalog';
-import { api } from '../../lib/api-client';
+import type { CourseSummary, FavouritesResponse } from '../../../shared/schemas/catalog';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { favouriteKeys } from './favourite-keys';
 
 export type SetFavouriteInput = { course: CourseSummary; favourite: boolean };
 
 /** Marks a course as a favourite; marking it again changes nothing. */
-export const markFavourite = (courseId: number) => api.put<FavouriteState>(`/api/favourites/${courseId}`);
+export const markFavourite = (courseId: number) => call(endpoints.addFavourite, { params: { courseId } });
 
 /** Idempotent both ways: PUT marks, DELETE unmarks; repeating either changes nothing. */
 export const setFavourite = ({ course, favourite }: SetFavouriteInput) =>
-  favourite ? markFavourite(course.id) : api.delete<FavouriteState>(`/api/favourites/${course.id}`);
+  favourite ? markFavourite(course.id) : call(endpoints.removeFavourite, { params: { courseId: course.id } });
 
 /**
  * The heart's toggle. The list updates at once (the heart fills before the server answers),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../shared/schemas/orders';
 import { orderKeys } from './order-keys';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 
 /** How often the success page asks again while the payment is being confirmed, and for how long. */
 export const CONFIRM_POLL_MS = 2000;
@@ -12,7 +12,7 @@ export const CONFIRM_MAX_ATTEMPTS = 30;
  * fulfils the order when it is paid. Idempotent, so asking again is safe.
  */
 export const confirmOrder = (sessionId: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.post<Order>('/api/orders/confirm', { sessionId }, { signal });
+  call(endpoints.confirmOrder, { body: { sessionId }, signal });
 
 export const confirmOrderQueryOptions = (sessionId: string) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../shared/schemas/orders';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /** My orders, newest first. */
-export const getOrders = ({ signal }: { signal?: AbortSignal } = {}) => api.get<{ items: Order[] }>('/api/orders', { signal }).then((body) => body.items);
+export const getOrders = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getOrders, { signal }).then((body) => body.items);
 
 export const getOrdersQueryOptions = () =>
   queryOptions({

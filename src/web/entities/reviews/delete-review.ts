@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewDeleted } from '../../../shared/schemas/reviews';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { invalidateAfterReview } from './save-review';
 
 /** Deletes my own review (the server refuses anyone else's). */
-export const deleteReview = ({ reviewId }: { reviewId: number; courseId: number }) => api.delete<ReviewDeleted>(`/api/reviews/${reviewId}`);
+export const deleteReview = ({ reviewId }: { reviewId: number; courseId: number }) => call(endpoints.deleteReview, { params: { id: reviewId } });
 
 export function useDeleteReview() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseReviewsResponse } from '../../../shared/schemas/reviews';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
 /** A course's reviews, newest first: the course page and the player read the same list. */
 export const getCourseReviews = (id: number, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<CourseReviewsResponse>(`/api/courses/${id}/reviews`, { signal });
+  call(endpoints.getCourseReviews, { params: { id }, signal });
 
 export const getCourseReviewsQueryOptions = (id: number) =>
   queryOptions({

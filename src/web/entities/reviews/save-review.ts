@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewInput, ReviewSaved } from '../../../shared/schemas/reviews';
+import type { ReviewInput } from '../../../shared/schemas/reviews';
 import { courseKeys } from '../courses/course-keys';
-import { api } from '../../lib/api-client';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { call } from '../../lib/api-client';
 
 /** Creates my review of the course, or replaces the one I already wrote (`replaced: true`). */
-export const saveReview = ({ courseId, ...input }: ReviewInput & { courseId: number }) => api.post<ReviewSaved>(`/api/courses/${courseId}/reviews`, input);
+export const saveReview = ({ courseId, ...input }: ReviewInput & { courseId: number }) => call(endpoints.saveReview, { params: { id: courseId }, body: input });
 
 /** After a review changes, the course's page (rating, review list) and the catalogue's cards (rating) are stale. */
 export const invalidateAfterReview = (queryClient: ReturnType<typeof useQueryClient>, courseId: number) =>
