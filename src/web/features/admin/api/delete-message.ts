@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const deleteMessage = (id: number) => api.delete<{ ok: true }>(`/api/admin/messages/${id}`);
+export const deleteMessage = (id: number) => call(endpoints.deleteMessage, { params: { id } });
 
 export function useDeleteMessage() {
   const queryClient = useQueryClient();

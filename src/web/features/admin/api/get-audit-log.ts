@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntry, Page } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export const getAuditLog = (page: number, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<Page<AuditEntry>>('/api/admin/audit', { query: { page }, signal });
+  call(endpoints.getAuditLog, { query: { page }, signal });
 
 export const getAuditLogQueryOptions = (page: number) =>
   queryOptions({ queryKey: adminKeys.auditList(page), queryFn: ({ signal }) => getAuditLog(page, { signal }), placeholderData: keepPreviousData });

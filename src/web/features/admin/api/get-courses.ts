@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCourseRow, Page } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys, type ListParams } from './keys';
 
 export const getCourses = (params: ListParams, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<Page<AdminCourseRow>>('/api/admin/courses', { query: { status: params.status, q: params.q || undefined, page: params.page }, signal });
+  call(endpoints.getAdminCourses, { query: { status: params.status, q: params.q || undefined, page: params.page }, signal });
 
 export const getCoursesQueryOptions = (params: ListParams) =>
   queryOptions({ queryKey: adminKeys.courseList(params), queryFn: ({ signal }) => getCourses(params, { signal }), placeholderData: keepPreviousData });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUserDetail } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export const getUser = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, { signal });
+  call(endpoints.getAdminUser, { params: { id }, signal });
 
 export const getUserQueryOptions = (id: string) => queryOptions({ queryKey: adminKeys.user(id), queryFn: ({ signal }) => getUser(id, { signal }) });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategory } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /**
@@ -18,21 +19,21 @@ export type CategoryChange =
 export function changeCategory(change: CategoryChange): Promise<AdminCategory> {
   switch (change.kind) {
     case 'createCategory':
-      return api.post('/api/admin/categories', { name: change.name });
+      return call(endpoints.createCategory, { body: { name: change.name } });
     case 'renameCategory':
-      return api.patch(`/api/admin/categories/${change.id}`, { name: change.name });
+      return call(endpoints.renameCategory, { params: { id: change.id }, body: { name: change.name } });
     case 'disableCategory':
-      return api.post(`/api/admin/categories/${change.id}/disable`);
+      return call(endpoints.disableCategory, { params: { id: change.id } });
     case 'enableCategory':
-      return api.post(`/api/admin/categories/${change.id}/enable`);
+      return call(endpoints.enableCategory, { params: { id: change.id } });
     case 'createSubcategory':
-      return api.post(`/api/admin/categories/${change.categoryId}/subcategories`, { name: change.name });
+      return call(endpoints.createSubcategory, { params: { id: change.categoryId }, body: { name: change.name } });
     case 'renameSubcategory':
-      return api.patch(`/api/admin/subcategories/${change.id}`, { name: change.name });
+      return call(endpoints.renameSubcategory, { params: { id: change.id }, body: { name: change.name } });
     case 'disableSubcategory':
-      return api.post(`/api/admin/subcategories/${change.id}/disable`);
+      return call(endpoints.disableSubcategory, { params: { id: change.id } });
     case 'enableSubcategory':
-      return api.post(`/api/admin/subcategories/${change.id}/enable`);
+      return call(endpoints.enableSubcategory, { params: { id: change.id } });
   }
 }
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const refundOrder = (id: string) => api.post<AdminOrder>(`/api/admin/orders/${id}/refund`);
+export const refundOrder = (id: string) => call(endpoints.refundOrder, { params: { id } });
 
 export function useRefundOrder() {
   const queryClient = useQueryClient();

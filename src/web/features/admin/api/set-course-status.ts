@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCourseDetail } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-/** `POST /api/admin/courses/:id/disable` and `/enable`: one action, two directions. */
-export const setCourseStatus = (id: number, action: 'disable' | 'enable') => api.post<AdminCourseDetail>(`/api/admin/courses/${id}/${action}`);
+/** Disable or enable a course: one action, two directions. */
+export const setCourseStatus = (id: number, action: 'disable' | 'enable') =>
+  call(action === 'disable' ? endpoints.disableCourse : endpoints.enableCourse, { params: { id } });
 
 export function useSetCourseStatus(id: number) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCourseDetail } from '../../../../shared/schemas/admin';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import type { EditCourseInput } from '../../../../shared/schemas/courses';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const updateCourse = (id: number, input: EditCourseInput) => api.patch<AdminCourseDetail>(`/api/admin/courses/${id}`, input);
+export const updateCourse = (id: number, input: EditCourseInput) => call(endpoints.updateAdminCourse, { params: { id }, body: input });
 
 export function useUpdateCourse(id: number) {
   const queryClient = useQueryClient();

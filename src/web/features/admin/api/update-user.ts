@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserDetail, AdminUserEdit } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import type { AdminUserEdit } from '../../../../shared/schemas/admin';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export const updateUser = (id: string, input: AdminUserEdit) => api.patch<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, input);
+export const updateUser = (id: string, input: AdminUserEdit) => call(endpoints.updateAdminUser, { params: { id }, body: input });
 
 export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();

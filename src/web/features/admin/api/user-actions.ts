@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserDetail } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export type UserAction = 'disable' | 'enable' | 'make-admin';
 
-/** `POST /api/admin/users/:id/disable`, `/enable` and `/make-admin`. */
-export const runUserAction = (id: string, action: UserAction) => api.post<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}/${action}`);
+const userActionEndpoints = { disable: endpoints.disableUser, enable: endpoints.enableUser, 'make-admin': endpoints.makeAdmin };
+
+/** Disable, enable or make an admin of a user. */
+export const runUserAction = (id: string, action: UserAction) => call(userActionEndpoints[action], { params: { id } });
 
 export function useUserAction(id: string) {
   const queryClient = useQueryClient();

@@ -1,23 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../session/get-session';
 
 /**
- * The account e-mails' endpoints (better-auth's, under /api/auth): ask for a reset link, set a
+ * The account e-mails' endpoints (better-auth's, under /api/auth/*): ask for a reset link, set a
  * new password with one, open a verification link, ask for the verification e-mail again.
  */
-export const requestPasswordReset = (email: string) => api.post<{ status: boolean }>('/api/auth/request-password-reset', { email });
+export const requestPasswordReset = (email: string) => call(endpoints.requestPasswordReset, { body: { email } });
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 
-export const resetPassword = (input: { token: string; newPassword: string }) => api.post<{ status: boolean }>('/api/auth/reset-password', input);
+export const resetPassword = (input: { token: string; newPassword: string }) => call(endpoints.resetPassword, { body: input });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 
-export const verifyEmail = (token: string) => api.get<{ status: boolean }>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+export const verifyEmail = (token: string) => call(endpoints.verifyEmail, { query: { token } });
 /** On success the session (which carries `emailVerified`) is read again, so the reminder goes away. */
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: verifyEmail, onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }) });
 }
 
-export const sendVerificationEmail = (email: string) => api.post<{ status: boolean }>('/api/auth/send-verification-email', { email });
+export const sendVerificationEmail = (email: string) => call(endpoints.sendVerificationEmail, { body: { email } });
 export const useSendVerificationEmail = () => useMutation({ mutationFn: sendVerificationEmail });

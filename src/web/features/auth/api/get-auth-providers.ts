@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProviders } from '../../../../shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /** Which social sign-ins the server has credentials for. */
-export const getAuthProviders = ({ signal }: { signal?: AbortSignal } = {}) => api.get<AuthProviders>('/api/auth-providers', { signal });
+export const getAuthProviders = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getAuthProviders, { signal });
 
 export const getAuthProvidersQueryOptions = () =>
   queryOptions({

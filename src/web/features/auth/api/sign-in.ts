@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Credentials } from '../../../../shared/schemas/auth';
 import { currentLanguage } from '../../../i18n';
-import { api } from '../../../lib/api-client';
-
-type AuthResult = { token: string | null; user: { id: string; name: string; email: string } };
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /**
  * `mode` picks the endpoint: better-auth's e-mail sign-in or sign-up (which signs in too). A
@@ -11,8 +10,8 @@ type AuthResult = { token: string | null; user: { id: string; name: string; emai
  */
 export const signInWithEmail = (mode: 'signIn' | 'signUp', credentials: Credentials) =>
   mode === 'signIn'
-    ? api.post<AuthResult>('/api/auth/sign-in/email', credentials)
-    : api.post<AuthResult>('/api/auth/sign-up/email', { ...credentials, language: currentLanguage() });
+    ? call(endpoints.signInWithEmail, { body: credentials })
+    : call(endpoints.signUpWithEmail, { body: { ...credentials, language: currentLanguage() } });
 
 /**
  * Signs in or up. On success every query refetches with the new session (the session itself

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SocialProviderId } from '../../../../shared/schemas/auth';
 import { paths } from '../../../../shared/paths';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /**
  * Starts a social sign-in: the server answers the provider's address, where the browser goes.
@@ -10,10 +11,8 @@ import { api } from '../../../lib/api-client';
  * PUBLIC_URL), or to `/register?error=<code>` (keeping `next`) when the sign-in fails.
  */
 export const startSocialSignIn = ({ provider, returnTo }: { provider: SocialProviderId; returnTo?: string }) =>
-  api.post<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', {
-    provider,
-    callbackURL: returnTo ?? paths.home(),
-    errorCallbackURL: paths.register(returnTo),
+  call(endpoints.startSocialSignIn, {
+    body: { provider, callbackURL: returnTo ?? paths.home(), errorCallbackURL: paths.register(returnTo) },
   });
 
 export function useSocialSignIn() {

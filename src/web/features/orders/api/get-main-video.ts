@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /** The media feature's answer: a short-lived signed stream URL of the course's main (second) video. */
 export type MainVideo = { url: string; width: number; height: number; durationSeconds: number; expiresAt: string };
 
 export const getMainVideo = (courseId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get<MainVideo>(`/api/videos/courses/${courseId}/main`, { signal });
+  call(endpoints.getMainVideo, { params: { courseId }, signal });
 
 export const mainVideoKeys = {
   detail: (courseId: number) => ['videos', 'main', courseId] as const,

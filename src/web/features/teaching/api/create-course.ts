@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseForEdit, CreateCourseInput } from '../../../../shared/schemas/courses';
-import { api } from '../../../lib/api-client';
+import type { CreateCourseInput } from '../../../../shared/schemas/courses';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
-export const createCourse = (input: CreateCourseInput) => api.post<CourseForEdit>('/api/courses', input);
+export const createCourse = (input: CreateCourseInput) => call(endpoints.createCourse, { body: input });
 
 export function useCreateCourse() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { myUploadsQueryKey } from './get-my-uploads';
 
-export const deleteUpload = (videoId: string) => api.delete<{ ok: true }>(`/api/videos/uploads/${encodeURIComponent(videoId)}`);
+export const deleteUpload = (videoId: string) => call(endpoints.deleteUpload, { params: { videoId } });
 
 export function useDeleteUpload() {
   const queryClient = useQueryClient();

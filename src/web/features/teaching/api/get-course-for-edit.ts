@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseForEdit } from '../../../../shared/schemas/courses';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
-export const getCourseForEdit = (id: number, { signal }: { signal?: AbortSignal } = {}) => api.get<CourseForEdit>(`/api/courses/${id}/edit`, { signal });
+export const getCourseForEdit = (id: number, { signal }: { signal?: AbortSignal } = {}) => call(endpoints.getCourseForEdit, { params: { id }, signal });
 
 export const courseForEditQueryKey = (id: number) => ['teaching', 'edit', id] as const;
 

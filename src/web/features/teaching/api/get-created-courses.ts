@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreatedCourseList } from '../../../../shared/schemas/courses';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
-export const getCreatedCourses = ({ signal }: { signal?: AbortSignal } = {}) => api.get<CreatedCourseList>('/api/courses/mine', { signal });
+export const getCreatedCourses = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getCreatedCourses, { signal });
 
 export const createdCoursesQueryKey = ['teaching', 'created'] as const;
 

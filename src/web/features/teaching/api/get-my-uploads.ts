@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UploadedVideoList } from '../../../../shared/schemas/media';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /** My uploaded videos that no course uses yet, oldest first (the first becomes the intro). */
-export const getMyUploads = ({ signal }: { signal?: AbortSignal } = {}) => api.get<UploadedVideoList>('/api/videos/uploads', { signal });
+export const getMyUploads = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getMyUploads, { signal });
 
 export const myUploadsQueryKey = ['teaching', 'uploads'] as const;
 

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseForEdit, EditCourseInput } from '../../../../shared/schemas/courses';
-import { api } from '../../../lib/api-client';
+import type { EditCourseInput } from '../../../../shared/schemas/courses';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 import { courseForEditQueryKey } from './get-course-for-edit';
 
-export const updateCourse = ({ id, changes }: { id: number; changes: EditCourseInput }) => api.patch<CourseForEdit>(`/api/courses/${id}`, changes);
+export const updateCourse = ({ id, changes }: { id: number; changes: EditCourseInput }) => call(endpoints.updateCourse, { params: { id }, body: changes });
 
 export function useUpdateCourse() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Me } from '../../../../shared/schemas/users';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /** The signed-in user with how many courses they created (401 for a visitor). */
-export const getMe = ({ signal }: { signal?: AbortSignal } = {}) => api.get<Me>('/api/users/me', { signal });
+export const getMe = ({ signal }: { signal?: AbortSignal } = {}) => call(endpoints.getMe, { signal });
 
 export const meQueryKey = ['users', 'me'] as const;
 

@@ -1,5 +1,6 @@
 import type { UpdateLanguageInput } from '../../../../shared/schemas/users';
-import { api } from '../../../lib/api-client';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /** Tells the server the language I read, so my e-mails arrive in it. */
-export const setAccountLanguage = (input: UpdateLanguageInput) => api.put<UpdateLanguageInput>('/api/users/me/language', input);
+export const setAccountLanguage = (input: UpdateLanguageInput) => call(endpoints.setLanguage, { body: input });

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Me, UpdateProfileInput } from '../../../../shared/schemas/users';
-import { api } from '../../../lib/api-client';
+import type { UpdateProfileInput } from '../../../../shared/schemas/users';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { call } from '../../../lib/api-client';
 
 /** Saves my name and picture (an http(s) URL, or empty for none). */
-export const updateMe = (input: UpdateProfileInput) => api.patch<Me>('/api/users/me', input);
+export const updateMe = (input: UpdateProfileInput) => call(endpoints.updateMe, { body: input });
 
 /**
  * The caller decides when to refresh the session and `me` (after the "¡Datos actualizados!"
