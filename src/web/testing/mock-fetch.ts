@@ -101,3 +101,21 @@ export function mockApi(mocks: ApiMocks, others: Record<string, MockHandler> = {
   }
   return mockFetch({ ...others, ...handlers });
 }
+
+export type FetchSpy = ReturnType<typeof mockFetch>;
+
+/**
+ * The requests the fetch spy saw for an endpoint (whatever its parameters), each with its
+ * URL and the JSON body it sent, typed as the endpoint's input:
+ * `expect(requestsTo(fetchSpy, endpoints.addToCart).map((sent) => sent.body)).toEqual([{ courseId: 42 }])`.
+ */
+export function requestsTo<E extends Endpoint>(spy: FetchSpy, endpoint: E): { url: string; body: EndpointInput<E>['body'] }[] {
+  const pattern = keyPattern(endpoint.path);
+  return spy.mock.calls.flatMap(([input, init]) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    if (method !== endpoint.method || !pattern.test(new URL(url, 'http://localhost').pathname)) return [];
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as EndpointInput<E>['body']) : undefined;
+    return [{ url, body: body as EndpointInput<E>['body'] }];
+  });
+}
