@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from './layout/app-layout';
 import { createQueryClient } from '../lib/query-client';
-import { jsonResponse, mockFetch } from '../testing/mock-fetch';
+import { endpoints } from '../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi, requestsTo } from '../testing/mock-fetch';
 import { renderRoutes } from '../testing/render';
 import { handleAccountDisabled } from '../session/account-disabled';
 
@@ -13,9 +14,9 @@ describe('a disabled account, app-wide', () => {
     // As main.tsx wires it.
     const queryClient = createQueryClient({ onAccountDisabled: () => void handleAccountDisabled(queryClient) });
     let signedOut = false;
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => (signedOut ? null : disabled()),
-      'POST /api/auth/sign-out': () => {
+    const fetchSpy = mockApi({
+      getSession: () => (signedOut ? null : disabled()),
+      signOut: () => {
         signedOut = true;
         return { success: true };
       },
@@ -25,18 +26,18 @@ describe('a disabled account, app-wide', () => {
     const dialog = await screen.findByRole('dialog', { name: /Tu cuenta ha sido deshabilitada\./ });
     expect(dialog).toHaveTextContent('Ponte en contacto con nosotros');
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toBeInTheDocument();
-    await waitFor(() => expect(fetchSpy.mock.calls.filter(([url]) => url === '/api/auth/sign-out')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(fetchSpy, endpoints.signOut)).toHaveLength(1));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it('mutations too (a disabled user saving something)', async () => {
     let notified = 0;
     const queryClient = createQueryClient({ onAccountDisabled: () => (notified += 1) });
-    mockFetch({ 'PATCH /api/users/me': disabled });
-    const { api } = await import('../lib/api-client');
+    mockApi({ updateMe: disabled });
+    const { call } = await import('../lib/api-client');
     await queryClient
       .getMutationCache()
-      .build(queryClient, { mutationFn: () => api.patch('/api/users/me', {}) })
+      .build(queryClient, { mutationFn: () => call(endpoints.updateMe, { body: { name: 'Ana', image: '' } }) })
       .execute(undefined)
       .catch(() => undefined);
     expect(notified).toBe(1);

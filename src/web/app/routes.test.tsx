@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { pagePatterns, type PageName } from '../../shared/paths';
-import { mockFetch } from '../testing/mock-fetch';
+import { mockApi } from '../testing/mock-fetch';
 import { renderApp } from '../testing/render';
 import { routes } from './routes';
 
@@ -27,7 +27,7 @@ describe('route table', () => {
   it.each(['/no/such/page', '/course/not-a-number', '/mycourses/0', '/about/team', '/someone.png'])(
     'shows the not-found page at %s, as the server answers 404 there',
     async (path) => {
-      mockFetch({ 'GET /api/auth/get-session': () => null });
+      mockApi({ getSession: () => null });
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');

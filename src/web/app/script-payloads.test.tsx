@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CourseReview } from '../../shared/schemas/reviews';
 import { adminSession } from '../features/admin/testing/render-page';
 import { categories, makeCourse, makeDetail, makeList } from '../testing/fixtures';
-import { mockFetch } from '../testing/mock-fetch';
+import { mockApi } from '../testing/mock-fetch';
 import { renderApp } from '../testing/render';
 
 /**
@@ -39,10 +39,10 @@ describe('script payloads in what users type render as text', () => {
       { id: 1, userId: 'u1', userName: payloads.image, userImage: null, rating: 4, comment: payloads.script, createdAt: '2024-03-01T10:00:00.000Z' },
       { id: 2, userId: 'u2', userName: 'Pedro', userImage: null, rating: 2, comment: payloads.link, createdAt: '2024-02-01T10:00:00.000Z' },
     ];
-    mockFetch({
-      'GET /api/auth/get-session': () => null,
-      'GET /api/courses/42': () => makeDetail({ id: 42, title: payloads.script, teacherName: payloads.svg, description: payloads.image }),
-      'GET /api/courses/42/reviews': () => ({ items: reviews }),
+    mockApi({
+      getSession: () => null,
+      getCourse: () => makeDetail({ id: 42, title: payloads.script, teacherName: payloads.svg, description: payloads.image }),
+      getCourseReviews: () => ({ items: reviews }),
     });
     renderApp('/course/42');
 
@@ -58,10 +58,10 @@ describe('script payloads in what users type render as text', () => {
   });
 
   it('in the catalogue: course cards', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => null,
-      'GET /api/categories': () => categories,
-      'GET /api/courses': () => makeList([makeCourse({ title: payloads.script, teacherName: payloads.image }), makeCourse({ title: payloads.svg })]),
+    mockApi({
+      getSession: () => null,
+      getCategories: () => categories,
+      getCourses: () => makeList([makeCourse({ title: payloads.script, teacherName: payloads.image }), makeCourse({ title: payloads.svg })]),
     });
     renderApp('/allcourses');
     expect(await screen.findByText(payloads.script, {}, slow)).toBeInTheDocument();
@@ -71,9 +71,9 @@ describe('script payloads in what users type render as text', () => {
 
   it('in the admin’s mailbox: contact messages', async () => {
     const message = { id: 7, email: 'x@example.com', name: payloads.image, message: payloads.script, createdAt: '2026-01-01T10:00:00.000Z' };
-    mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/messages': () => ({ items: [message], total: 1, page: 1, pageCount: 1, pageSize: 20 }),
+    mockApi({
+      getSession: () => adminSession,
+      getMessages: () => ({ items: [message], total: 1, page: 1, pageCount: 1, pageSize: 20 }),
     });
     renderApp('/admin/ContactUsd');
     const row = (await screen.findByText(payloads.script, {}, slow)).closest('tr')!;

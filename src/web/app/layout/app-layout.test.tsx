@@ -7,7 +7,7 @@ import { cartKeys } from '../../entities/cart/cart-keys';
 import type { Session } from '../../session/get-session';
 import { setLanguage } from '../../i18n';
 import { languageStorageKey } from '../../i18n/languages';
-import { mockFetch } from '../../testing/mock-fetch';
+import { mockApi } from '../../testing/mock-fetch';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
 import { AppLayout } from './app-layout';
 
@@ -24,7 +24,7 @@ const session: Session = {
   user: { id: 'u1', name: 'Ana Pérez', email: 'ana@example.com', image: null, isAdmin: false },
 };
 
-const signedOut = () => mockFetch({ 'GET /api/auth/get-session': () => null });
+const signedOut = () => mockApi({ getSession: () => null });
 
 /** GET /api/users/me for the session's user: the user menu asks it how many courses they created. */
 const me = (createdCoursesCount = 0) => () => ({ ...session.user, createdCoursesCount });
@@ -86,10 +86,10 @@ describe('app layout', () => {
 
   it('shows the user menu and a cart icon leading to /shop when signed in, and signs out', async () => {
     let signedIn = true;
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => (signedIn ? session : null),
-      'GET /api/users/me': me(),
-      'POST /api/auth/sign-out': () => {
+    const fetchSpy = mockApi({
+      getSession: () => (signedIn ? session : null),
+      getMe: me(),
+      signOut: () => {
         signedIn = false;
         return { success: true };
       },
@@ -126,10 +126,10 @@ describe('app layout', () => {
       priceCents: 1000,
       addedAt: '2026-01-01T00:00:00.000Z',
     });
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/users/me': me(),
-      'GET /api/cart': () => ({ items: [item(1), item(2), item(3)], totalCents: 3000 }),
+    mockApi({
+      getSession: () => session,
+      getMe: me(),
+      getCart: () => ({ items: [item(1), item(2), item(3)], totalCents: 3000 }),
     });
     const { queryClient } = renderLayout('/');
     const cart = await screen.findByRole('link', { name: '3 cursos en el carrito' });
@@ -177,21 +177,21 @@ describe('app layout', () => {
   });
 
   it('offers the admin area in the user menu to admins only', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => ({ ...session, user: { ...session.user, isAdmin: true } }), 'GET /api/users/me': me() });
+    mockApi({ getSession: () => ({ ...session, user: { ...session.user, isAdmin: true } }), getMe: me() });
     const { user } = renderLayout('/');
     await user.click(await screen.findByRole('button', { name: 'Menú de la cuenta de Ana Pérez' }));
     expect(await screen.findByRole('menuitem', { name: 'Administración' })).toHaveAttribute('href', '/admin');
   });
 
   it('offers "Courses created" only to a user who has created a course', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/users/me': me(2) });
+    mockApi({ getSession: () => session, getMe: me(2) });
     const { user } = renderLayout('/');
     await user.click(await screen.findByRole('button', { name: 'Menú de la cuenta de Ana Pérez' }));
     expect(await screen.findByRole('menuitem', { name: 'Cursos creados' })).toHaveAttribute('href', '/coursescreated');
   });
 
   it('treats an unreadable session as signed out', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => new Response('oops', { status: 500 }) });
+    mockApi({ getSession: () => new Response('oops', { status: 500 }) });
     renderLayout('/');
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../session/get-session';
 import { makeDetail, makeList } from '../../testing/fixtures';
-import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
+import { pathFor } from '../../../shared/endpoints/endpoint';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi, requestsTo, type ApiMocks } from '../../testing/mock-fetch';
 import { renderApp } from '../../testing/render';
 
 const session: Session = {
@@ -14,26 +16,26 @@ const course = makeDetail({ id: 42, title: 'Python desde cero', priceCents: 1999
 const cartItem = { courseId: 42, title: course.title, imageUrl: null, description: course.description, teacherName: course.teacherName, priceCents: 1999, addedAt: '2026-01-01T00:00:00.000Z' };
 
 /** A visitor on a course page who then signs in (the server's session follows `signedIn`). */
-function visitorBackend(extra: Parameters<typeof mockFetch>[0] = {}) {
+function visitorBackend(extra: ApiMocks = {}) {
   let signedIn = false;
   let cart: (typeof cartItem)[] = [];
   const favourites: number[] = [];
-  const fetchSpy = mockFetch({
-    'GET /api/auth/get-session': () => (signedIn ? session : null),
-    'POST /api/auth/sign-in/email': () => {
+  const fetchSpy = mockApi({
+    getSession: () => (signedIn ? session : null),
+    signInWithEmail: () => {
       signedIn = true;
       return { token: 't', user: session.user };
     },
-    'GET /api/courses/42': () => course,
-    'GET /api/courses/42/reviews': () => ({ items: [] }),
-    'GET /api/enrollments': () => ({ items: [] }),
-    'GET /api/favourites': () => ({ items: favourites.map((id) => makeDetail({ id, title: course.title })) }),
-    'PUT /api/favourites/42': () => {
+    getCourse: () => course,
+    getCourseReviews: () => ({ items: [] }),
+    getEnrollments: () => ({ items: [] }),
+    getFavourites: () => ({ items: favourites.map((id) => makeDetail({ id, title: course.title })) }),
+    addFavourite: () => {
       favourites.push(42);
       return { courseId: 42, favourite: true };
     },
-    'GET /api/cart': () => ({ items: cart, totalCents: cart.length * 1999 }),
-    'POST /api/cart': async (request) => {
+    getCart: () => ({ items: cart, totalCents: cart.length * 1999 }),
+    addToCart: async ({ request }) => {
       const { courseId } = (await request.json()) as { courseId: number };
       if (courseId !== 42) return jsonResponse({ error: { code: 'COURSE_NOT_FOUND', message: 'no' } }, 404);
       cart = [cartItem];
@@ -62,8 +64,7 @@ describe('an action that needs an account, started by a visitor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/42'));
     expect(await screen.findByText('¡Curso agregado!')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '1 curso en el carrito' })).toBeInTheDocument();
-    const adds = fetchSpy.mock.calls.filter(([url, init]) => url === '/api/cart' && init?.method === 'POST');
-    expect(adds.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ courseId: 42 }]);
+    expect(requestsTo(fetchSpy, endpoints.addToCart).map((sent) => sent.body)).toEqual([{ courseId: 42 }]);
   });
 
   it('the favourite heart: sign in, come back with the course marked', async () => {
@@ -76,24 +77,23 @@ describe('an action that needs an account, started by a visitor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/42'));
     expect(await screen.findByText('¡Agregado a tus favoritos!')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Favorito: Python desde cero', pressed: true })).toBeInTheDocument();
-    expect(fetchSpy.mock.calls.filter(([url, init]) => url === '/api/favourites/42' && init?.method === 'PUT')).toHaveLength(1);
+    expect(requestsTo(fetchSpy, endpoints.addFavourite).map((sent) => sent.url)).toEqual([pathFor(endpoints.addFavourite, { courseId: 42 })]);
     // Done once: nothing is added to the cart, and a reload does not mark it again.
-    expect(fetchSpy.mock.calls.some(([url, init]) => url === '/api/cart' && init?.method === 'POST')).toBe(false);
+    expect(requestsTo(fetchSpy, endpoints.addToCart)).toEqual([]);
   });
 
   it('keeps the way back through a social sign-in: the provider returns to the course page', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const { fetchSpy } = visitorBackend({
-      'GET /api/auth-providers': () => ({ google: true, github: false, facebook: false, twitter: false }),
-      'POST /api/auth/sign-in/social': () => ({ url: 'https://accounts.example/auth', redirect: true }),
+      getAuthProviders: () => ({ google: true, github: false, facebook: false, twitter: false }),
+      startSocialSignIn: () => ({ url: 'https://accounts.example/auth', redirect: true }),
     });
     const { user } = renderApp('/course/42');
     await user.click(await screen.findByRole('button', { name: 'Agregar al carrito: Python desde cero' }, { timeout: 5000 }));
     await user.click(await screen.findByRole('button', { name: 'Continuar con Google' }, { timeout: 5000 }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth'));
-    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/auth/sign-in/social');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ provider: 'google', callbackURL: '/course/42', errorCallbackURL: '/register?next=%2Fcourse%2F42' });
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/course/42', errorCallbackURL: '/register?next=%2Fcourse%2F42' });
   });
 
   it.each([
@@ -102,20 +102,19 @@ describe('an action that needs an account, started by a visitor', () => {
     ['a backslash address', '/\\evil.example'],
   ])('never sends a user to %s after signing in: home instead', async (_case, next) => {
     const { fetchSpy } = visitorBackend({
-      'GET /api/auth-providers': () => ({ google: true, github: false, facebook: false, twitter: false }),
-      'POST /api/auth/sign-in/social': () => ({ url: 'https://accounts.example/auth', redirect: true }),
+      getAuthProviders: () => ({ google: true, github: false, facebook: false, twitter: false }),
+      startSocialSignIn: () => ({ url: 'https://accounts.example/auth', redirect: true }),
       // The home page, where the user lands.
-      'GET /api/courses': () => makeList([]),
+      getCourses: () => makeList([]),
     });
     vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
     const { user, router } = renderApp(`/register?next=${encodeURIComponent(next)}`);
     await user.click(await screen.findByRole('button', { name: 'Continuar con Google' }, { timeout: 5000 }));
-    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => url === '/api/auth/sign-in/social')).toBe(true));
-    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/auth/sign-in/social');
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ callbackURL: '/', errorCallbackURL: '/register' });
+    await waitFor(() => expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)).toHaveLength(1));
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toMatchObject({ callbackURL: '/', errorCallbackURL: '/register' });
 
     await signInOnTheForm(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(fetchSpy.mock.calls.some(([url, init]) => url === '/api/cart' && init?.method === 'POST')).toBe(false);
+    expect(requestsTo(fetchSpy, endpoints.addToCart)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../session/get-session';
-import { jsonResponse, mockFetch } from '../../testing/mock-fetch';
+import { makeCourse } from '../../testing/fixtures';
+import { jsonResponse, mockApi } from '../../testing/mock-fetch';
 import { renderRoutes } from '../../testing/render';
 import { AddToCartButton } from './add-to-cart-button';
 
@@ -25,7 +26,7 @@ function renderButton(course: { id: number; priceCents: number; ownerId?: string
 
 describe('AddToCartButton', () => {
   it('sends a visitor to /register', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => null });
+    mockApi({ getSession: () => null });
     const { user } = renderButton({ id: 7, priceCents: 1999 });
     const button = await screen.findByRole('button', { name: 'Agregar al carrito' });
     await expect.poll(() => button.hasAttribute('disabled')).toBe(false);
@@ -35,10 +36,10 @@ describe('AddToCartButton', () => {
 
   it('adds the course and says "¡Curso agregado!"; the server sets no price from here', async () => {
     const bodies: unknown[] = [];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments': () => ({ items: [] }),
-      'POST /api/cart': async (request) => {
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [] }),
+      addToCart: async ({ request }) => {
         bodies.push(await request.json());
         return jsonResponse({ items: [], totalCents: 1999 }, 201);
       },
@@ -53,10 +54,10 @@ describe('AddToCartButton', () => {
 
   it('shows the error toast "¡El curso ya existe!" for a course already in the cart, and clear messages for owned or own courses', async () => {
     const answers = [conflict('COURSE_ALREADY_IN_CART'), conflict('COURSE_ALREADY_OWNED'), conflict('COURSE_IS_YOURS')];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments': () => ({ items: [] }),
-      'POST /api/cart': () => answers.shift(),
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [] }),
+      addToCart: () => answers.shift() ?? conflict('COURSE_ALREADY_IN_CART'),
     });
     const { user } = renderButton({ id: 7, priceCents: 1999 });
     const button = await screen.findByRole('button', { name: 'Agregar al carrito' });
@@ -70,28 +71,28 @@ describe('AddToCartButton', () => {
   });
 
   it('offers "Ir al curso" for a course the user owns', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments': () => ({ items: [{ id: 7 }] }),
-      'GET /api/cart': () => emptyCart,
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [{ ...makeCourse({ id: 7 }), disabled: false, enrolledAt: '2026-01-01T00:00:00.000Z' }] }),
+      getCart: () => emptyCart,
     });
     renderButton({ id: 7, priceCents: 1999 });
     expect(await screen.findByRole('link', { name: 'Ir al curso' })).toHaveAttribute('href', '/mycourses/7');
   });
 
   it('marks a course the user created', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/enrollments': () => ({ items: [] }) });
+    mockApi({ getSession: () => session, getEnrollments: () => ({ items: [] }) });
     renderButton({ id: 8, priceCents: 1999, ownerId: 'u1' });
     expect(await screen.findByRole('button', { name: 'Es tu curso' })).toBeDisabled();
   });
 
   it('enrols in a free course with one click', async () => {
     const calls: string[] = [];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments': () => ({ items: [] }),
-      'GET /api/cart': () => emptyCart,
-      'POST /api/courses/9/enroll': () => {
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [] }),
+      getCart: () => emptyCart,
+      enrollFree: () => {
         calls.push('enroll');
         return jsonResponse({ courseId: 9, enrolledAt: '2026-01-01T00:00:00.000Z' }, 201);
       },

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CourseSummary } from '../../../shared/schemas/catalog';
-import { mockFetch } from '../../testing/mock-fetch';
+import { mockApi } from '../../testing/mock-fetch';
 import { renderWithProviders } from '../../testing/render';
 import { CourseCard } from './course-card';
 
@@ -58,14 +58,14 @@ describe('course card', () => {
   it('toggles the favourite for a signed-in user: PUT to set, DELETE to unset, the heart pressed in between', async () => {
     let favourites: CourseSummary[] = [];
     const calls: string[] = [];
-    mockFetch({
-      'GET /api/favourites': () => ({ items: favourites }),
-      'PUT /api/favourites/7': () => {
+    mockApi({
+      getFavourites: () => ({ items: favourites }),
+      addFavourite: () => {
         calls.push('PUT');
         favourites = [course];
         return { courseId: 7, favourite: true };
       },
-      'DELETE /api/favourites/7': () => {
+      removeFavourite: () => {
         calls.push('DELETE');
         favourites = [];
         return { courseId: 7, favourite: false };

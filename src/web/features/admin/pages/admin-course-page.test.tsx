@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminCourseDetail } from '../../../../shared/schemas/admin';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { adminSession, renderPage } from '../testing/render-page';
 import { AdminCoursePage } from './admin-course-page';
 
@@ -31,10 +31,10 @@ const course = (overrides: Partial<AdminCourseDetail> = {}): AdminCourseDetail =
 describe('admin course edit', () => {
   it("keeps Send disabled until the teacher's rules hold, then saves the price in cents", async () => {
     let current = course();
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/courses/4': () => current,
-      'PATCH /api/admin/courses/4': async (request) => {
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminCourse: () => current,
+      updateAdminCourse: async ({ request }) => {
         current = { ...current, ...((await request.json()) as Partial<AdminCourseDetail>) };
         return current;
       },
@@ -68,10 +68,10 @@ describe('admin course edit', () => {
 
   it('disables the course after "¿Estás seguro?", or says it is still enabled on cancel', async () => {
     let current = course();
-    mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/courses/4': () => current,
-      'POST /api/admin/courses/4/disable': () => {
+    mockApi({
+      getSession: () => adminSession,
+      getAdminCourse: () => current,
+      disableCourse: () => {
         current = course({ disabledAt: '2026-02-01T00:00:00.000Z' });
         return current;
       },

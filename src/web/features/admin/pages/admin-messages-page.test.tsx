@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { adminSession, renderPage, userSession } from '../testing/render-page';
 import { AdminMessagesPage } from './admin-messages-page';
 
@@ -10,10 +11,10 @@ const page = (items: (typeof message)[]) => ({ items, total: items.length, page:
 describe('admin mailbox', () => {
   it('removes a message after confirmation, shows "Deleted message!" and refreshes to the empty mailbox', async () => {
     let messages = [message];
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/messages': () => page(messages),
-      'DELETE /api/admin/messages/7': () => {
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getMessages: () => page(messages),
+      deleteMessage: () => {
         messages = [];
         return { ok: true };
       },
@@ -37,9 +38,9 @@ describe('admin mailbox', () => {
   });
 
   it('keeps the message when the admin cancels', async () => {
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/messages': () => page([message]),
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getMessages: () => page([message]),
     });
     const { user } = renderPage(AdminMessagesPage, { pattern: '/admin/ContactUsd', path: '/admin/ContactUsd' });
     await user.click(await screen.findByRole('button', { name: 'Eliminar el mensaje de María' }));
@@ -50,13 +51,13 @@ describe('admin mailbox', () => {
   });
 
   it('shows the not-allowed screen to a non-admin, without asking the server for the mail', async () => {
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => userSession,
-      'GET /api/admin/messages': () => jsonResponse({ error: { code: 'FORBIDDEN', message: 'no' } }, 403),
+    const fetchSpy = mockApi({
+      getSession: () => userSession,
+      getMessages: () => jsonResponse({ error: { code: 'FORBIDDEN', message: 'no' } }, 403),
     });
     renderPage(AdminMessagesPage, { pattern: '/ContactUsd', path: '/ContactUsd' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Acceso restringido' })).toBeInTheDocument();
     expect(screen.queryByText('Tu correo')).not.toBeInTheDocument();
-    expect(fetchSpy.mock.calls.map(([input]) => String(input))).not.toContain('/api/admin/messages?page=1');
+    expect(requestsTo(fetchSpy, endpoints.getMessages)).toEqual([]);
   });
 });

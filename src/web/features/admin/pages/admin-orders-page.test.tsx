@@ -4,7 +4,7 @@ import { paymentStatuses } from '../../../../shared/limits';
 import type { AdminOrder } from '../../../../shared/schemas/admin';
 import type { Order } from '../../../../shared/schemas/orders';
 import { OrderHistory } from '../../../entities/orders/order-history';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { adminSession, renderPage, userSession } from '../testing/render-page';
 import { AdminOrdersPage } from './admin-orders-page';
@@ -28,9 +28,9 @@ describe('payment statuses', () => {
       currency: 'usd',
       paymentStatus,
     }));
-    mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/orders': () => ({ items: adminOrders, total: adminOrders.length, page: 1, pageCount: 1, pageSize: 20 }),
+    mockApi({
+      getSession: () => adminSession,
+      getAdminOrders: () => ({ items: adminOrders, total: adminOrders.length, page: 1, pageCount: 1, pageSize: 20 }),
     });
     const admin = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
     await screen.findByText('Curso 0');
@@ -50,7 +50,7 @@ describe('payment statuses', () => {
       paidAt: null,
       items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, imageUrl: null }],
     }));
-    mockFetch({ 'GET /api/auth/get-session': () => userSession, 'GET /api/orders': () => ({ items: buyerOrders }) });
+    mockApi({ getSession: () => userSession, getOrders: () => ({ items: buyerOrders }) });
     renderWithProviders(<OrderHistory />);
     await screen.findByText('Curso 0');
     const buyerWords = await statusWords(screen.getAllByRole('row').slice(1), 3);

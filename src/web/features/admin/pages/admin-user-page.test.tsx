@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '../../../../shared/schemas/admin';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { adminSession, renderPage } from '../testing/render-page';
 import { AdminUserPage } from './admin-user-page';
 
@@ -14,10 +14,10 @@ const detail = (overrides: Partial<AdminUserDetail['user']> = {}): AdminUserDeta
 describe('admin user detail', () => {
   it('says the user is still enabled when the admin cancels, and disables after confirmation', async () => {
     let current = detail();
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/users/u-9': () => current,
-      'POST /api/admin/users/u-9/disable': () => {
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminUser: () => current,
+      disableUser: () => {
         current = detail({ disabledAt: '2026-02-01T00:00:00.000Z' });
         return current;
       },
@@ -48,10 +48,10 @@ describe('admin user detail', () => {
 
   it('makes a user admin after confirmation, and then no longer offers it', async () => {
     let current = detail();
-    mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/users/u-9': () => current,
-      'POST /api/admin/users/u-9/make-admin': () => {
+    mockApi({
+      getSession: () => adminSession,
+      getAdminUser: () => current,
+      makeAdmin: () => {
         current = detail({ isAdmin: true });
         return current;
       },
@@ -68,10 +68,10 @@ describe('admin user detail', () => {
 
   it('edits name and image with Editar / Enviar, confirms and shows the saved data', async () => {
     let current = detail();
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/users/u-9': () => current,
-      'PATCH /api/admin/users/u-9': async (request) => {
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminUser: () => current,
+      updateAdminUser: async ({ request }) => {
         const body = (await request.json()) as { name: string; image: string | null };
         current = detail({ name: body.name, image: body.image });
         return current;
@@ -96,9 +96,9 @@ describe('admin user detail', () => {
   });
 
   it('does not offer an admin to disable their own account', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => adminSession,
-      'GET /api/admin/users/admin-1': () => ({ ...detail({ id: 'admin-1', name: 'Admin Demo', isAdmin: true }) }),
+    mockApi({
+      getSession: () => adminSession,
+      getAdminUser: () => ({ ...detail({ id: 'admin-1', name: 'Admin Demo', isAdmin: true }) }),
     });
     renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/admin-1' });
     expect(await screen.findByText('No puedes deshabilitar tu propia cuenta.')).toBeInTheDocument();

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '../../../app/layout/app-layout';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderRoutes } from '../../../testing/render';
 import type { Session } from '../../../session/get-session';
 import { RegisterPage } from './register-page';
@@ -23,29 +24,28 @@ const routes: RouteObject[] = [
 
 const apiError = (code: string, status: number, fields?: Record<string, string[]>) => () =>
   jsonResponse({ error: { code, message: code, ...(fields ? { fields } : {}) } }, status);
-const bodyOf = (spy: ReturnType<typeof mockFetch>, url: string) => JSON.parse(String(spy.mock.calls.find(([called]) => called === url)?.[1]?.body));
 
 describe('forgot password on /register', () => {
   it('sends the typed address and says a link was sent if it has an account', async () => {
-    const spy = mockFetch({ 'GET /api/auth/get-session': () => null, 'POST /api/auth/request-password-reset': () => ({ status: true }) });
+    const spy = mockApi({ getSession: () => null, requestPasswordReset: () => ({ status: true }) });
     const { user } = renderRoutes(routes, '/register');
     await user.click(await screen.findByRole('button', { name: '¿Olvidaste tu contraseña?' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Restablece tu contraseña' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Enviarme un enlace' }));
     expect(await screen.findByText('Ingresa un correo electrónico')).toBeInTheDocument();
-    expect(spy.mock.calls.some(([url]) => url === '/api/auth/request-password-reset')).toBe(false);
+    expect(requestsTo(spy, endpoints.requestPasswordReset)).toEqual([]);
 
     await user.type(screen.getByLabelText(/Correo electrónico/), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviarme un enlace' }));
     expect(await screen.findByText(/Si ese correo tiene una cuenta, te enviamos un enlace/)).toBeInTheDocument();
-    expect(bodyOf(spy, '/api/auth/request-password-reset')).toEqual({ email: 'ana@example.com' });
+    expect(requestsTo(spy, endpoints.requestPasswordReset)[0]?.body).toEqual({ email: 'ana@example.com' });
   });
 });
 
 describe('/reset-password', () => {
   it('checks the password rules first, then sends the token and the new password and goes to sign in', async () => {
-    const spy = mockFetch({ 'GET /api/auth/get-session': () => null, 'POST /api/auth/reset-password': () => ({ status: true }) });
+    const spy = mockApi({ getSession: () => null, resetPassword: () => ({ status: true }) });
     const { user } = renderRoutes(routes, '/reset-password?token=abc123');
     const field = await screen.findByLabelText(/Contraseña nueva/);
     await user.type(field, 'sinmayuscula1');
@@ -56,14 +56,14 @@ describe('/reset-password', () => {
     await user.type(field, 'Nueva1234');
     await user.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Crea tu cuenta' })).toBeInTheDocument();
-    expect(bodyOf(spy, '/api/auth/reset-password')).toEqual({ token: 'abc123', newPassword: 'Nueva1234' });
+    expect(requestsTo(spy, endpoints.resetPassword)[0]?.body).toEqual({ token: 'abc123', newPassword: 'Nueva1234' });
   });
 
   it.each([
     ['EXPIRED_ACTION_CODE', /Este enlace venció/],
     ['INVALID_ACTION_CODE', /Este enlace no es válido o ya se usó/],
   ])('explains a link answered %s and offers a new one', async (code, message) => {
-    mockFetch({ 'GET /api/auth/get-session': () => null, 'POST /api/auth/reset-password': apiError(code, 400) });
+    mockApi({ getSession: () => null, resetPassword: apiError(code, 400) });
     const { user } = renderRoutes(routes, '/reset-password?token=old');
     await user.type(await screen.findByLabelText(/Contraseña nueva/), 'Nueva1234');
     await user.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
@@ -79,24 +79,24 @@ describe('/verify-email and the reminder', () => {
   };
 
   it('sends the token once and says the address is confirmed', async () => {
-    const spy = mockFetch({ 'GET /api/auth/get-session': () => null, 'GET /api/auth/verify-email': () => ({ status: true }) });
+    const spy = mockApi({ getSession: () => null, verifyEmail: () => ({ status: true }) });
     renderRoutes(routes, '/verify-email?token=tok');
     expect(await screen.findByText('¡Correo confirmado!')).toBeInTheDocument();
-    expect(spy.mock.calls.filter(([url]) => String(url).startsWith('/api/auth/verify-email?token=tok'))).toHaveLength(1);
+    expect(requestsTo(spy, endpoints.verifyEmail).map((sent) => new URL(sent.url, 'http://localhost').searchParams.get('token'))).toEqual(['tok']);
   });
 
   it('explains an expired verification link', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => null, 'GET /api/auth/verify-email': apiError('EXPIRED_ACTION_CODE', 400) });
+    mockApi({ getSession: () => null, verifyEmail: apiError('EXPIRED_ACTION_CODE', 400) });
     renderRoutes(routes, '/verify-email?token=tok');
     expect(await screen.findByText(/Este enlace venció/)).toBeInTheDocument();
   });
 
   it('reminds an unverified user and sends the e-mail again on request', async () => {
-    const spy = mockFetch({ 'GET /api/auth/get-session': () => unverified, 'POST /api/auth/send-verification-email': () => ({ status: true }) });
+    const spy = mockApi({ getSession: () => unverified, sendVerificationEmail: () => ({ status: true }) });
     const { user } = renderRoutes(routes, '/');
     expect(await screen.findByText(/Confirma tu correo ana@example.com/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enviar de nuevo' }));
     expect(await screen.findByText('¡Enviado! Revisa tu correo.')).toBeInTheDocument();
-    await waitFor(() => expect(bodyOf(spy, '/api/auth/send-verification-email')).toEqual({ email: 'ana@example.com' }));
+    await waitFor(() => expect(requestsTo(spy, endpoints.sendVerificationEmail)[0]?.body).toEqual({ email: 'ana@example.com' }));
   });
 });

@@ -4,7 +4,8 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '../../../app/layout/app-layout';
 import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { type ApiMocks, jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderRoutes } from '../../../testing/render';
 import { handleAccountDisabled } from '../../../session/account-disabled';
 import type { Session } from '../../../session/get-session';
@@ -38,10 +39,10 @@ const session: Session = {
 const apiError = (code: string, status: number, fields?: Record<string, string[]>) => () =>
   jsonResponse({ error: { code, message: code, ...(fields ? { fields } : {}) } }, status);
 
-async function openRegister(handlers: Parameters<typeof mockFetch>[0] = {}, path = '/register') {
-  const fetchSpy = mockFetch({
-    'GET /api/auth/get-session': () => null,
-    'GET /api/auth-providers': providers({ google: true }),
+async function openRegister(handlers: ApiMocks = {}, path = '/register') {
+  const fetchSpy = mockApi({
+    getSession: () => null,
+    getAuthProviders: providers({ google: true }),
     ...handlers,
   });
   const rendered = renderApp(path);
@@ -113,27 +114,26 @@ describe('/register', () => {
   it('signs up with the typed e-mail and password, clears the form and goes home signed in', async () => {
     let signedIn = false;
     const { user, fetchSpy, router } = await openRegister({
-      'GET /api/auth/get-session': () => (signedIn ? session : null),
-      'POST /api/auth/sign-up/email': () => {
+      getSession: () => (signedIn ? session : null),
+      signUpWithEmail: () => {
         signedIn = true;
         return { token: 't', user: session.user };
       },
-      'GET /api/users/me': () => ({ ...session.user, createdCoursesCount: 0 }),
+      getMe: () => ({ ...session.user, createdCoursesCount: 0 }),
     });
     await user.type(email(), 'ana@example.com');
     await user.type(password(), 'Passw0rd12');
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/auth/sign-up/email');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'ana@example.com', password: 'Passw0rd12', language: 'es' });
+    expect(requestsTo(fetchSpy, endpoints.signUpWithEmail)[0]?.body).toEqual({ email: 'ana@example.com', password: 'Passw0rd12', language: 'es' });
     expect(await screen.findByRole('button', { name: 'Menú de la cuenta de ana' })).toBeInTheDocument();
   });
 
   it('sends a signed-in visitor of /register to the home page', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/users/me': () => ({ ...session.user, createdCoursesCount: 0 }),
+    mockApi({
+      getSession: () => session,
+      getMe: () => ({ ...session.user, createdCoursesCount: 0 }),
     });
     const { router } = renderApp('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -145,7 +145,7 @@ describe('/register', () => {
     ['RATE_LIMITED', 429, /Demasiados intentos/, 'espera un minuto'],
     ['INTERNAL', 500, /Algo salió mal de nuestro lado/, null],
   ] as const)('answers %s with its dialog and clears the form', async (code, status, title, text) => {
-    const { user } = await openRegister({ 'POST /api/auth/sign-in/email': apiError(code, status), 'POST /api/auth/sign-up/email': apiError(code, status) });
+    const { user } = await openRegister({ signInWithEmail: apiError(code, status), signUpWithEmail: apiError(code, status) });
     await user.type(email(), 'ana@example.com');
     await user.type(password(), 'Passw0rd12');
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
@@ -167,11 +167,11 @@ describe('/register', () => {
 
   it('shows a disabled account’s dialog once and signs out', async () => {
     const queryClient = createQueryClient({ onAccountDisabled: () => void handleAccountDisabled(queryClient) });
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => null,
-      'GET /api/auth-providers': providers(),
-      'POST /api/auth/sign-in/email': apiError('ACCOUNT_DISABLED', 401),
-      'POST /api/auth/sign-out': () => ({ success: true }),
+    const fetchSpy = mockApi({
+      getSession: () => null,
+      getAuthProviders: providers(),
+      signInWithEmail: apiError('ACCOUNT_DISABLED', 401),
+      signOut: () => ({ success: true }),
     });
     const { user } = renderApp('/register', { queryClient });
     await user.click(await screen.findByRole('button', { name: '¿Ya tienes cuenta? Ingresa' }));
@@ -179,13 +179,13 @@ describe('/register', () => {
     await user.type(password(), 'Passw0rd12');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await dialog(/Tu cuenta ha sido deshabilitada\./)).toHaveTextContent('Ponte en contacto con nosotros');
-    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => url === '/api/auth/sign-out')).toBe(true));
+    await waitFor(() => expect(requestsTo(fetchSpy, endpoints.signOut)).not.toEqual([]));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it('shows server field errors under the fields', async () => {
     const { user } = await openRegister({
-      'POST /api/auth/sign-up/email': apiError('VALIDATION_FAILED', 400, { password: ['validation.passwordDigit'] }),
+      signUpWithEmail: apiError('VALIDATION_FAILED', 400, { password: ['validation.passwordDigit'] }),
     });
     await user.type(email(), 'ana@example.com');
     await user.type(password(), 'Passw0rd12');
@@ -197,7 +197,7 @@ describe('/register', () => {
 
 describe('/register social sign-in', () => {
   it('always shows Google, and the others only when configured', async () => {
-    await openRegister({ 'GET /api/auth-providers': providers({ google: true, github: true }) });
+    await openRegister({ getAuthProviders: providers({ google: true, github: true }) });
     const group = await screen.findByRole('group', { name: 'Otras formas de ingresar' });
     await waitFor(() => expect(within(group).getByRole('button', { name: 'Continuar con GitHub' })).toBeInTheDocument());
     expect(within(group).getByRole('button', { name: 'Continuar con Google' })).toBeEnabled();
@@ -206,7 +206,7 @@ describe('/register social sign-in', () => {
   });
 
   it('keeps the Google button, disabled with a note, when the server has no Google credentials', async () => {
-    await openRegister({ 'GET /api/auth-providers': providers() });
+    await openRegister({ getAuthProviders: providers() });
     const google = screen.getByRole('button', { name: 'Continuar con Google' });
     await waitFor(() => expect(google).toBeDisabled());
     expect(google).toHaveAccessibleDescription('El ingreso con Google aún no está configurado en este sitio.');
@@ -216,12 +216,11 @@ describe('/register social sign-in', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const { user, fetchSpy } = await openRegister({
-      'POST /api/auth/sign-in/social': () => ({ url: 'https://accounts.example/auth?x=1', redirect: true }),
+      startSocialSignIn: () => ({ url: 'https://accounts.example/auth?x=1', redirect: true }),
     });
     await user.click(screen.getByRole('button', { name: 'Continuar con Google' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1'));
-    const call = fetchSpy.mock.calls.find(([url]) => url === '/api/auth/sign-in/social');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ provider: 'google', callbackURL: '/', errorCallbackURL: '/register' });
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/', errorCallbackURL: '/register' });
   });
 
   it.each([

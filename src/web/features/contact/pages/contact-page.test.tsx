@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../testing/render';
@@ -19,7 +20,7 @@ function renderContact() {
 
 describe('contact form', () => {
   it('enables Send only when the fields are valid, then sends, clears, goes home and says "Message sent!"', async () => {
-    const fetchSpy = mockFetch({ 'POST /api/contact': () => jsonResponse({ id: 1 }, 201) });
+    const fetchSpy = mockApi({ sendMessage: () => jsonResponse({ id: 1 }, 201) });
     const { user, router } = renderContact();
     const send = screen.getByRole('button', { name: 'Enviar' });
     expect(send).toBeDisabled();
@@ -47,8 +48,7 @@ describe('contact form', () => {
     await user.click(send);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('¡Mensaje enviado!')).toBeInTheDocument();
-    const [, init] = fetchSpy.mock.calls.find(([input]) => String(input).endsWith('/api/contact'))!;
-    expect(JSON.parse(String(init!.body))).toEqual({ email: 'maria@example.com', name: 'María', message: '1234567890' });
+    expect(requestsTo(fetchSpy, endpoints.sendMessage)[0]?.body).toEqual({ email: 'maria@example.com', name: 'María', message: '1234567890' });
   });
 
   it('counts down to the maximum, then says how many characters are too many, in English too', async () => {
@@ -76,7 +76,7 @@ describe('contact form', () => {
   });
 
   it('keeps what was typed and explains when the server refuses (too many messages)', async () => {
-    mockFetch({ 'POST /api/contact': () => jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Too many' } }, 429) });
+    mockApi({ sendMessage: () => jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Too many' } }, 429) });
     const { user, router } = renderContact();
     await user.type(screen.getByRole('textbox', { name: /Correo electrónico/ }), 'maria@example.com');
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'María');

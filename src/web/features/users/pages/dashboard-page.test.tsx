@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '../../../app/layout/app-layout';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { renderRoutes } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -24,7 +24,7 @@ const session = { session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:0
 
 describe('/{userName} Mis Datos', () => {
   it('shows the user’s name, e-mail and picture', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/users/me': () => me });
+    mockApi({ getSession: () => session, getMe: () => me });
     renderDashboard('/Ana%20P%C3%A9rez');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mis Datos' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText('Ana Pérez')).toBeInTheDocument();
@@ -33,16 +33,16 @@ describe('/{userName} Mis Datos', () => {
   });
 
   it('shows a user only their own data: another name leads to their own dashboard', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/users/me': () => me });
+    mockApi({ getSession: () => session, getMe: () => me });
     const { router } = renderDashboard('/someone-else');
     await waitFor(() => expect(router.state.location.pathname).toBe('/Ana%20P%C3%A9rez'));
     expect(screen.queryByText('someone-else')).not.toBeInTheDocument();
   });
 
   it('sends a visitor to /register', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => null,
-      'GET /api/users/me': () => jsonResponse({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, 401),
+    mockApi({
+      getSession: () => null,
+      getMe: () => jsonResponse({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, 401),
     });
     const { router } = renderDashboard('/Ana');
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
@@ -50,10 +50,10 @@ describe('/{userName} Mis Datos', () => {
 
   it('edits name and picture, says "¡Datos actualizados!", then goes home with the new name in the navbar', async () => {
     let current = me;
-    const fetchSpy = mockFetch({
-      'GET /api/auth/get-session': () => ({ ...session, user: current }),
-      'GET /api/users/me': () => current,
-      'PATCH /api/users/me': async (request) => {
+    const fetchSpy = mockApi({
+      getSession: () => ({ ...session, user: current }),
+      getMe: () => current,
+      updateMe: async ({ request }) => {
         const body = (await request.json()) as { name: string; image: string };
         current = { ...current, name: body.name, image: body.image || null } as typeof me;
         return current;
@@ -83,7 +83,7 @@ describe('/{userName} Mis Datos', () => {
   });
 
   it('checks the fields with the server’s rules before sending', async () => {
-    const fetchSpy = mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/users/me': () => me });
+    const fetchSpy = mockApi({ getSession: () => session, getMe: () => me });
     const { user } = renderDashboard('/Ana%20P%C3%A9rez');
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     await user.clear(screen.getByRole('textbox', { name: /Nombre/ }));
@@ -100,10 +100,10 @@ describe('/{userName} Mis Datos', () => {
   });
 
   it('shows the server’s field errors', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/users/me': () => me,
-      'PATCH /api/users/me': () =>
+    mockApi({
+      getSession: () => session,
+      getMe: () => me,
+      updateMe: () =>
         jsonResponse({ error: { code: 'VALIDATION_FAILED', message: 'bad', fields: { image: ['validation.imageUrl'] } } }, 400),
     });
     const { user } = renderDashboard('/Ana%20P%C3%A9rez');
@@ -113,7 +113,7 @@ describe('/{userName} Mis Datos', () => {
   });
 
   it('leaves edit mode with Cancelar, changing nothing', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/users/me': () => me });
+    mockApi({ getSession: () => session, getMe: () => me });
     const { user } = renderDashboard('/Ana%20P%C3%A9rez');
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'xyz');
