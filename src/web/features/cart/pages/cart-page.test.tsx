@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cart } from '../../../../shared/schemas/cart';
 import type { Session } from '../../../session/get-session';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { renderApp, setViewportWidth } from '../../../testing/render';
 
 const session: Session = {
@@ -25,7 +25,7 @@ describe('cart page (/shop)', () => {
 
   it('shows one card per course on a 360 px phone, each with its Remove button', async () => {
     setViewportWidth(360);
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/cart': () => ({ items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 }) });
+    mockApi({ getSession: () => session, getCart: () => ({ items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 }) });
     renderApp('/shop');
     const list = await screen.findByRole('list', { name: 'Cursos en tu carrito: 2' }, { timeout: 5000 });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -36,14 +36,14 @@ describe('cart page (/shop)', () => {
 
   it('shows "Tu carrito" with each course, the total, remove (error toast "¡Curso eliminado!") and clear ("¡Carrito vaciado!")', async () => {
     let cart: Cart = { items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 };
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/cart': () => cart,
-      'DELETE /api/cart/1': () => {
+    mockApi({
+      getSession: () => session,
+      getCart: () => cart,
+      removeFromCart: () => {
         cart = { items: [item(2, 'React', 4550)], totalCents: 4550 };
         return cart;
       },
-      'DELETE /api/cart': () => {
+      clearCart: () => {
         cart = { items: [], totalCents: 0 };
         return cart;
       },
@@ -70,11 +70,11 @@ describe('cart page (/shop)', () => {
   });
 
   it('reads "Your Cart" in English, with the spec\'s texts', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/cart': () => ({ items: [], totalCents: 0 }),
+    mockApi({
+      getSession: () => session,
+      getCart: () => ({ items: [], totalCents: 0 }),
       // A signed-in user's language choice is kept for the e-mails they receive.
-      'PUT /api/users/me/language': () => ({ language: 'en' }),
+      setLanguage: () => ({ language: 'en' }),
     });
     const { user } = renderApp('/shop');
     await screen.findByText('Tu carrito está vacío..', {}, { timeout: 5000 });
@@ -85,7 +85,7 @@ describe('cart page (/shop)', () => {
   });
 
   it('sends a visitor to /register', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => null });
+    mockApi({ getSession: () => null });
     const { router } = renderApp('/shop');
     await expect.poll(() => router.state.location.pathname).toBe('/register');
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseListResponse } from '../../../../shared/schemas/catalog';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { categories, makeCourse, makeList, session } from '../../../testing/fixtures';
 
@@ -13,15 +13,15 @@ type Setup = { signedIn?: boolean; list?: (params: URLSearchParams) => CourseLis
 /** Renders /allcourses and records the query of every listing request. */
 function setup(path: string, { signedIn = false, list = () => makeList([makeCourse({ title: 'Python desde cero' })]) }: Setup = {}) {
   const requests: URLSearchParams[] = [];
-  mockFetch({
-    'GET /api/auth/get-session': () => (signedIn ? session : null),
-    'GET /api/categories': () => categories,
-    'GET /api/favourites': () => ({ items: [] }),
-    'GET /api/courses/suggestions': (request) => {
+  mockApi({
+    getSession: () => (signedIn ? session : null),
+    getCategories: () => categories,
+    getFavourites: () => ({ items: [] }),
+    getSuggestions: ({ request }) => {
       const q = new URL(request.url).searchParams.get('q');
       return { items: q?.startsWith('pyt') ? [{ id: 1, title: 'Python desde cero' }, { id: 2, title: 'Python avanzado' }] : [] };
     },
-    'GET /api/courses': (request) => {
+    getCourses: ({ request }) => {
       const params = new URL(request.url).searchParams;
       requests.push(params);
       return list(params);

@@ -2,18 +2,19 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDetail } from '../../../../shared/schemas/catalog';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { introVideoUrl } from '../../../../shared/endpoints/media';
+import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { makeDetail } from '../../../testing/fixtures';
 
 const slow = { timeout: 5000 };
 
 function setup(course: CourseDetail | null, reviews: CourseReview[] = []) {
-  mockFetch({
-    'GET /api/auth/get-session': () => null,
-    [`GET /api/courses/42`]: () =>
+  mockApi({
+    getSession: () => null,
+    getCourse: () =>
       course ? course : jsonResponse({ error: { code: 'COURSE_NOT_FOUND', message: 'Course not found' } }, 404),
-    [`GET /api/courses/42/reviews`]: () => ({ items: reviews }),
+    getCourseReviews: () => ({ items: reviews }),
   });
   return renderApp('/course/42');
 }
@@ -32,7 +33,7 @@ describe('/course/:id', () => {
         ratingAverage: 4.6,
         ratingCount: 8,
         priceCents: 1999,
-        introVideo: { url: '/api/videos/courses/42/intro', width: 360, height: 640, durationSeconds: 30 },
+        introVideo: { url: introVideoUrl(42), width: 360, height: 640, durationSeconds: 30 },
       }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Python desde cero' }, slow)).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('/course/:id', () => {
     expect(screen.getByText('(8 reseñas)')).toBeInTheDocument();
     expect(screen.getByText('$19.99 USD')).toBeInTheDocument();
     const video = screen.getByLabelText('Video de presentación de Python desde cero');
-    expect(video).toHaveAttribute('src', '/api/videos/courses/42/intro');
+    expect(video).toHaveAttribute('src', introVideoUrl(42));
     // A portrait video gets the portrait box (spec section 9).
     expect(video).toHaveAttribute('width', '220');
     expect(video).toHaveAttribute('height', '385');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { makeCourse, makeDetail, makeList } from '../../../testing/fixtures';
 
@@ -13,7 +13,7 @@ describe('home', () => {
 
   function setup() {
     const courses = Array.from({ length: 9 }, (_, index) => makeCourse({ id: 100 + index, title: `Curso número ${index + 1}` }));
-    mockFetch({ 'GET /api/auth/get-session': () => null, 'GET /api/courses': () => makeList(courses, { total: 30 }) });
+    mockApi({ getSession: () => null, getCourses: () => makeList(courses, { total: 30 }) });
     return renderApp('/');
   }
 
@@ -46,7 +46,7 @@ describe('home', () => {
     fireEvent.pointerDown(row, { ...pointer, clientX: 200 });
     fireEvent.pointerMove(row, { ...pointer, clientX: 195 });
     fireEvent.pointerUp(row, { ...pointer, clientX: 195 });
-    mockFetch({ 'GET /api/auth/get-session': () => null, 'GET /api/courses/101': () => makeDetail({ id: 101 }), 'GET /api/courses/101/reviews': () => ({ items: [] }) });
+    mockApi({ getSession: () => null, getCourse: () => makeDetail({ id: 101 }), getCourseReviews: () => ({ items: [] }) });
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/101'), slow);
   });

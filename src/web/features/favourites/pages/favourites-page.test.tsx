@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseSummary } from '../../../../shared/schemas/catalog';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { makeCourse, session } from '../../../testing/fixtures';
 
@@ -14,12 +14,12 @@ describe('/favourites', () => {
 
   it('lists my favourites under the "Mis Favoritos" tab, each linking to its course', async () => {
     const favourites: CourseSummary[] = [makeCourse({ id: 5, title: 'Diseño gráfico' }), makeCourse({ id: 6, title: 'Python' })];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/favourites': () => ({ items: favourites }),
+    mockApi({
+      getSession: () => session,
+      getFavourites: () => ({ items: favourites }),
       // The "Mis Cursos" tab's page, opened at the end.
-      'GET /api/enrollments': () => ({ items: [] }),
-      'GET /api/orders': () => ({ items: [] }),
+      getEnrollments: () => ({ items: [] }),
+      getOrders: () => ({ items: [] }),
     });
     const { user, router } = renderApp('/favourites');
     expect(await screen.findByRole('link', { name: 'Diseño gráfico' }, slow)).toHaveAttribute('href', '/course/5');
@@ -34,13 +34,13 @@ describe('/favourites', () => {
   });
 
   it('says so when there are none', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'GET /api/favourites': () => ({ items: [] }) });
+    mockApi({ getSession: () => session, getFavourites: () => ({ items: [] }) });
     renderApp('/favourites');
     expect(await screen.findByText('No tienes cursos en favoritos...', {}, slow)).toBeInTheDocument();
   });
 
   it('sends a visitor to /register', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => null });
+    mockApi({ getSession: () => null });
     const { router } = renderApp('/favourites');
     await screen.findByRole('heading', { level: 1 }, slow);
     expect(router.state.location.pathname).toBe('/register');

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
 import type { Session } from '../../../session/get-session';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { pathFor } from '../../../../shared/endpoints/endpoint';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';
 import { makeDetail } from '../../../testing/fixtures';
@@ -41,15 +43,15 @@ const review = (id: number, userId: string, userName: string, comment: string): 
   createdAt: '2026-01-02T00:00:00.000Z',
 });
 
-const video = { url: '/api/videos/stream/token123', width: 1280, height: 720, durationSeconds: 40, expiresAt: '2999-01-01T00:00:00.000Z' };
+const video = { url: pathFor(endpoints.streamVideo, { token: 'token123' }), width: 1280, height: 720, durationSeconds: 40, expiresAt: '2999-01-01T00:00:00.000Z' };
 
 describe('course player (/mycourses/:id)', () => {
   it('shows the title, the main video (autoplay, controls), the course facts and its reviews', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments/5': () => course,
-      'GET /api/videos/courses/5/main': () => video,
-      'GET /api/courses/5/reviews': () => ({ items: [review(1, 'u2', 'Diego', 'Muy bueno'), review(2, 'u1', 'Ana', 'Claro y útil')] }),
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => course,
+      getMainVideo: () => video,
+      getCourseReviews: () => ({ items: [review(1, 'u2', 'Diego', 'Muy bueno'), review(2, 'u1', 'Ana', 'Claro y útil')] }),
     });
     renderApp('/mycourses/5');
     expect(screen.getAllByText('Cargando...').length).toBeGreaterThan(0);
@@ -72,12 +74,12 @@ describe('course player (/mycourses/:id)', () => {
 
   it('enables "Comentar" only with a rating and a comment; after sending: "¡Excelente!", the form clears and the stars reset', async () => {
     const sent: unknown[] = [];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments/5': () => course,
-      'GET /api/videos/courses/5/main': () => video,
-      'GET /api/courses/5/reviews': () => ({ items: [] }),
-      'POST /api/courses/5/reviews': async (request) => {
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => course,
+      getMainVideo: () => video,
+      getCourseReviews: () => ({ items: [] }),
+      saveReview: async ({ request }) => {
         sent.push(await request.json());
         return jsonResponse({ review: review(3, 'u1', 'Ana', 'Excelente curso'), replaced: false, ratingAverage: 5, ratingCount: 1 }, 201);
       },
@@ -113,11 +115,11 @@ describe('course player (/mycourses/:id)', () => {
       .spyOn(HTMLMediaElement.prototype, 'play')
       .mockRejectedValueOnce(new DOMException('play() can only be initiated by a user gesture.', 'NotAllowedError'))
       .mockResolvedValue(undefined);
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments/5': () => course,
-      'GET /api/videos/courses/5/main': () => video,
-      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => course,
+      getMainVideo: () => video,
+      getCourseReviews: () => ({ items: [] }),
     });
     const { user } = renderApp('/mycourses/5');
     const player = (await screen.findByLabelText('Video del curso Python desde cero', undefined, { timeout: 5000 })) as HTMLVideoElement;
@@ -132,11 +134,11 @@ describe('course player (/mycourses/:id)', () => {
 
   it('keeps the sound when the browser lets the video play', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments/5': () => course,
-      'GET /api/videos/courses/5/main': () => video,
-      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => course,
+      getMainVideo: () => video,
+      getCourseReviews: () => ({ items: [] }),
     });
     renderApp('/mycourses/5');
     const player = (await screen.findByLabelText('Video del curso Python desde cero', undefined, { timeout: 5000 })) as HTMLVideoElement;
@@ -146,14 +148,14 @@ describe('course player (/mycourses/:id)', () => {
   });
 
   it('sends a user who has not bought the course to its public page', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments/5': () => jsonResponse({ error: { code: 'NOT_ENROLLED', message: 'no' } }, 403),
-      'GET /api/courses/5': () => makeDetail({ id: 5 }),
-      'GET /api/courses/5/reviews': () => ({ items: [] }),
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => jsonResponse({ error: { code: 'NOT_ENROLLED', message: 'no' } }, 403),
+      getCourse: () => makeDetail({ id: 5 }),
+      getCourseReviews: () => ({ items: [] }),
       // The public page's add-to-cart and favourite buttons check what the user has.
-      'GET /api/enrollments': () => ({ items: [] }),
-      'GET /api/favourites': () => ({ items: [] }),
+      getEnrollments: () => ({ items: [] }),
+      getFavourites: () => ({ items: [] }),
     });
     const { router } = renderApp('/mycourses/5');
     await expect.poll(() => router.state.location.pathname).toBe('/course/5');
@@ -168,28 +170,28 @@ describe('course player (/mycourses/:id)', () => {
       let reviews = [...initial];
       const average = () => (reviews.length ? reviews.reduce((sum, item) => sum + item.rating, 0) / reviews.length : 0);
       const calls: string[] = [];
-      const fetchSpy = mockFetch({
-        'GET /api/auth/get-session': () => session,
-        'GET /api/enrollments': () => ({ items: [] }),
-        'GET /api/favourites': () => ({ items: [] }),
-        'GET /api/enrollments/5': () => course,
-        'GET /api/videos/courses/5/main': () => video,
-        'GET /api/courses/5': () => {
+      const fetchSpy = mockApi({
+        getSession: () => session,
+        getEnrollments: () => ({ items: [] }),
+        getFavourites: () => ({ items: [] }),
+        getEnrolledCourse: () => course,
+        getMainVideo: () => video,
+        getCourse: () => {
           calls.push('detail');
           return makeDetail({ id: 5, title: 'Python desde cero', ratingAverage: average(), ratingCount: reviews.length });
         },
-        'GET /api/courses/5/reviews': () => {
+        getCourseReviews: () => {
           calls.push('reviews');
           return { items: reviews };
         },
-        'POST /api/courses/5/reviews': async (request) => {
+        saveReview: async ({ request }) => {
           const input = (await request.json()) as { rating: number; comment: string };
           const replaced = reviews.some((item) => item.userId === 'u1');
           const saved = { ...review(9, 'u1', 'Ana', input.comment), rating: input.rating };
           reviews = [saved, ...reviews.filter((item) => item.userId !== 'u1')];
           return jsonResponse({ review: saved, replaced, ratingAverage: average(), ratingCount: reviews.length }, replaced ? 200 : 201);
         },
-        'DELETE /api/reviews/9': () => {
+        deleteReview: () => {
           reviews = reviews.filter((item) => item.id !== 9);
           return { ratingAverage: average(), ratingCount: reviews.length };
         },

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../session/get-session';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 
 const session: Session = {
@@ -19,8 +19,8 @@ const enrolled = (id: number, title: string, disabled = false) => ({
   ratingCount: 0,
   categoryId: 1,
   subcategoryId: 1,
-  language: 'spanish',
-  level: 'easy',
+  language: 'spanish' as const,
+  level: 'easy' as const,
   durationHours: 3,
   disabled,
   enrolledAt: '2026-01-01T00:00:00.000Z',
@@ -28,10 +28,10 @@ const enrolled = (id: number, title: string, disabled = false) => ({
 
 describe('my courses (/mycourses)', () => {
   it('lists my courses as cards leading to the player, and my orders with date, courses, total and status', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments': () => ({ items: [enrolled(5, 'Python desde cero'), enrolled(6, 'Curso retirado', true)] }),
-      'GET /api/orders': () => ({
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [enrolled(5, 'Python desde cero'), enrolled(6, 'Curso retirado', true)] }),
+      getOrders: () => ({
         items: [
           {
             id: 'o1',
@@ -64,10 +64,10 @@ describe('my courses (/mycourses)', () => {
   });
 
   it('says "No tienes cursos comprados..." with a button to the catalogue', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'GET /api/enrollments': () => ({ items: [] }),
-      'GET /api/orders': () => ({ items: [] }),
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [] }),
+      getOrders: () => ({ items: [] }),
     });
     renderApp('/mycourses');
     expect(await screen.findByText('No tienes cursos comprados...', {}, { timeout: 5000 })).toBeInTheDocument();

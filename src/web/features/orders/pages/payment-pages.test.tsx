@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { Session } from '../../../session/get-session';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { CONFIRM_POLL_MS } from '../../../entities/orders/confirm-order';
 
@@ -28,13 +28,13 @@ describe('payment pages', () => {
   it('success: says it is confirming, asks the server again, then shows the purchase', async () => {
     const sessionIds: string[] = [];
     const answers = [order('unpaid'), order('paid')];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'POST /api/orders/confirm': async (request) => {
-        sessionIds.push(((await request.json()) as { sessionId: string }).sessionId);
-        return answers.length > 1 ? answers.shift() : answers[0];
+    mockApi({
+      getSession: () => session,
+      confirmOrder: ({ body }) => {
+        sessionIds.push(body.sessionId);
+        return (answers.length > 1 ? answers.shift() : answers[0]) ?? order('paid');
       },
-      'GET /api/cart': () => ({ items: [], totalCents: 0 }),
+      getCart: () => ({ items: [], totalCents: 0 }),
     });
     renderApp('/formpage/success?session_id=cs_test_abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirmando tu pago...' }, { timeout: 5000 })).toBeInTheDocument();
@@ -48,23 +48,23 @@ describe('payment pages', () => {
   });
 
   it('success: an expired or unknown checkout is not called a success', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session, 'POST /api/orders/confirm': () => order('expired') });
+    mockApi({ getSession: () => session, confirmOrder: () => order('expired') });
     renderApp('/formpage/success?session_id=cs_test_old');
     expect(await screen.findByRole('heading', { level: 1, name: 'No pudimos procesar tu pago :(' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('¡Tu compra fue exitosa!')).not.toBeInTheDocument();
   });
 
   it('success: an order that is not the user\'s is not found', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'POST /api/orders/confirm': () => jsonResponse({ error: { code: 'ORDER_NOT_FOUND', message: 'x' } }, 404),
+    mockApi({
+      getSession: () => session,
+      confirmOrder: () => jsonResponse({ error: { code: 'ORDER_NOT_FOUND', message: 'x' } }, 404),
     });
     renderApp('/formpage/success?session_id=cs_test_other');
     expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos tu compra' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('failed: "No pudimos procesar tu pago :(" and "Volver al carrito"', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => session });
+    mockApi({ getSession: () => session });
     renderApp('/formpage/failed');
     expect(await screen.findByRole('heading', { level: 1, name: 'No pudimos procesar tu pago :(' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al carrito' })).toHaveAttribute('href', '/shop');
@@ -74,9 +74,9 @@ describe('payment pages', () => {
     const replace = vi.fn();
     vi.stubGlobal('location', { ...window.location, replace });
     const bodies: unknown[] = [];
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'POST /api/checkout': async (request) => {
+    mockApi({
+      getSession: () => session,
+      startCheckout: async ({ request }) => {
         bodies.push(await request.json());
         return jsonResponse({ orderId: 'o1', url: 'http://localhost/test-checkout/cs_test_1' }, 201);
       },
@@ -89,9 +89,9 @@ describe('payment pages', () => {
   });
 
   it('checkout (/formpage): an empty cart says so and leads back to the cart', async () => {
-    mockFetch({
-      'GET /api/auth/get-session': () => session,
-      'POST /api/checkout': () => jsonResponse({ error: { code: 'CART_EMPTY', message: 'empty' } }, 409),
+    mockApi({
+      getSession: () => session,
+      startCheckout: () => jsonResponse({ error: { code: 'CART_EMPTY', message: 'empty' } }, 409),
     });
     renderApp('/formpage');
     expect(await screen.findByText('Tu carrito está vacío: no hay nada que pagar.', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadedVideo } from '../../../../shared/schemas/media';
 import { AppProviders } from '../../../app/app-providers';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { pathFor } from '../../../../shared/endpoints/endpoint';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { mockApi } from '../../../testing/mock-fetch';
 import { createTestQueryClient } from '../../../testing/render';
 import { useVideoUploads } from './use-video-uploads';
 
@@ -28,7 +30,7 @@ const tus = vi.hoisted(() => {
     }
     resumeFromPreviousUpload() {}
     start() {
-      this.url = `/api/videos/uploads/tus/${this.file.name.replace('.mp4', '')}`;
+      this.url = `${endpoints.createUpload.path}${this.file.name.replace('.mp4', '')}`;
       this.options.onProgress?.(1, 2);
     }
     /** `true` asks the server to delete the upload (tus termination). */
@@ -45,13 +47,13 @@ const tus = vi.hoisted(() => {
 
 vi.mock('tus-js-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('tus-js-client')>()), Upload: tus.FakeUpload }));
 
-const video = (id: string): UploadedVideo => ({ id, width: 640, height: 360, durationSeconds: 30, sizeBytes: 1000, createdAt: '2026-01-01T00:00:00.000Z', url: `/api/videos/stream/${id}` });
+const video = (id: string): UploadedVideo => ({ id, width: 640, height: 360, durationSeconds: 30, sizeBytes: 1000, createdAt: '2026-01-01T00:00:00.000Z', url: pathFor(endpoints.streamVideo, { token: id }) });
 const file = (id: string) => new File(['x'], `${id}.mp4`, { type: 'video/mp4' });
 const introId = '00000000-0000-4000-8000-000000000001';
 const mainId = '00000000-0000-4000-8000-000000000002';
 
 function renderUploads(uploaded: () => UploadedVideo[]) {
-  mockFetch({ 'GET /api/videos/uploads': () => ({ items: uploaded() }) });
+  mockApi({ getMyUploads: () => ({ items: uploaded() }) });
   const queryClient = createTestQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders queryClient={queryClient} mantineEnv="test">

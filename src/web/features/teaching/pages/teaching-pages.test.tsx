@@ -1,7 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UploadedVideo } from '../../../../shared/schemas/media';
-import { jsonResponse, mockFetch } from '../../../testing/mock-fetch';
+import { pathFor } from '../../../../shared/endpoints/endpoint';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import type { Session } from '../../../session/get-session';
 
@@ -12,8 +14,8 @@ const session: Session = {
 
 /** What the layout asks for a signed-in user. */
 const signedIn = {
-  'GET /api/auth/get-session': () => session,
-  'GET /api/users/me': () => ({ ...session.user, createdCoursesCount: 2 }),
+  getSession: () => session,
+  getMe: () => ({ ...session.user, createdCoursesCount: 2 }),
 };
 
 const video = (id: string, durationSeconds: number, width = 640, height = 360): UploadedVideo => ({
@@ -23,7 +25,7 @@ const video = (id: string, durationSeconds: number, width = 640, height = 360): 
   durationSeconds,
   sizeBytes: 1000,
   createdAt: '2024-01-01T00:00:00.000Z',
-  url: `/api/videos/stream/${id}`,
+  url: pathFor(endpoints.streamVideo, { token: id }),
 });
 
 // The pages load lazily with the upload client: the first render takes longer than the default second.
@@ -52,16 +54,16 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
 
 describe('/form', () => {
   it('asks visitors to sign in', async () => {
-    mockFetch({ 'GET /api/auth/get-session': () => null });
+    mockApi({ getSession: () => null });
     renderApp('/form');
     expect(await screen.findByText('Accede o crea una cuenta para crear')).toBeInTheDocument();
   });
 
   it('keeps submit disabled with every field valid but only one video', { timeout: 60_000 }, async () => {
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/categories': () => categories,
-      'GET /api/videos/uploads': () => ({ items: [video('a0000000-0000-4000-8000-000000000001', 30)] }),
+      getCategories: () => categories,
+      getMyUploads: () => ({ items: [video('a0000000-0000-4000-8000-000000000001', 30)] }),
     });
     const { user } = renderApp('/form');
     const submit = await screen.findByRole('button', { name: 'Crear curso' });
@@ -72,10 +74,10 @@ describe('/form', () => {
   });
 
   it('shows the spec messages under the fields once they are left', { timeout: 60_000 }, async () => {
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/categories': () => categories,
-      'GET /api/videos/uploads': () => ({ items: [] }),
+      getCategories: () => categories,
+      getMyUploads: () => ({ items: [] }),
     });
     const { user } = renderApp('/form');
     const title = await screen.findByRole('textbox', { name: /^Título/ });
@@ -102,11 +104,11 @@ describe('/form with two videos', () => {
     let sent: { videoIds?: string[]; priceCents?: number; title?: string } | undefined;
     const intro = video('a0000000-0000-4000-8000-000000000001', 30);
     const main = video('a0000000-0000-4000-8000-000000000002', 600, 360, 640);
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/categories': () => categories,
-      'GET /api/videos/uploads': () => ({ items: [intro, main] }),
-      'POST /api/courses': async (request) => {
+      getCategories: () => categories,
+      getMyUploads: () => ({ items: [intro, main] }),
+      createCourse: async ({ request }) => {
         sent = (await request.json()) as typeof sent;
         return jsonResponse({ id: 9 }, 201);
       },
@@ -132,10 +134,10 @@ describe('/form with two videos', () => {
   it('refuses an intro longer than a minute, and lets the two be swapped', { timeout: 60_000 }, async () => {
     const long = video('a0000000-0000-4000-8000-000000000001', 75);
     const short = video('a0000000-0000-4000-8000-000000000002', 40);
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/categories': () => categories,
-      'GET /api/videos/uploads': () => ({ items: [long, short] }),
+      getCategories: () => categories,
+      getMyUploads: () => ({ items: [long, short] }),
     });
     const { user } = renderApp('/form');
     expect(await screen.findByText('El primer video es la introducción y debe durar como máximo 60 segundos')).toBeInTheDocument();
@@ -149,9 +151,9 @@ describe('/form with two videos', () => {
 
 describe('/coursescreated', () => {
   it('lists my courses with cover link, rating or "Sin reseña", price and an edit link', async () => {
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/courses/mine': () => ({
+      getCreatedCourses: () => ({
         items: [
           { id: 3, title: 'Python', description: 'Un curso de Python.', imageUrl: null, priceCents: 0, ratingAverage: 0, ratingCount: 0, disabledAt: null },
           { id: 4, title: 'React', description: 'Un curso de React.', imageUrl: 'https://img.example.com/r.png', priceCents: 1999, ratingAverage: 3.6, ratingCount: 5, disabledAt: null },
@@ -180,8 +182,8 @@ describe('/course/editcourse/:id', () => {
     description: 'Componentes, hooks y rutas.',
     durationHours: 10,
     priceCents: 1999,
-    language: 'spanish',
-    level: 'medium',
+    language: 'spanish' as const,
+    level: 'medium' as const,
     categoryId: 1,
     subcategoryId: 11,
     ownerId: 'u1',
@@ -190,11 +192,11 @@ describe('/course/editcourse/:id', () => {
 
   it('prefills the form, keeps submit disabled while a rule fails, and saves', { timeout: 60_000 }, async () => {
     let sent: Record<string, unknown> | undefined;
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/courses/4/edit': () => course,
-      'PATCH /api/courses/4': async (request) => {
-        sent = (await request.json()) as Record<string, unknown>;
+      getCourseForEdit: () => course,
+      updateCourse: ({ body }) => {
+        sent = body;
         return { ...course, ...sent };
       },
     });
@@ -217,9 +219,9 @@ describe('/course/editcourse/:id', () => {
   });
 
   it('tells someone who may not edit the course so', async () => {
-    mockFetch({
+    mockApi({
       ...signedIn,
-      'GET /api/courses/4/edit': () => jsonResponse({ error: { code: 'FORBIDDEN', message: 'Only the course owner may do this' } }, 403),
+      getCourseForEdit: () => jsonResponse({ error: { code: 'FORBIDDEN', message: 'Only the course owner may do this' } }, 403),
     });
     renderApp('/course/editcourse/4');
     expect(await screen.findByRole('alert')).toHaveTextContent('No puedes editar este curso');
@@ -228,7 +230,7 @@ describe('/course/editcourse/:id', () => {
 
 describe('/uploadvideo', () => {
   it('shows the dropzone and "No hay videos" before any upload', async () => {
-    mockFetch({ ...signedIn, 'GET /api/videos/uploads': () => ({ items: [] }) });
+    mockApi({ ...signedIn, getMyUploads: () => ({ items: [] }) });
     renderApp('/uploadvideo');
     expect(await screen.findByText('No hay videos')).toBeInTheDocument();
     expect(screen.getByText('Arrastra tus videos aquí o haz clic para elegirlos')).toBeInTheDocument();
