@@ -165,7 +165,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;
 
-/** Shorthands: `api.get<Course>(`/api/courses/${id}`)`, `api.post('/api/cart', { courseId })`. */
+/**
+ * Raw shorthands over `apiRequest`, for a path outside the endpoint table. The app's calls go
+ * through `call(endpoints.x, input)`, which derives the path and the answer's type from the table.
+ */
 export const api = {
   get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST', body }),
