@@ -1,5 +1,6 @@
 import type {
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -34,8 +35,11 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** What a route may add to its entry: rate limits, body limits, compression… Never its method, url, schema or access. */
-export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'>;
+/**
+ * What a route may add to its entry: a body limit, compression, hooks, route config (a rate
+ * limit…). Never its method, url, schema or access, which the entry owns.
+ */
+export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access'> };
 
 /**
  * Registers the route of an endpoint of the shared table: its method, its url (relative to
@@ -51,7 +55,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     ...extra,
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),
-    config: { access: endpoint.access },
+    config: { ...extra.config, access: endpoint.access },
     schema: {
       tags,
       summary,
