@@ -15,6 +15,8 @@ import {
 import { AUTH_BASE_PATH, createAuth, SESSION_COOKIE_PREFIX } from './auth/auth';
 import { registerAccessControl, type Access } from './auth/access';
 import { mountAuth } from './auth/mount';
+import { SessionCache } from './auth/session-cache';
+import { registerSessionSync, startSessionInvalidation } from './auth/session-invalidation';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
 import { authProvidersRoutes } from './features/auth/routes';
@@ -120,6 +122,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Built once here and handed to the features that need them: none builds its own.
   const secrets = await loadSecrets(config);
   app.decorate('auth', createAuth({ config, db: database.db, secret: secrets.auth }));
+  // Resolved sessions are kept for a few seconds; the database announces every change that ends
+  // one or changes its account, on every process (LISTEN/NOTIFY).
+  const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs });
+  app.decorate('sessionCache', sessionCache);
+  const sessionInvalidation = await startSessionInvalidation(database, sessionCache, app.log);
+  app.addHook('onClose', () => sessionInvalidation.close());
+  registerSessionSync(app, sessionInvalidation);
   const videoStorage = createVideoStorage(config.dataDir);
   const { provider: payments, testProvider } = createPaymentProvider({
     config,
