@@ -127,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs });
   app.decorate('sessionCache', sessionCache);
   const sessionInvalidation = await startSessionInvalidation(database, sessionCache, app.log);
+  app.decorate('sessionInvalidation', sessionInvalidation);
   app.addHook('onClose', () => sessionInvalidation.close());
   registerSessionSync(app, sessionInvalidation);
   const videoStorage = createVideoStorage(config.dataDir);

@@ -5,6 +5,7 @@ import { courses } from '../db/schema';
 import { AppError } from '../errors';
 import type { Auth } from './auth';
 import type { SessionCache } from './session-cache';
+import type { SessionInvalidation } from './session-invalidation';
 
 export type SessionUser = {
   id: string;
@@ -19,6 +20,8 @@ declare module 'fastify' {
     auth: Auth;
     /** Sessions this process resolved lately (see session-cache.ts). */
     sessionCache: SessionCache;
+    /** Keeps `sessionCache` in step with the database's notices. */
+    sessionInvalidation: SessionInvalidation;
   }
   interface FastifyRequest {
     /** Resolved once per request by `sessionUser()`. */
