@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -40,7 +39,7 @@ import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
 import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
-import { rawSecurityHeaders, securityHeaderOptions } from './http/security-headers';
+import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerBackgroundJobs } from './jobs';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -111,9 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  registerSecurityHeaders(app, config);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -154,8 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     abandonedUploadsJob({ db: database.db, storage: videoStorage, incomingDir: incomingDirFor(config.dataDir), log: app.log }),
   ]);
 
-  await app.register(fastifyHelmet, securityHeaderOptions(config));
-  // After helmet, so that a refused request still carries the security headers.
+  // After the security headers (set first thing), so that a refused request still carries them.
   registerSameOriginCheck(app, {
     publicUrl: config.publicUrl,
     sessionCookiePrefix: SESSION_COOKIE_PREFIX,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import type { SessionCache } from './session-cache';
 
@@ -71,6 +71,7 @@ export async function startSessionInvalidation(database: DatabaseHandle, cache: 
 /** Where a request can end sessions or change the account a session stands for. */
 const CHANGES_SESSIONS = /^\/api\/(?:auth|admin|users)\//;
 const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+const AUTH_PREFIX = '/api/auth/';
 
 /**
  * Holds the answer of each request that may have changed sessions or accounts until this
@@ -78,11 +79,13 @@ const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
  * database holds now. Other processes learn it from the same notices, within milliseconds.
  */
 export function registerSessionSync(app: FastifyInstance, invalidation: SessionInvalidation): void {
-  app.addHook('onSend', async (request) => {
-    const path = request.routeOptions.url ?? request.url;
-    if (!CHANGES_SESSIONS.test(path)) return;
-    // Verification links are opened with GET and may grant the admin role (ADMIN_EMAILS).
-    if (READS_ONLY.has(request.method) && !path.startsWith('/api/auth/')) return;
+  const sync = async (request: FastifyRequest) => {
+    // Verification links are opened with GET and may grant the admin role (ADMIN_EMAILS); reading the session changes nothing.
+    if (READS_ONLY.has(request.method) && (!request.url.startsWith(AUTH_PREFIX) || request.url.startsWith(`${AUTH_PREFIX}get-session`))) return;
     await invalidation.sync();
+  };
+  // Attached only to the routes concerned, so that other requests run no hook for it.
+  app.addHook('onRoute', (route) => {
+    if (CHANGES_SESSIONS.test(route.url)) route.onSend = [...[route.onSend ?? []].flat(), sync];
   });
 }
