@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
 import { authProvidersRoutes } from './features/auth/routes';
 import { cartRoutes } from './features/cart/routes';
+import { CatalogVersionFeed, readCatalogVersion } from './features/catalog/cache';
 import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
@@ -127,6 +128,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('sessionInvalidation', sessionInvalidation);
   app.addHook('onClose', () => sessionInvalidation.close());
   registerSessionSync(app, sessionInvalidation);
+  // On the embedded database the catalogue's version is known from its notices, not read per request.
+  const catalogVersionFeed = database.kind === 'pglite' ? new CatalogVersionFeed() : undefined;
+  if (catalogVersionFeed) {
+    await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db));
+    app.addHook('onClose', () => catalogVersionFeed.close());
+  }
   const videoStorage = createVideoStorage(config.dataDir);
   const { provider: payments, testProvider } = createPaymentProvider({
     config,
@@ -194,7 +201,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes, { database });
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
-      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs } });
+      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed } });
       await api.register(favouritesRoutes);
       await api.register(mediaRoutes, { storage: videoStorage, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);
