@@ -47,7 +47,7 @@ try {
 
   const clientAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
   const scenarios: Scenario[] = [
-    fixedPaths('bare JSON: GET /api/health', ['/api/health']),
+    fixedPaths('app: GET /api/health', ['/api/health']),
     fixedPaths('GET /api/auth-providers (no session)', ['/api/auth-providers']),
     { name: 'GET /api/users/me (cookie session)', requests: () => [{ method: 'GET', path: '/api/users/me', headers: { cookie } }] },
     { name: 'GET /api/auth/get-session (cookie session)', requests: () => [{ method: 'GET', path: '/api/auth/get-session', headers: { cookie } }] },

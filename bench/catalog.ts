@@ -1,7 +1,7 @@
 /**
  * Catalogue load benchmark: the course listing (filters, sorts, pages), the search and the
- * suggestions with a large catalogue, next to a bare JSON route (`/api/health`) measured in
- * the same run, on the PostgreSQL server or on the embedded PGlite default.
+ * suggestions with a large catalogue, next to a bare Fastify server (bench/lib/bare-server-main.ts)
+ * measured in the same run, on the PostgreSQL server or on the embedded PGlite default.
  *
  *   npx tsx bench/catalog.ts [--database postgres|pglite] [--courses 100000] [--duration 10] [--connections 50] [--modes strict,relaxed,uncached]
  *
@@ -19,7 +19,7 @@
 import { benchArgs } from './lib/args';
 import { catalogueRequests } from './lib/catalog-requests';
 import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData, type DataTarget } from './lib/data';
-import { fixedPaths, randomPath, runScenarios, skipResponseBodies, type MeasuredRow } from './lib/load';
+import { fixedPaths, randomPath, runScenarios, skipResponseBodies, benchRounds, type MeasuredRow } from './lib/load';
 import { latencyTable, loadAverage, saveSection, type Table } from './lib/report';
 import { freePort, startServer } from './lib/server';
 
@@ -83,7 +83,7 @@ async function main() {
   const ids = await catalogueIds(handle).finally(() => handle.close());
   const catalogue = catalogueRequests(ids);
   const scenarios = [
-    fixedPaths('bare JSON: GET /api/health', ['/api/health']),
+    fixedPaths('app: GET /api/health', ['/api/health']),
     fixedPaths(`listing: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
     randomPath('listing: random filter, sort and page', catalogue.randomListing),
     fixedPaths(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
@@ -103,7 +103,7 @@ async function main() {
       }
       console.log(`${mode}:`);
       const rows = await runScenarios(server, scenarios, args);
-      tables.push(withVerdicts(latencyTable(`${mode}: ${database === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite'}, ${args.connections} connections, ${args.duration} s per scenario`, rows), rows));
+      tables.push(withVerdicts(latencyTable(`${mode}: ${database === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite'}, ${args.connections} connections, median of ${benchRounds()} rounds of ${args.duration} s per scenario`, rows), rows));
       peaks.push(`${mode} ${server.peakMemoryMib().toFixed(0)} MiB`);
     } finally {
       await server.stop();

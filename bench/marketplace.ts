@@ -2,8 +2,9 @@
  * The marketplace under load on the PostgreSQL server, with the issue's data size (100,000
  * courses, 10,000 users, 50,000 orders): the catalogue page with filters, the search, a
  * course page (the course and its reviews), signed-in shoppers filling a cart and opening a
- * checkout, and video Range reads, each next to a bare JSON route (`/api/health`) measured
- * in the same run, plus the server's peak memory.
+ * checkout, a signed-in read, course details by random id, and video Range reads, each next
+ * to a bare Fastify server (bench/lib/bare-server-main.ts) measured in the same run, plus the
+ * server's peak memory.
  *
  *   npx tsx bench/marketplace.ts [--duration 10] [--connections 50] [--courses 100000] [--users 10000] [--orders 50000] [--port N] [--only cart,video]
  *
@@ -18,7 +19,7 @@ import type { Context, Request } from 'autocannon';
 import { benchArgs } from './lib/args';
 import { catalogueRequests } from './lib/catalog-requests';
 import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData, rows, type CatalogueIds, type DataTarget } from './lib/data';
-import { fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, type Scenario } from './lib/load';
+import { fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, benchRounds, type Scenario } from './lib/load';
 import { latencyTable, loadAverage, saveSection } from './lib/report';
 import { freePort, startServer, type ServerProcess } from './lib/server';
 
@@ -155,10 +156,25 @@ function cartCycle(shoppers: Shopper[]): Request[] {
   ];
 }
 
-function scenarios(ids: CatalogueIds, shoppers: Shopper[], videos: { courseId: number; bytes: number }[]): Scenario[] {
+/** Every active course's id, so that course details are asked for across the whole catalogue. */
+async function activeCourseIds(): Promise<number[]> {
+  const handle = await openTarget(target);
+  try {
+    return (await rows<{ id: number }>(handle, sql`select id from courses where disabled_at is null`)).map((row) => row.id);
+  } finally {
+    await handle.close();
+  }
+}
+
+function scenarios(ids: CatalogueIds, allCourseIds: number[], shoppers: Shopper[], videos: { courseId: number; bytes: number }[]): Scenario[] {
   const catalogue = catalogueRequests(ids);
   return [
-    fixedPaths('bare JSON: GET /api/health', ['/api/health']),
+    fixedPaths('app: GET /api/health', ['/api/health']),
+    {
+      name: `signed-in read: GET /api/users/me, ${shoppers.length} sessions`,
+      requests: () => [{ method: 'GET', path: '/api/users/me', setupRequest: (request) => ({ ...request, headers: { cookie: pick(shoppers).cookie } }) }],
+    },
+    randomPath(`course detail: GET /api/courses/:id, random ids among ${allCourseIds.length}`, () => `/api/courses/${pick(allCourseIds)}`),
     fixedPaths(`catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
     randomPath('catalogue page: random filter, sort and page', catalogue.randomListing),
     fixedPaths(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
@@ -208,10 +224,11 @@ async function main() {
     shoppers = [];
     for (const buyer of buyers) shoppers.push({ ...buyer, cookie: await signIn(server, buyer.email), nextCourse: 0 });
     const videos = await introSizes(server, ids.courseIds.slice(0, 100));
+    const allCourseIds = await activeCourseIds();
     const wanted = args.only.split(',').filter(Boolean);
-    const chosen = scenarios(ids, shoppers, videos).filter((scenario, index) => index === 0 || wanted.length === 0 || wanted.some((word) => scenario.name.includes(word)));
+    const chosen = scenarios(ids, allCourseIds, shoppers, videos).filter((scenario, index) => index === 0 || wanted.length === 0 || wanted.some((word) => scenario.name.includes(word)));
     const measured = await runScenarios(server, chosen, args);
-    const table = latencyTable(`PostgreSQL server, ${args.connections} connections, ${args.duration} s per scenario`, measured, { throughput: true });
+    const table = latencyTable(`PostgreSQL server, ${args.connections} connections, median of ${benchRounds()} rounds of ${args.duration} s per scenario`, measured, { throughput: true });
     const cart = measured.find((row) => row.scenario.startsWith('signed-in cart'));
     saveSection({
       name: 'marketplace',

@@ -7,6 +7,11 @@
  *   npm run bench -- catalog stream                 the ones named (file names in bench/, or a preset)
  *   npm run bench -- all                            every script and preset
  *   npm run bench -- --duration 3 --connections 20  shorter runs (every script takes them)
+ *   npm run bench -- --rounds 1                     one measured round instead of the median of 3
+ *   npm run bench -- --quick                        --duration 3 --rounds 1, unless given
+ *
+ * Every ratio is taken against a bare Fastify server (one JSON route, no plugins, its own
+ * process) that each script starts and measures in the same run (bench/lib/bare-server.ts).
  *
  * The default set needs only the PostgreSQL server (BENCH_DATABASE_URL, see bench/lib/data.ts):
  * the marketplace scenarios on it and the catalogue on the embedded PGlite. The others run
@@ -33,7 +38,7 @@ const presets: Record<string, { script: string; args: string[] }> = {
 const defaultSet = ['marketplace', 'catalog-pglite'];
 
 const { values: options, positionals } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' } },
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' }, quick: { type: 'boolean' } },
   allowPositionals: true,
   strict: true,
 });
@@ -62,7 +67,12 @@ const runId = timestamp(startedAt);
 const partsDir = path.join('.tmp', `bench-parts-${runId}`);
 rmSync(partsDir, { recursive: true, force: true });
 const env: NodeJS.ProcessEnv = { ...process.env, BENCH_PARTS_DIR: partsDir };
+if (options.quick) {
+  options.duration ??= '3';
+  options.rounds ??= '1';
+}
 if (options.duration) env.BENCH_DURATION = options.duration;
+if (options.rounds) env.BENCH_ROUNDS = options.rounds;
 if (options.connections) env.BENCH_CONNECTIONS = options.connections;
 
 const failed: string[] = [];
@@ -110,7 +120,7 @@ const run = {
   seconds: Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000),
   benchmarks: requested,
   failed,
-  options: { duration: options.duration ?? 'default', connections: options.connections ?? 'default' },
+  options: { duration: options.duration ?? 'default', connections: options.connections ?? 'default', rounds: options.rounds ?? 'default' },
   machine,
   load,
   sections,
@@ -123,12 +133,12 @@ const markdown = [
   '# Benchmark results',
   '',
   `Run ${run.startedAt} – ${run.finishedAt} (${run.seconds} s): \`npm run bench${positionals.length ? ` -- ${positionals.join(' ')}` : ''}\`` +
-    `${options.duration ? `, --duration ${options.duration}` : ''}${options.connections ? `, --connections ${options.connections}` : ''}.`,
+    `${options.duration ? `, --duration ${options.duration}` : ''}${options.connections ? `, --connections ${options.connections}` : ''}${options.rounds ? `, --rounds ${options.rounds}` : ''}.`,
   '',
   `- machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Linux ${machine.kernel}`,
   `- machine load during the run: load average (1 min) ${load.loadAverage1m.min.toFixed(1)}–${load.loadAverage1m.max.toFixed(1)}, mean ${load.loadAverage1m.mean}; ` +
     `CPU ${load.cpuBusyPercent}% busy (all processes, the load generator and the database included)`,
-  `- the load generator (autocannon), the server and the database share these cores: ratios to the bare route, measured in the same run, move less with the load than absolute figures`,
+  `- the load generator (autocannon), the server and the database share these cores: ratios to the bare Fastify server, measured in the same run, move less with the load than absolute figures`,
   ...(failed.length ? [`- FAILED: ${failed.join(', ')}`] : []),
   `- raw figures: \`${path.basename(jsonFile)}\``,
   '',

@@ -1,6 +1,7 @@
 /** autocannon, run one scenario at a time and summed up as one result row. */
 import { createRequire } from 'node:module';
 import type { Options, Request, Result } from 'autocannon';
+import { BARE_PATH, startBareServer } from './bare-server';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as (options: Options) => Promise<Result>;
@@ -61,25 +62,54 @@ export const randomPath = (name: string, next: () => string): Scenario => ({
 
 export type MeasuredRow = Row & { peakMib: number };
 
+/** Measured rounds per scenario (the median is kept): BENCH_ROUNDS, 3 by default. */
+export const benchRounds = () => Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3);
+
+const BARE_SCENARIO = 'bare Fastify (own process, one JSON route, no plugins): GET /api/health';
+
+function median(rows: Row[]): Row {
+  const sorted = [...rows].sort((left, right) => left.rps - right.rps);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /**
- * Runs the scenarios against one server: a short warm-up pass of each (JIT, connection
- * pool, caches), then each measured in turn. The first scenario is the baseline the others'
- * ratios are taken against; after each, the server's peak memory so far is noted.
+ * Runs the scenarios against one server, next to a bare Fastify server started for the run
+ * (the yardstick of every ratio): a short warm-up pass of each (JIT, connection pool,
+ * caches), then `rounds` rounds in which the bare server and each scenario are measured in
+ * turn; each row is the round with the median req/s, and its ratio is that median over the
+ * bare server's median. After each scenario, the app server's peak memory so far is noted.
  */
 export async function runScenarios(
   server: { url: string; peakMemoryMib(): number },
   scenarios: Scenario[],
-  options: { duration: number; connections: number; warmUpSeconds?: number },
+  options: { duration: number; connections: number; warmUpSeconds?: number; rounds?: number },
 ): Promise<MeasuredRow[]> {
-  const run = (scenario: Scenario, duration: number) => measure(scenario.name, { url: server.url, connections: options.connections, duration, requests: scenario.requests() });
-  const warmUp = options.warmUpSeconds ?? Math.min(2, options.duration);
-  for (const scenario of scenarios) await run(scenario, warmUp);
-  const measured: MeasuredRow[] = [];
-  for (const scenario of scenarios) {
-    const row = await run(scenario, options.duration);
-    measured.push({ ...row, peakMib: server.peakMemoryMib() });
-    console.log(`  ${row.scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rejected ? ` ${JSON.stringify(row.rejected)}` : ''}`);
+  const bare = await startBareServer();
+  try {
+    const targets = [{ scenario: fixedPaths(BARE_SCENARIO, [BARE_PATH]), url: bare.url, peak: () => bare.peakMemoryMib() }, ...scenarios.map((scenario) => ({ scenario, url: server.url, peak: () => server.peakMemoryMib() }))];
+    const run = (target: (typeof targets)[number], duration: number) =>
+      measure(target.scenario.name, { url: target.url, connections: options.connections, duration, requests: target.scenario.requests() });
+    const warmUp = options.warmUpSeconds ?? Math.min(2, options.duration);
+    for (const target of targets) await run(target, warmUp);
+    const rounds = options.rounds ?? benchRounds();
+    const byTarget = targets.map(() => [] as Row[]);
+    const peaks = targets.map(() => 0);
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const [index, target] of targets.entries()) {
+        const row = await run(target, options.duration);
+        byTarget[index]!.push(row);
+        peaks[index] = target.peak();
+        console.log(`  [${round}/${rounds}] ${row.scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.rejected ? ` ${JSON.stringify(row.rejected)}` : ''}`);
+      }
+    }
+    const medians = byTarget.map(median);
+    const baseline = medians[0]!;
+    return medians.map((row, index) => {
+      // Errors of every round count, not only the median one's.
+      const errors = byTarget[index]!.reduce((sum, each) => sum + each.errors, 0);
+      return { ...row, errors, peakMib: peaks[index]!, ratio: index === 0 ? 1 : baseline.rps > 0 ? row.rps / baseline.rps : 0 };
+    });
+  } finally {
+    await bare.stop();
   }
-  const baseline = measured[0]!;
-  return measured.map((row) => ({ ...row, ratio: row === baseline ? 1 : baseline.rps > 0 ? row.rps / baseline.rps : 0 }));
 }

@@ -29,7 +29,7 @@ const number = (value: number | undefined, digits = 0) => (value === undefined |
 
 /** The usual latency table: req/s, p50, p99, ratio to the bare route, errors, and the server's peak memory when known. */
 export function latencyTable(title: string, rows: (Row | MeasuredRow)[], options: { throughput?: boolean } = {}): Table {
-  const columns = ['scenario', 'req/s', 'p50 ms', 'p99 ms', '× bare JSON', 'errors'];
+  const columns = ['scenario', 'req/s', 'p50 ms', 'p99 ms', '× bare Fastify', 'errors'];
   if (options.throughput) columns.push('MiB/s');
   const memory = rows.every((row) => 'peakMib' in row);
   if (memory) columns.push('server peak RSS MiB');

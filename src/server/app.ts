@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,10 +15,13 @@ import { AUTH_BASE_PATH, createAuth, SESSION_COOKIE_PREFIX } from './auth/auth';
 import type { Access } from '../shared/endpoints/endpoint';
 import { registerAccessControl } from './auth/access';
 import { mountAuth } from './auth/mount';
+import { SessionCache } from './auth/session-cache';
+import { registerSessionSync, startSessionInvalidation } from './auth/session-invalidation';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
 import { authProvidersRoutes } from './features/auth/routes';
 import { cartRoutes } from './features/cart/routes';
+import { CatalogVersionFeed, readCatalogVersion } from './features/catalog/cache';
 import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
@@ -39,7 +41,7 @@ import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
 import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
-import { rawSecurityHeaders, securityHeaderOptions } from './http/security-headers';
+import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerBackgroundJobs } from './jobs';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
@@ -110,9 +112,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  registerSecurityHeaders(app, config);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -121,6 +121,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Built once here and handed to the features that need them: none builds its own.
   const secrets = await loadSecrets(config);
   app.decorate('auth', createAuth({ config, db: database.db, secret: secrets.auth }));
+  // Resolved sessions are kept for a few seconds; the database announces every change that ends
+  // one or changes its account, on every process (LISTEN/NOTIFY).
+  const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs });
+  app.decorate('sessionCache', sessionCache);
+  const sessionInvalidation = await startSessionInvalidation(database, sessionCache, app.log);
+  app.decorate('sessionInvalidation', sessionInvalidation);
+  app.addHook('onClose', () => sessionInvalidation.close());
+  registerSessionSync(app, sessionInvalidation);
+  // On the embedded database the catalogue's version is known from its notices, not read per request.
+  const catalogVersionFeed = database.kind === 'pglite' ? new CatalogVersionFeed() : undefined;
+  if (catalogVersionFeed) {
+    await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db));
+    app.addHook('onClose', () => catalogVersionFeed.close());
+  }
   const videoStorage = createVideoStorage(config.dataDir);
   const { provider: payments, testProvider } = createPaymentProvider({
     config,
@@ -147,8 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...mailSender.jobs,
   ]);
 
-  await app.register(fastifyHelmet, securityHeaderOptions(config));
-  // After helmet, so that a refused request still carries the security headers.
+  // After the security headers (set first thing), so that a refused request still carries them.
   registerSameOriginCheck(app, {
     publicUrl: config.publicUrl,
     sessionCookiePrefix: SESSION_COOKIE_PREFIX,
@@ -191,7 +204,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes, { database });
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
-      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs } });
+      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed } });
       await api.register(favouritesRoutes);
       await api.register(mediaRoutes, { storage: videoStorage, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);

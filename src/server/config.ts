@@ -56,6 +56,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CATALOG_CACHE_MAX_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
@@ -119,6 +121,10 @@ export type Config = {
   catalogCacheEntries: number;
   /** How long a process may serve the catalogue as it was before a change (0: never). */
   catalogCacheMaxStaleMs: number;
+  /** Resolved sessions kept in memory per process (0: every request reads its session row). */
+  sessionCacheEntries: number;
+  /** How long a resolved session is reused before it is read again, changes or not. */
+  sessionCacheTtlMs: number;
   /** Signs the short-lived main-video URLs; derived from the auth secret when unset. */
   videoUrlSecret: string | undefined;
   videoUrlTtlSeconds: number;
@@ -252,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,
+    sessionCacheEntries: e.SESSION_CACHE_ENTRIES,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     videoUrlSecret: e.VIDEO_URL_SECRET,
     videoUrlTtlSeconds: e.VIDEO_URL_TTL_SECONDS,
     videoAccelRedirectPrefix: e.VIDEO_ACCEL_REDIRECT_PREFIX,

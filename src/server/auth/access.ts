@@ -13,8 +13,6 @@ declare module 'fastify' {
   }
 }
 
-const accessOf = (request: FastifyRequest): Access | undefined => request.routeOptions.config.access;
-
 /**
  * Enforces every route's declared access, in one place. Admin routes refuse at `onRequest`,
  * before the input is validated, so nobody but an admin learns even which inputs are valid;
@@ -23,13 +21,22 @@ const accessOf = (request: FastifyRequest): Access | undefined => request.routeO
  */
 export function registerAccessControl(app: FastifyInstance, { db }: { db: Database }): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (accessOf(request) === 'admin') request.user = await requireAdmin(request);
-  });
-  app.addHook('preHandler', async (request) => {
-    const access = accessOf(request);
-    if (access === 'user') request.user = await requireUser(request);
-    else if (access === 'course-manager') request.user = await requireCourseManager(request, db, (request.params as { id: number }).id);
+  const refuseAllButAdmins = async (request: FastifyRequest) => {
+    request.user = await requireAdmin(request);
+  };
+  const requireSignedIn = async (request: FastifyRequest) => {
+    request.user = await requireUser(request);
+  };
+  const requireManager = async (request: FastifyRequest) => {
+    request.user = await requireCourseManager(request, db, (request.params as { id: number }).id);
+  };
+  // Attached to the routes that declare the access, ahead of their own hooks: a public route
+  // (most requests) runs no access hook at all.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === 'admin') route.onRequest = [refuseAllButAdmins, ...[route.onRequest ?? []].flat()];
+    else if (access === 'user') route.preHandler = [requireSignedIn, ...[route.preHandler ?? []].flat()];
+    else if (access === 'course-manager') route.preHandler = [requireManager, ...[route.preHandler ?? []].flat()];
   });
 }
 

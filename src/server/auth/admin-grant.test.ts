@@ -15,6 +15,8 @@ describe('grantAdmin (npm run admin:grant)', () => {
 
     const result = await grantAdmin(ctx.db, '  First.Admin@Example.COM ');
     expect(result).toEqual({ outcome: 'granted', user: { id: user.id, email: 'first.admin@example.com', name: 'first.admin' } });
+    // The command runs in a process of its own: the app learns the change from the database's notice.
+    await ctx.app.sessionInvalidation.sync();
     expect((await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).json().isAdmin).toBe(true);
     expect((await ctx.app.inject({ url: '/api/admin/users', headers: user.headers })).statusCode).toBe(200);
     expect(await ctx.db.select().from(auditLog)).toEqual([

@@ -357,6 +357,8 @@ describe('disabled accounts', () => {
     expect((await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).statusCode).toBe(200);
 
     await disable(user.id);
+    // Written straight to the database, as another process would: the app learns it from the database's notice.
+    await ctx.app.sessionInvalidation.sync();
     for (const headers of [user.headers, bearer]) {
       const response = await ctx.app.inject({ url: '/api/users/me', headers });
       expect(response.statusCode).toBe(401);

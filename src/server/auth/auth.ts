@@ -163,7 +163,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      // No cookie cache: every request reads the session row, so disabling a user takes effect at once.
+      // No cookie cache (a signed cookie cannot be revoked): the process's session cache
+      // (session-cache.ts) is dropped on the database's notice, so disabling a user takes effect at once.
       cookieCache: { enabled: false },
     },
     rateLimit: {

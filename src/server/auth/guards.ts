@@ -4,6 +4,8 @@ import type { Database } from '../db/client';
 import { courses } from '../db/schema';
 import { AppError } from '../errors';
 import type { Auth } from './auth';
+import type { SessionCache } from './session-cache';
+import type { SessionInvalidation } from './session-invalidation';
 
 export type SessionUser = {
   id: string;
@@ -16,6 +18,10 @@ export type SessionUser = {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Sessions this process resolved lately (see session-cache.ts). */
+    sessionCache: SessionCache;
+    /** Keeps `sessionCache` in step with the database's notices. */
+    sessionInvalidation: SessionInvalidation;
   }
   interface FastifyRequest {
     /** Resolved once per request by `sessionUser()`. */
@@ -39,15 +45,35 @@ function headersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
-async function lookUpSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+const SESSION_COOKIES = /(?:^|;\s*)((?:__Secure-)?marketplace\.session_token=[^;]*)/g;
+
+/**
+ * What identifies the caller's session, exactly as sent: the bearer token and the signed session
+ * cookie (better-auth prefers the first). Null when there is neither, i.e. a visitor.
+ */
+function credentialOf(request: FastifyRequest): string | null {
   const { cookie, authorization } = request.headers;
-  if (!cookie && !authorization) return null;
+  // Every session cookie, named: which one better-auth reads must not matter to the key.
+  const sessionCookies = cookie ? Array.from(cookie.matchAll(SESSION_COOKIES), (match) => match[1]).join(';') : '';
+  if (!sessionCookies && !authorization) return null;
+  return `${authorization ?? ''}\n${sessionCookies}`;
+}
+
+async function lookUpSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const credential = credentialOf(request);
+  if (credential === null) return null;
+  const cache = request.server.sessionCache;
+  const kept = cache.get(credential);
+  if (kept) return kept;
+  const generation = cache.currentGeneration;
   const result = await request.server.auth.api.getSession({ headers: headersOf(request) });
   if (!result) return null;
   const user = result.user as typeof result.user & { isAdmin?: boolean | null; disabledAt?: Date | null };
   // A disabled user's sessions stop working at once, with a code the client turns into the disabled dialog.
   if (user.disabledAt) throw new AccountDisabledError(user.id);
-  return { id: user.id, name: user.name, email: user.email, image: user.image ?? null, isAdmin: Boolean(user.isAdmin) };
+  const resolved: SessionUser = { id: user.id, name: user.name, email: user.email, image: user.image ?? null, isAdmin: Boolean(user.isAdmin) };
+  cache.set(credential, resolved, { sessionExpiresAt: new Date(result.session.expiresAt), generation });
+  return resolved;
 }
 
 /** The signed-in user of this request, or null for a visitor. */

@@ -11,11 +11,64 @@ import * as schema from './schema';
  */
 export type Database = NodePgDatabase<typeof schema>;
 
+export type NotificationHandlers = {
+  onPayload(payload: string): void;
+  /** Whether notifications currently arrive (false while the listening connection is down). */
+  onListening(listening: boolean): void;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Receives the channel's NOTIFY payloads until the answered function is called. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** How long a lost listening connection waits before it tries again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries): reconnects after
+ * any loss, telling the handlers when notifications stop and start arriving again.
+ */
+async function listenOnServer(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  const { Client } = (await import('pg')).default;
+  let stopped = false;
+  let current: InstanceType<typeof Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    current = client;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      handlers.onListening(false);
+      void client.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      if (!lost && !stopped) handlers.onListening(true);
+    } catch {
+      onLost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
+  };
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -60,7 +113,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Database, kind: 'postgres', listen: (channel, handlers) => listenOnServer(url, channel, handlers), close: () => pool.end() };
 }
 
 async function openPglite(directory: string): Promise<DatabaseHandle> {
@@ -73,7 +126,15 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   const client = new PGlite(directory, { extensions: { pg_trgm, unaccent } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  // One process owns the embedded database, so every change is announced within it.
+  const listen = async (channel: string, handlers: NotificationHandlers) => {
+    const unlisten = await client.listen(channel, handlers.onPayload);
+    handlers.onListening(true);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
+  return { db: db as unknown as Database, kind: 'pglite', listen, close: () => client.close() };
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
@@ -30,11 +31,51 @@ export function securityHeaderOptions(config: Config) {
 type RawRequest = Parameters<ReturnType<typeof helmet>>[0];
 type RawResponse = Parameters<ReturnType<typeof helmet>>[1];
 
+type HeaderChanges = { set: [string, string | number | readonly string[]][]; removed: string[] };
+
 /**
- * Sets the same headers on a raw response. For the answers Fastify's router gives before
- * any hook runs (a malformed or overlong URL), where the helmet plugin never sees the request.
+ * What helmet does to a response, computed once: with no nonces, its headers depend on the
+ * settings alone, so running it for every request (as @fastify/helmet does, parsing the CSP
+ * each time) only repeats the same work.
  */
+function helmetHeaderChanges(config: Config): HeaderChanges {
+  const changes: HeaderChanges = { set: [], removed: [] };
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      changes.set.push([name, value]);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      changes.removed.push(name);
+    },
+  };
+  let failure: unknown;
+  helmet(securityHeaderOptions(config))({} as RawRequest, recorder as unknown as RawResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return changes;
+}
+
+/** Sets the same headers on a raw response. */
 export function rawSecurityHeaders(config: Config): (request: RawRequest, response: RawResponse) => void {
-  const middleware = helmet(securityHeaderOptions(config));
-  return (request, response) => middleware(request, response, () => {});
+  const { set, removed } = helmetHeaderChanges(config);
+  return (_request, response) => {
+    for (const name of removed) response.removeHeader(name);
+    for (const [name, value] of set) response.setHeader(name, value);
+  };
+}
+
+/**
+ * The security headers and the request id on every response, set first thing on the raw
+ * response, so that answers a later hook refuses or an error ends carry them too. Router
+ * refusals (a malformed URL), which reach no hook, get `rawSecurityHeaders` instead.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const apply = rawSecurityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    apply(request.raw, reply.raw);
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
+  });
 }

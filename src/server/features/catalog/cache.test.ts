@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { categories } from '../../db/schema';
-import { CatalogCache } from './cache';
+import { CatalogCache, CatalogVersionFeed } from './cache';
 import { insertCategory } from '../../db/catalog-test-data';
 
 describe('catalogue cache', () => {
@@ -92,5 +92,40 @@ describe('catalogue cache', () => {
     await strict.get('k', second.load);
     await insertCategory(ctx.db, 'Música');
     expect(await strict.get('k', second.load)).toBe(2);
+  });
+});
+
+describe('catalogue version feed', () => {
+  type Handlers = { onPayload(payload: string): void; onListening(listening: boolean): void };
+  async function feedWith(current: string | null) {
+    const feed = new CatalogVersionFeed();
+    let handlers: Handlers | undefined;
+    await feed.start(async (_channel, given) => {
+      handlers = given;
+      given.onListening(true);
+      return async () => {};
+    }, async () => current);
+    return { feed, handlers: handlers! };
+  }
+
+  it('knows the version from the first read, then from each newer notice, never going back', async () => {
+    const { feed, handlers } = await feedWith('7');
+    expect(feed.version).toBe('7');
+    handlers.onPayload('9');
+    expect(feed.version).toBe('9');
+    handlers.onPayload('8');
+    handlers.onPayload('not a version');
+    expect(feed.version).toBe('9');
+  });
+
+  it('leaves the version to be read while it does not listen, and until a version is known', async () => {
+    const { feed, handlers } = await feedWith(null);
+    expect(feed.version).toBeUndefined();
+    handlers.onPayload('3');
+    expect(feed.version).toBe('3');
+    handlers.onListening(false);
+    expect(feed.version).toBeUndefined();
+    handlers.onListening(true);
+    expect(feed.version).toBeUndefined();
   });
 });

@@ -14,7 +14,61 @@ export type CatalogCacheOptions = {
    * showing the old catalogue for up to that long after a change.
    */
   maxStaleMs?: number;
+  /** Where the version is known without asking (the embedded database's notices); asked otherwise. */
+  versionFeed?: CatalogVersionFeed;
 };
+
+/** The catalogue's current version, or null when its row is missing (a database being emptied). */
+export async function readCatalogVersion(db: Database): Promise<string | null> {
+  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1));
+  return row ? String(row.version) : null;
+}
+
+/** The channel migration 0006_catalog_version_notice announces every new catalogue version on. */
+export const CATALOG_VERSION_CHANNEL = 'catalog_version';
+
+type Listen = (channel: string, handlers: { onPayload(payload: string): void; onListening(listening: boolean): void }) => Promise<() => Promise<void>>;
+
+/**
+ * The catalogue's version as the database announces it. Only exact where a notice arrives
+ * before the change that caused it has returned to its caller, as on the embedded PGlite (one
+ * process, notices delivered with the query's own answer); the PostgreSQL server keeps reading
+ * the version per request. Unknown (so asked) until the first read, and whenever not listening.
+ */
+export class CatalogVersionFeed {
+  private latest: bigint | null = null;
+  private listening = false;
+  private stop: (() => Promise<void>) | undefined;
+
+  /** The version to use without asking, or undefined when the database must be asked. */
+  get version(): string | undefined {
+    return this.listening && this.latest !== null ? String(this.latest) : undefined;
+  }
+
+  /** Follows the notices, then reads the current version once (a notice during the read wins if newer). */
+  async start(listen: Listen, readVersion: () => Promise<string | null>): Promise<void> {
+    this.stop = await listen(CATALOG_VERSION_CHANNEL, {
+      onPayload: (payload) => this.offer(payload),
+      onListening: (up) => {
+        if (!up) this.latest = null;
+        this.listening = up;
+      },
+    });
+    const current = await readVersion();
+    if (current !== null) this.offer(current);
+  }
+
+  async close(): Promise<void> {
+    this.listening = false;
+    await this.stop?.();
+  }
+
+  private offer(version: string): void {
+    if (!/^\d+$/.test(version)) return;
+    const value = BigInt(version);
+    if (this.latest === null || value > this.latest) this.latest = value;
+  }
+}
 
 /** The one-row change counter of migration 0002_catalog_search (kept out of the shared schema: only the catalogue reads it). */
 const catalogVersion = pgTable('catalog_version', {
@@ -54,11 +108,13 @@ export class CatalogCache {
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly maxStaleMs: number;
+  private readonly versionFeed: CatalogVersionFeed | undefined;
 
   constructor(
     private readonly db: Database,
-    { maxEntries = 5000, ttlMs = 5 * 60_000, maxStaleMs = 0 }: CatalogCacheOptions = {},
+    { maxEntries = 5000, ttlMs = 5 * 60_000, maxStaleMs = 0, versionFeed }: CatalogCacheOptions = {},
   ) {
+    this.versionFeed = versionFeed;
     this.maxEntries = maxEntries;
     this.ttlMs = ttlMs;
     this.maxStaleMs = maxStaleMs;
@@ -109,6 +165,8 @@ export class CatalogCache {
   }
 
   private version(): Promise<string | null> {
+    const announced = this.versionFeed?.version;
+    if (announced !== undefined) return Promise.resolve(announced);
     const last = this.lastRead;
     if (last && this.maxStaleMs > 0 && Date.now() - last.startedAt <= this.maxStaleMs) return Promise.resolve(last.version);
     this.versionLookup ??= (async () => {

@@ -1,0 +1,73 @@
+/**
+ * The query plans of the hot catalogue reads on the benchmark database (100,000 courses):
+ * the course detail and listing pages (with the catalogue cache, as the server runs them,
+ * and without). Runs the real service functions with a logging database, then EXPLAIN
+ * ANALYZE on each statement they sent, into `bench/results/plans.md`.
+ *
+ *   npx tsx bench/explain-plans.ts        (BENCH_DATABASE_URL, see bench/lib/data.ts)
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database } from '../src/server/db/client';
+import * as schema from '../src/server/db/schema';
+import { CatalogCache } from '../src/server/features/catalog/cache';
+import { getCourse, listCourses } from '../src/server/features/catalog/service';
+import { uncached } from '../src/server/features/catalog/cache';
+import { benchDatabaseUrl } from './lib/data';
+import { RESULTS_DIR } from './lib/report';
+
+type Sent = { sql: string; params: unknown[] };
+
+const pool = new pg.Pool({ connectionString: benchDatabaseUrl, max: 2 });
+let sent: Sent[] = [];
+const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => void sent.push({ sql: query, params }) } }) as unknown as Database;
+
+async function plansOf(title: string, work: () => Promise<unknown>): Promise<string> {
+  sent = [];
+  await work();
+  const statements = sent;
+  const parts = [`## ${title}`, '', `${statements.length} statement(s)`, ''];
+  for (const [index, statement] of statements.entries()) {
+    const client = await pool.connect();
+    try {
+      const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off, summary on) ${statement.sql}`, statement.params);
+      parts.push(`### ${index + 1}. \`${statement.sql.length > 160 ? `${statement.sql.slice(0, 160)}…` : statement.sql}\``, '', `params: \`${JSON.stringify(statement.params)}\``, '', '```', ...result.rows.map((row) => row['QUERY PLAN']), '```', '');
+    } finally {
+      client.release();
+    }
+  }
+  return parts.join('\n');
+}
+
+async function main() {
+  const { rows } = await pool.query<{ id: number; total: number }>(
+    `select (select id from courses where disabled_at is null order by md5(id::text) limit 1) as id, (select count(*)::int from courses where disabled_at is null) as total`,
+  );
+  const { id, total } = rows[0]!;
+  const lastPage = Math.ceil(total / 9);
+  const { rows: categories } = await pool.query<{ id: number }>('select id from categories order by id limit 3');
+  const cache = new CatalogCache(db, { maxEntries: 1000 });
+  const sections = [
+    await plansOf(`course detail, id ${id}, uncached`, () => getCourse(db, id, async () => null, uncached)),
+    await plansOf(`course detail, id ${id}, catalogue cache cold (version read, then the detail)`, async () => getCourse(db, id, async () => null, await cache.view())),
+    await plansOf('listing, newest first, page 1, uncached', () => listCourses(db, { page: 1 })),
+    await plansOf(`listing, price ascending, page ${Math.floor(lastPage / 2)}, uncached (offset scan)`, () => listCourses(db, { page: Math.floor(lastPage / 2), sort: 'price-asc' })),
+    await plansOf(`listing, category ${categories[2]?.id}, rating ≥ 4, page 300, with the cache (anchors first)`, async () =>
+      listCourses(db, { page: 300, categoryId: categories[2]?.id, rating: 4 }, await cache.view()),
+    ),
+    await plansOf(`listing, category ${categories[2]?.id}, rating ≥ 4, page 301, with the cache warm (anchors kept)`, async () =>
+      listCourses(db, { page: 301, categoryId: categories[2]?.id, rating: 4 }, await cache.view()),
+    ),
+  ];
+  const file = path.join(RESULTS_DIR, 'plans.md');
+  writeFileSync(file, [`# Query plans of the hot catalogue reads`, '', `Database: ${total} active courses; \`npx tsx bench/explain-plans.ts\` on ${new Date().toISOString()}.`, '', ...sections].join('\n'));
+  console.log(`plans written to ${file}`);
+  await pool.end();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
