@@ -35,6 +35,7 @@ import { abandonedUploadsJob } from './features/media/sweeper';
 import { orderExpiryJob } from './features/orders/fulfilment';
 import { returnUrls } from './features/orders/return-urls';
 import { ordersRoutes } from './features/orders/routes';
+import { progressRoutes } from './features/progress/routes';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';
 import { reviewsRoutes } from './features/reviews/routes';
 import { teachingRoutes } from './features/teaching/routes';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(teachingRoutes);
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { payments });
+      await api.register(progressRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -180,6 +180,22 @@ describe('seedDemoData', () => {
     expect(buyer!.cart).toBeGreaterThan(0);
   });
 
+  it("gives the buyer progress in held courses (one finished, one under way) and the teacher paid sales", async () => {
+    const [demo] = await rows<{ progress: number; watched: number; unheld: number; teacher_sales: number }>(
+      db,
+      sql`select
+            (select count(*)::int from video_progress p where p.user_id = u.id) as progress,
+            (select count(*)::int from video_progress p where p.user_id = u.id and p.watched_at is not null) as watched,
+            (select count(*)::int from video_progress p where p.user_id = u.id
+               and not exists (select 1 from enrollments e where e.user_id = p.user_id and e.course_id = p.course_id)) as unheld,
+            (select count(*)::int from order_items i join orders o on o.id = i.order_id and o.payment_status = 'paid'
+               join courses c on c.id = i.course_id join users t on t.id = c.owner_id where t.email = 'teacher@demo.test') as teacher_sales
+          from users u where u.email = 'buyer@demo.test'`,
+    );
+    expect(demo).toEqual({ progress: 3, watched: 2, unheld: 0, teacher_sales: expect.any(Number) });
+    expect(demo!.teacher_sales).toBeGreaterThan(0);
+  });
+
   it('has titles with accents and the words the search tests rely on', () => {
     const titles = demoCourses.map((course) => course.title);
     expect(titles).toContain('Programación en Python desde cero');

@@ -51,6 +51,7 @@ import {
   reviews,
   subcategories,
   users,
+  videoProgress,
 } from './schema';
 
 export type DemoAccount = { role: DemoRole; name: string; email: string; password: string };
@@ -231,6 +232,22 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
     return makeReview({ ...review, createdAt: reviewedAt, updatedAt: reviewedAt });
   });
   await db.insert(reviews).values(reviewRows);
+
+  // Progress, so my courses shows a finished course, one under way and the rest not started.
+  const [finishedKey, underWayKey] = buyerActivity.paidCourseKeys;
+  const intro = demoVideos.introLandscape.durationSeconds;
+  const main = demoVideos.mainLandscape.durationSeconds;
+  await db.insert(videoProgress).values([
+    ...(finishedKey === undefined
+      ? []
+      : [
+          { userId: buyer, courseId: course(finishedKey).id, position: 1, positionSeconds: intro, durationSeconds: intro, watchedAt: daysAgo(0.9), updatedAt: daysAgo(0.9) },
+          { userId: buyer, courseId: course(finishedKey).id, position: 2, positionSeconds: main, durationSeconds: main, watchedAt: daysAgo(0.8), updatedAt: daysAgo(0.8) },
+        ]),
+    ...(underWayKey === undefined
+      ? []
+      : [{ userId: buyer, courseId: course(underWayKey).id, position: 2, positionSeconds: Math.floor(main / 2), durationSeconds: main, watchedAt: null, updatedAt: daysAgo(0.5) }]),
+  ]);
 
   // An abandoned checkout, so the admin's orders screen shows more than one status.
   // The course has no reviews, hence no buyers, so the user cannot already own it.

@@ -55,3 +55,12 @@ export async function isEnrolled(db: Database, userId: string, courseId: number)
 /** The same question inside a query: the user in `userId` holds the course in `courseId`. */
 export const holdsCourse = (userId: AnyPgColumn | string, courseId: AnyPgColumn | number): SQL =>
   sql`exists (select 1 from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courseId})`;
+
+/**
+ * Who may watch a course's videos, inside a query: its buyers (while they hold it), its
+ * owner and admins, whether or not the course is still in the catalogue.
+ */
+export const mayWatchCourse = (
+  viewer: { id: AnyPgColumn | string; isAdmin: AnyPgColumn | boolean },
+  course: { id: AnyPgColumn | number; ownerId: AnyPgColumn },
+): SQL => sql`(${course.ownerId} = ${viewer.id} or ${viewer.isAdmin} = true or ${holdsCourse(viewer.id, course.id)})`;

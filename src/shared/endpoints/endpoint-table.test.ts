@@ -12,6 +12,7 @@ import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
+import { progressEndpoints } from './progress';
 import { reviewsEndpoints } from './reviews';
 import { teachingEndpoints } from './teaching';
 import { usersEndpoints } from './users';
@@ -27,6 +28,7 @@ const areas = [
   healthEndpoints,
   mediaEndpoints,
   ordersEndpoints,
+  progressEndpoints,
   reviewsEndpoints,
   teachingEndpoints,
   usersEndpoints,

@@ -8,6 +8,7 @@ import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
+import { progressEndpoints } from './progress';
 import { reviewsEndpoints } from './reviews';
 import { teachingEndpoints } from './teaching';
 import { usersEndpoints } from './users';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...mediaEndpoints,
   ...ordersEndpoints,
+  ...progressEndpoints,
   ...reviewsEndpoints,
   ...teachingEndpoints,
   ...usersEndpoints,

@@ -1,9 +1,19 @@
 import { errorResponse, idParams } from '../api-schemas';
 import { courseReviewsResponse, reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../schemas/reviews';
+import { courseReputationSchema } from '../schemas/course-reputation';
 import { defineEndpoint } from './endpoint';
 
 /** Reviews: anyone reads a course's reviews; its buyers write them. */
 export const reviewsEndpoints = {
+  getCourseReputation: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id/reputation',
+    access: 'public',
+    tags: ['reviews'],
+    summary: "An active course's rating distribution, students, courses bought with it and the teacher's other courses",
+    params: idParams,
+    responses: { 200: courseReputationSchema, 400: errorResponse, 404: errorResponse },
+  }),
   getCourseReviews: defineEndpoint({
     method: 'GET',
     path: '/api/courses/:id/reviews',

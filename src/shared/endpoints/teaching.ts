@@ -1,9 +1,28 @@
 import { errorResponse, idParams } from '../api-schemas';
 import { courseForEdit, createCourseSchema, createdCourseList, editCourseSchema } from '../schemas/courses';
+import { teacherSalesSchema } from '../schemas/teacher-sales';
+import { userIdParam } from '../schemas/admin';
 import { defineEndpoint } from './endpoint';
 
 /** Teachers: create a course with its two uploaded videos, list the courses I created, edit one. */
 export const teachingEndpoints = {
+  getMySales: defineEndpoint({
+    method: 'GET',
+    path: '/api/teaching/sales',
+    access: 'user',
+    tags: ['teaching'],
+    summary: "My courses' sales: revenue net of refunds, sales, students and ratings per course, totals, and 30 days of revenue",
+    responses: { 200: teacherSalesSchema, 401: errorResponse },
+  }),
+  getTeacherSales: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users/:id/sales',
+    access: 'admin',
+    tags: ['admin'],
+    summary: "Any teacher's sales, as they see them",
+    params: userIdParam,
+    responses: { 200: teacherSalesSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
   createCourse: defineEndpoint({
     method: 'POST',
     path: '/api/courses',

@@ -49,16 +49,26 @@ export const confirmOrderBody = z.object({ sessionId: z.string().trim().min(1).m
 
 // --- Enrolments ---------------------------------------------------------------
 
-export const enrolledCourseSchema = courseSummary.extend({
+const heldCourseSchema = courseSummary.extend({
   /** The course was disabled after purchase: buyers keep it. */
   disabled: z.boolean(),
   enrolledAt: z.string(),
+});
+export type HeldCourse = z.infer<typeof heldCourseSchema>;
+
+export const enrolledCourseSchema = heldCourseSchema.extend({
+  /** Share of the course's video time watched, 0 to 100 (a video watched to 90 % counts whole). */
+  progressPercent: z.number().int().min(0).max(100),
+  /** When I last saved a position in one of its videos; null before I start it. */
+  lastWatchedAt: z.string().nullable(),
+  /** When the last of its videos was watched, once all of them are. */
+  completedAt: z.string().nullable(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 
 export const enrollmentsResponse = z.object({ items: z.array(enrolledCourseSchema) });
 
-export const playerCourseSchema = enrolledCourseSchema.extend({ description: z.string() }).meta({ id: 'PlayerCourse' });
+export const playerCourseSchema = heldCourseSchema.extend({ description: z.string() }).meta({ id: 'PlayerCourse' });
 export type PlayerCourse = z.infer<typeof playerCourseSchema>;
 
 export const enrollResponse = z.object({ courseId: z.number().int(), enrolledAt: z.string() });

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { prepared } from '../../db/prepared';
 import { courses, courseVideos, uploadsInProgress, users } from '../../db/schema';
-import { holdsCourse } from '../../domain/enrollments';
+import { mayWatchCourse } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 import type { StreamSubject } from './signed-url';
 import type { VideoStorage } from './storage';
@@ -222,7 +222,7 @@ const mainVideoViewStatement = (db: Database) =>
         and(
           eq(courseVideos.courseId, sql.placeholder('courseId')),
           eq(courseVideos.position, 2),
-          or(eq(courses.ownerId, users.id), eq(users.isAdmin, true), holdsCourse(users.id, courses.id)),
+          mayWatchCourse(users, courses),
         ),
       )
       .prepare('media_main_video_view'),

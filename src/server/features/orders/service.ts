@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
-import type { EnrolledCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
+import type { EnrolledCourse, HeldCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { courses, enrollments, orderItems, orders } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
 import { summaryColumns } from '../../domain/course-summary';
+import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
@@ -174,26 +175,32 @@ const enrolledColumns = {
   enrolledAt: enrollments.createdAt,
 };
 
-type EnrolledRow = Omit<EnrolledCourse, 'disabled' | 'enrolledAt'> & { description: string; disabledAt: Date | null; enrolledAt: Date };
+type EnrolledRow = Omit<HeldCourse, 'disabled' | 'enrolledAt'> & { description: string; disabledAt: Date | null; enrolledAt: Date };
 
-const toEnrolled = ({ description: _description, disabledAt, enrolledAt, ...row }: EnrolledRow): EnrolledCourse => ({
+const toHeld = ({ description: _description, disabledAt, enrolledAt, ...row }: EnrolledRow): HeldCourse => ({
   ...row,
   disabled: disabledAt !== null,
   enrolledAt: enrolledAt.toISOString(),
 });
 
 /**
- * My courses, newest purchase first. A course disabled after purchase stays here: the
- * buyer paid for it.
+ * My courses with their progress, the last watched first, then the ones not started, newest
+ * purchase first. A course disabled after purchase stays here: the buyer paid for it.
  */
 export async function listEnrollments(db: Database, userId: string): Promise<EnrolledCourse[]> {
+  const progress = progressColumns(enrollments.userId, enrollments.courseId);
   const rows = await db
-    .select(enrolledColumns)
+    .select({ ...enrolledColumns, ...progress })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.userId, userId))
-    .orderBy(desc(enrollments.createdAt), desc(courses.id));
-  return rows.map(toEnrolled);
+    .orderBy(sql`${progress.lastWatchedAt} desc nulls last`, desc(enrollments.createdAt), desc(courses.id));
+  return rows.map(({ progressPercent, lastWatchedAt, completedAt, ...row }) => ({
+    ...toHeld(row),
+    progressPercent,
+    lastWatchedAt: lastWatchedAt?.toISOString() ?? null,
+    completedAt: completedAt?.toISOString() ?? null,
+  }));
 }
 
 /** The player's data: 404 for an unknown course, 403 when the user has not bought it. */
@@ -205,7 +212,7 @@ export async function getEnrolledCourse(db: Database, userId: string, courseId: 
     .where(eq(courses.id, courseId));
   if (!row) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   if (!row.enrolledAt) throw new AppError('NOT_ENROLLED', 'You have not bought this course');
-  return { ...toEnrolled({ ...row, enrolledAt: row.enrolledAt }), description: row.description };
+  return { ...toHeld({ ...row, enrolledAt: row.enrolledAt }), description: row.description };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AccessRule } from '../../access-rules';
 
 export const accessRules: AccessRule[] = [
+  { route: 'GET /api/courses/:id/reputation', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/reputation` }) },
   { route: 'GET /api/courses/:id/reviews', request: (f) => ({ url: `/api/courses/${f.courseId}/reviews` }) },
   {
     route: 'POST /api/courses/:id/reviews',

@@ -3,10 +3,13 @@ import { reviewsEndpoints } from '../../../shared/endpoints/reviews';
 import { signedInUser } from '../../auth/access';
 import { sessionUser } from '../../auth/guards';
 import { route } from '../../http/route';
+import { courseReputation } from './reputation';
 import { deleteReview, listReviews, saveReview } from './service';
 
 /** Reviews: anyone reads a course's reviews; its buyers write them. */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, reviewsEndpoints.getCourseReputation, async (request) => courseReputation(app.db, request.params.id));
+
   route(app, reviewsEndpoints.getCourseReviews, async (request) => ({ items: await listReviews(app.db, request.params.id, () => sessionUser(request)) }));
 
   route(app, reviewsEndpoints.saveReview, async (request, reply) => {

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AccessRule } from '../../access-rules';
 
 export const accessRules: AccessRule[] = [
+  // Each signed-in caller gets their own courses' sales only (the test in sales.test.ts checks the figures).
+  { route: 'GET /api/teaching/sales' },
+  // Only admins read another teacher's sales: the owner's, here.
+  { route: 'GET /api/admin/users/:id/sales', request: (fixture) => ({ url: `/api/admin/users/${fixture.userIds.owner}/sales` }) },
   {
     // A complete form whose videos are not the caller's uploads: signed-in users reach the
     // validation (400), visitors and disabled accounts do not.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teachingEndpoints } from '../../../shared/endpoints/teaching';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
+import { teacherSales } from './sales';
 import { createCourse, getCourseForEdit, listCreatedCourses, updateCourse } from './service';
 
 /** Teachers: create a course with its two uploaded videos, list the courses I created, edit one. */
@@ -18,6 +19,16 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = signedInUser(request);
     reply.header('cache-control', 'no-store');
     return { items: await listCreatedCourses(db, user.id) };
+  });
+
+  route(app, teachingEndpoints.getMySales, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return teacherSales(db, signedInUser(request).id);
+  });
+
+  route(app, teachingEndpoints.getTeacherSales, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return teacherSales(db, request.params.id);
   });
 
   route(app, teachingEndpoints.getCourseForEdit, async (request, reply) => {

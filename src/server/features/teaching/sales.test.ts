@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/helpers/app';
+import { signedInAdmin, signedInUser } from '../../../../test/helpers/auth';
+import { as, createTeacher } from '../../../../test/helpers/commerce';
+import { createCourse, createOrder, createUser } from '../../db/factories';
+import { reviews } from '../../db/schema';
+
+describe("a teacher's sales", () => {
+  const ctx = useTestApp();
+
+  it('counts paid orders only (a refunded one counts nowhere), per course and in total, with ratings and 30 days of revenue', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const first = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 1000 });
+    const second = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 2500 });
+    const elsewhere = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db), priceCents: 900 });
+    const buyer = await createUser(ctx.db);
+    const refundedBuyer = await createUser(ctx.db);
+    const now = new Date();
+    await createOrder(ctx.db, { userId: buyer.id, paymentStatus: 'paid', paidAt: now, items: [first, second, elsewhere] });
+    await createOrder(ctx.db, { userId: refundedBuyer.id, paymentStatus: 'refunded', paidAt: now, items: [first] });
+    await ctx.db.insert(reviews).values({ courseId: first.id, userId: buyer.id, rating: 4, comment: 'Muy bueno' });
+
+    const response = await ctx.app.inject({ url: '/api/teaching/sales', headers: as(teacher) });
+    expect(response.statusCode).toBe(200);
+    const sales = response.json();
+    expect(sales.courses).toEqual([
+      { id: second.id, title: second.title, revenueCents: 2500, sales: 1, students: 1, ratings: [0, 0, 0, 0, 0] },
+      { id: first.id, title: first.title, revenueCents: 1000, sales: 1, students: 1, ratings: [0, 0, 0, 1, 0] },
+    ]);
+    expect(sales.totals).toEqual({ revenueCents: 3500, sales: 2, students: 2 });
+    expect(sales.daily).toHaveLength(30);
+    expect(sales.daily.at(-1)).toEqual({ date: now.toISOString().slice(0, 10), revenueCents: 3500 });
+    expect(sales.daily.slice(0, -1).every((day: { revenueCents: number }) => day.revenueCents === 0)).toBe(true);
+
+    const admin = await signedInAdmin(ctx.app);
+    const asAdmin = await ctx.app.inject({ url: `/api/admin/users/${teacher.id}/sales`, headers: as(admin) });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json()).toEqual(sales);
+    const someoneElse = await signedInUser(ctx.app);
+    expect((await ctx.app.inject({ url: `/api/admin/users/${teacher.id}/sales`, headers: as(someoneElse) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/teaching/sales', headers: as(someoneElse) })).json().courses).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Counts of 1 to 5 star reviews, in that order. */
+export const ratingDistribution = z.array(z.number().int()).length(5);
+
+export const courseSalesSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Paid orders only: a refunded order counts nowhere. */
+  revenueCents: z.number().int(),
+  sales: z.number().int(),
+  /** Who holds the course now (bought or enrolled free; a refund takes it back). */
+  students: z.number().int(),
+  ratings: ratingDistribution,
+});
+
+export const teacherSalesSchema = z
+  .object({
+    courses: z.array(courseSalesSchema),
+    totals: z.object({ revenueCents: z.number().int(), sales: z.number().int(), students: z.number().int() }),
+    /** The last 30 days (UTC), oldest first, one point per day, zero on days without sales. */
+    daily: z.array(z.object({ date: z.string(), revenueCents: z.number().int() })),
+  })
+  .meta({ id: 'TeacherSales' });
+export type TeacherSales = z.infer<typeof teacherSalesSchema>;
