@@ -40,7 +40,7 @@ export const ordersEndpoints = {
     path: '/api/enrollments',
     access: 'user',
     tags: ['orders'],
-    summary: 'My courses (bought or enrolled free), newest first',
+    summary: 'My courses (bought or enrolled free) with their progress, last watched first, then the newest bought',
     responses: { 200: enrollmentsResponse, 401: errorResponse },
   }),
   getEnrolledCourse: defineEndpoint({

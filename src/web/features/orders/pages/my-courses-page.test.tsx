@@ -24,6 +24,9 @@ const enrolled = (id: number, title: string, disabled = false) => ({
   durationHours: 3,
   disabled,
   enrolledAt: '2026-01-01T00:00:00.000Z',
+  progressPercent: 0,
+  lastWatchedAt: null,
+  completedAt: null,
 });
 
 describe('my courses (/mycourses)', () => {
