@@ -80,8 +80,10 @@ const AUTH_PREFIX = '/api/auth/';
  */
 export function registerSessionSync(app: FastifyInstance, invalidation: SessionInvalidation): void {
   const sync = async (request: FastifyRequest) => {
-    // Verification links are opened with GET and may grant the admin role (ADMIN_EMAILS); reading the session changes nothing.
-    if (READS_ONLY.has(request.method) && (!request.url.startsWith(AUTH_PREFIX) || request.url.startsWith(`${AUTH_PREFIX}get-session`))) return;
+    // Decided on the route the router matched, not on the URL the client wrote. Verification
+    // links are opened with GET and may grant the admin role (ADMIN_EMAILS); reading the session changes nothing.
+    const authEndpoint = request.routeOptions.url?.startsWith(AUTH_PREFIX) ? (request.params as { '*'?: string })['*'] : undefined;
+    if (READS_ONLY.has(request.method) && (authEndpoint === undefined || authEndpoint === 'get-session')) return;
     await invalidation.sync();
   };
   // Attached only to the routes concerned, so that other requests run no hook for it.
