@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
+import { endpoints } from '../../shared/endpoints/endpoint-table';
 import { errorCodes } from '../../shared/errors';
 import type { AccessRule } from '../access-rules';
 import type { Database } from '../db/client';
@@ -21,12 +22,16 @@ import { enrollments, sessions } from '../db/schema';
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
 
 /**
- * The routes, known before any hook runs so that each is a test of its own: the features'
- * access tables, which the authorization test keeps equal to `app.apiRoutes` (a route no
- * table lists fails there), and the first test here checks again against the app.
+ * The routes, known before any hook runs so that each is a test of its own: every endpoint of
+ * the table the server registers (HEAD answers like the GET or the tus PATCH beside it), and the
+ * routes only the features' access rules name (the authentication handler's catch-all). The
+ * first test checks them against what the app serves.
  */
 const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>(['../**/access-rules.ts', '!../access-rules.ts'], { eager: true });
-const routeNames = Object.values(ruleModules).flatMap((module) => module.accessRules.map((rule) => rule.route));
+const tableRoutes = Object.values(endpoints)
+  .filter((endpoint) => !('servedBy' in endpoint) && endpoint.method !== 'HEAD')
+  .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+const routeNames = [...new Set([...tableRoutes, ...Object.values(ruleModules).flatMap((module) => module.accessRules.map((rule) => rule.route))])];
 
 type Role = 'visitor' | 'user' | 'admin';
 
