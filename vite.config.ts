@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { endpointRoutesOnly } from './build/endpoint-routes';
 import { pagePreloads } from './build/page-preloads';
 
 /**
@@ -9,7 +10,7 @@ import { pagePreloads } from './build/page-preloads';
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), pagePreloads({ routesFile: 'src/web/app/routes.tsx' })],
+  plugins: [react(), pagePreloads({ routesFile: 'src/web/app/routes.tsx' }), endpointRoutesOnly({ tableFile: 'src/shared/endpoints/endpoint-table.ts' })],
   server: {
     port: 5173,
     strictPort: true,

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module builds a schema.
+import './zod-settings';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
@@ -8,15 +10,6 @@ import { createAppRouter } from './app/routes';
 import { getSessionQueryOptions } from './session/get-session';
 import { initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
-
-// zod compiles object schemas with `new Function` after probing whether eval is allowed; our
-// Content-Security-Policy forbids it, and the refused probe is reported as a CSP violation on
-// every page that validates a form. The interpreted path is fast enough for forms. zod reads
-// its settings from this global (zod/v4/core/core.js), so the entry sets it without importing
-// zod, which would pull zod into every page's first download. Merged, not replaced: should zod
-// ever load first, it holds this very object.
-const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
