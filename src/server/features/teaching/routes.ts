@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teachingEndpoints } from '../../../shared/endpoints/teaching';
 import { signedInUser } from '../../auth/access';
+import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import { teacherSales } from './sales';
 import { createCourse, getCourseForEdit, listCreatedCourses, updateCourse } from './service';
@@ -23,12 +24,16 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, teachingEndpoints.getMySales, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return teacherSales(db, signedInUser(request).id);
+    const sales = await teacherSales(db, signedInUser(request).id);
+    if (!sales) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    return sales;
   });
 
   route(app, teachingEndpoints.getTeacherSales, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return teacherSales(db, request.params.id);
+    const sales = await teacherSales(db, request.params.id);
+    if (!sales) throw new AppError('USER_NOT_FOUND', 'User not found');
+    return sales;
   });
 
   route(app, teachingEndpoints.getCourseForEdit, async (request, reply) => {

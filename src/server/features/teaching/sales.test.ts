@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser } from '../../../../test/helpers/auth';
@@ -36,6 +37,9 @@ describe("a teacher's sales", () => {
     const asAdmin = await ctx.app.inject({ url: `/api/admin/users/${teacher.id}/sales`, headers: as(admin) });
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json()).toEqual(sales);
+    const unknown = await ctx.app.inject({ url: `/api/admin/users/${randomUUID()}/sales`, headers: as(admin) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('USER_NOT_FOUND');
     const someoneElse = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ url: `/api/admin/users/${teacher.id}/sales`, headers: as(someoneElse) })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/teaching/sales', headers: as(someoneElse) })).json().courses).toEqual([]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
 import type { Database } from '../../db/client';
 
-type SalesRow = { courses: TeacherSales['courses']; daily: TeacherSales['daily'] };
+type SalesRow = { teacher_exists: boolean; courses: TeacherSales['courses']; daily: TeacherSales['daily'] };
 
 /**
  * A teacher's sales in one query. Revenue and sales count paid orders only: a refund marks the
@@ -10,7 +10,7 @@ type SalesRow = { courses: TeacherSales['courses']; daily: TeacherSales['daily']
  * out of the students. Each CTE starts from the teacher's courses (`courses_owner_id_idx`)
  * and reaches order items, enrolments and reviews by their course indexes.
  */
-export async function teacherSales(db: Database, ownerId: string): Promise<TeacherSales> {
+export async function teacherSales(db: Database, ownerId: string): Promise<TeacherSales | undefined> {
   const result = await db.execute(sql`
     with own as (select id, title from courses where owner_id = ${ownerId}),
     paid_items as (
@@ -32,6 +32,7 @@ export async function teacherSales(db: Database, ownerId: string): Promise<Teach
       from paid_items where paid_at >= (now() at time zone 'UTC')::date - 29 group by 1
     )
     select
+      exists (select 1 from users where id = ${ownerId}) as teacher_exists,
       (select coalesce(json_agg(json_build_object(
           'id', own.id, 'title', own.title, 'revenueCents', coalesce(sales.revenue, 0), 'sales', coalesce(sales.sales, 0),
           'students', coalesce(students.students, 0), 'ratings', coalesce(ratings.ratings, json_build_array(0, 0, 0, 0, 0))
@@ -42,7 +43,8 @@ export async function teacherSales(db: Database, ownerId: string): Promise<Teach
         from days left join daily on daily.day = days.day) as daily
   `);
   const [row] = result.rows as SalesRow[];
-  const courses = row?.courses ?? [];
+  if (!row?.teacher_exists) return undefined;
+  const courses = row.courses ?? [];
   const sum = (key: 'revenueCents' | 'sales' | 'students') => courses.reduce((total, course) => total + course[key], 0);
-  return { courses, totals: { revenueCents: sum('revenueCents'), sales: sum('sales'), students: sum('students') }, daily: row?.daily ?? [] };
+  return { courses, totals: { revenueCents: sum('revenueCents'), sales: sum('sales'), students: sum('students') }, daily: row.daily ?? [] };
 }
