@@ -53,22 +53,28 @@ export async function startServer(options: { port: number; env: Record<string, s
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  return serverWhenReady(child, { name: 'the server', url: `http://127.0.0.1:${options.port}`, readyPath: '/api/ready', timeoutMs: options.readyTimeoutMs ?? 120_000, pollMs: 250 });
+}
+
+/** Waits until a spawned server answers `readyPath`; it fails if the process exits first or the time runs out. */
+export async function serverWhenReady(
+  child: ChildProcess,
+  { name, url, readyPath, timeoutMs, pollMs }: { name: string; url: string; readyPath: string; timeoutMs: number; pollMs: number },
+): Promise<ServerProcess> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was ready`);
     try {
-      const response = await fetch(`${url}/api/ready`);
-      if (response.ok) break;
+      if ((await fetch(`${url}${readyPath}`)).ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error('the server did not become ready');
+      throw new Error(`${name} did not become ready`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   const pid = child.pid!;
   return {
