@@ -1,11 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomInt } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   cookiesOf,
@@ -13,14 +9,13 @@ import {
   PROCESS_TEST_PASSWORD,
   signUpThrough,
   sleep,
-  startServerProcess,
   type Answer,
   type ProcessUser,
   type ServerProcess,
 } from '../../../test/helpers/server-process';
+import { sharedServerUrl, useProcessPair, type ProcessPair } from '../../../test/helpers/process-pair';
 import { grantAdmin } from '../auth/admin-grant';
 import { authRateLimits } from '../auth/auth';
-import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createCourse, createUser } from '../db/factories';
 import { rateLimits } from '../db/schema';
 
@@ -29,7 +24,7 @@ import { rateLimits } from '../db/schema';
  * balancer: real OS processes (src/server/main.ts), not two app instances in one process.
  */
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = sharedServerUrl;
 const SKIP_REASON = 'needs TEST_DATABASE_URL: several server processes must share one PostgreSQL server, and the embedded PGlite database belongs to one process by design';
 
 /** The machine's Redis, unless the run names another; probed once, so the Redis pair skips cleanly where there is none. */
@@ -49,53 +44,6 @@ async function redisAnswers(url: string): Promise<boolean> {
 const redisReachable = serverUrl ? await redisAnswers(redisUrl) : false;
 
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
-const databaseName = (suffix: string) => `${new URL(serverUrl!).pathname.slice(1) || 'marketplace_test'}_${suffix}`;
-
-async function onServer(...statements: string[]) {
-  const admin = new pg.Client({ connectionString: serverUrl!.replace(/\/[^/]*$/, '/postgres') });
-  await admin.connect();
-  try {
-    for (const statement of statements) await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A new, empty database of its own on the PostgreSQL server, named after the run's. */
-async function freshDatabase(suffix: string): Promise<string> {
-  const name = databaseName(suffix);
-  await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-type Pair = { first: ServerProcess; second: ServerProcess; database: DatabaseHandle; dataDirs: string[]; adminEmail: string };
-
-/** Two processes started at once on a new, empty database (they take turns migrating it), behind one public address. */
-function usePair(ports: [number, number], suffix: string, env: Record<string, string> = {}): Pair {
-  const pair = { dataDirs: [] as string[], adminEmail: `admin-${randomUUID().slice(0, 8)}@example.com` } as Pair;
-  beforeAll(async () => {
-    const url = await freshDatabase(suffix);
-    const settings = { DATABASE_URL: url, PUBLIC_URL: `http://localhost:${ports[0]}`, ...env };
-    const dataDir = () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'marketplace-process-'));
-      pair.dataDirs.push(dir);
-      return dir;
-    };
-    [pair.first, pair.second] = await Promise.all([startServerProcess(ports[0], { ...settings, DATA_DIR: dataDir() }), startServerProcess(ports[1], { ...settings, DATA_DIR: dataDir() })]);
-    pair.database = await openDatabase({ databaseUrl: url, pgliteDir: 'unused', poolSize: 2 });
-  });
-  afterAll(async () => {
-    const codes = await Promise.all([pair.first?.stop(), pair.second?.stop()]);
-    await pair.database?.close();
-    await onServer(`DROP DATABASE IF EXISTS "${databaseName(suffix)}" WITH (FORCE)`);
-    for (const dir of pair.dataDirs) rmSync(dir, { recursive: true, force: true });
-    expect(codes.filter((code) => code !== undefined)).toEqual(codes.filter((code) => code !== undefined).map(() => 0));
-  });
-  return pair;
-}
 
 /** Asks again until the answer is the awaited one, for up to a second (the last answer otherwise). */
 async function answerWithinASecond(ask: () => Promise<Answer>, awaited: (answer: Answer) => boolean): Promise<Answer> {
@@ -117,7 +65,7 @@ function signInThrough(server: ServerProcess, user: Pick<ProcessUser, 'email'>, 
 }
 
 /** Wrong passwords for one client address, alternating between the two processes, up to the limit; then both refuse. */
-async function expectLimitSharedAcross(pair: Pair) {
+async function expectLimitSharedAcross(pair: ProcessPair) {
   const user = await signUpThrough(pair.first);
   const ip = randomIp();
   const processes = [pair.first, pair.second];
@@ -136,7 +84,7 @@ async function expectLimitSharedAcross(pair: Pair) {
 }
 
 describe.skipIf(!serverUrl)(`two server processes on one PostgreSQL${serverUrl ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
-  const pair = usePair([3226, 3227], 'two_processes');
+  const pair = useProcessPair([3226, 3227], 'two_processes');
 
   it('keeps a user signed in through one process working through the other: cart, checkout, payment, sign-out', async () => {
     const { first, second, database } = pair;
@@ -198,7 +146,7 @@ describe.skipIf(!serverUrl)(`two server processes on one PostgreSQL${serverUrl ?
 describe.skipIf(!serverUrl || !redisReachable)(
   `two server processes sharing Redis for rate limits${!serverUrl ? ` (skipped: ${SKIP_REASON})` : !redisReachable ? ` (skipped: no Redis answers at ${redisUrl}; set TEST_REDIS_URL)` : ''}`,
   () => {
-    const pair = usePair([3228, 3229], 'two_processes_redis', { REDIS_URL: redisUrl });
+    const pair = useProcessPair([3228, 3229], 'two_processes_redis', { REDIS_URL: redisUrl });
 
     it('counts sign-in attempts of one client across both processes in Redis, none in the database, and sessions still cross', async () => {
       const ip = await expectLimitSharedAcross(pair);
