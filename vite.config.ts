@@ -7,10 +7,15 @@ import { pagePreloads } from './build/page-preloads';
  * The web app lives in src/web; the build lands in dist/web, where the server serves it
  * (src/server/web/spa.ts fills `<!--app-head-->` of the built index.html per page).
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), pagePreloads({ routesFile: 'src/web/app/routes.tsx' }), endpointRoutesOnly({ tableFile: 'src/shared/endpoints/endpoint-table.ts' })],
+  plugins: [
+    react(),
+    // The server-rendering build (`--ssr entry-server.tsx`, to dist/ssr) has no chunks to preload.
+    ...(isSsrBuild ? [] : [pagePreloads({ routesFile: 'src/web/app/routes.tsx' })]),
+    endpointRoutesOnly({ tableFile: 'src/shared/endpoints/endpoint-table.ts' }),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -21,26 +26,28 @@ export default defineConfig({
   preview: {
     port: 4173,
   },
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    // Hashed file names only: the server caches everything under assets/ for a year.
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Libraries change less often than our code: in chunks of their own they stay cached
-          // across deploys. Only what the first page needs ($initial) is grouped; the rest of
-          // Mantine (menus, modals, drawers) stays with the lazy chunks that use it. The bundler
-          // puts every module in exactly one chunk, so no page gets a second copy of Mantine.
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, tags: ['$initial'], priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
-          ],
+  build: isSsrBuild
+    ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // Hashed file names only: the server caches everything under assets/ for a year.
+        sourcemap: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Libraries change less often than our code: in chunks of their own they stay cached
+              // across deploys. Only what the first page needs ($initial) is grouped; the rest of
+              // Mantine (menus, modals, drawers) stays with the lazy chunks that use it. The bundler
+              // puts every module in exactly one chunk, so no page gets a second copy of Mantine.
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, tags: ['$initial'], priority: 3 },
+                { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 2 },
+                { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

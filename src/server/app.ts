@@ -49,6 +49,8 @@ import type { PaymentProvider } from './payments/provider';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { loadSecrets } from './secrets';
 import { registerSpa, type HeadResolver } from './web/spa';
+import { loadBuiltPageRenderer } from './web/built-page-renderer';
+import type { CreatePageRenderer } from '../shared/page-rendering';
 
 export type ApiRoute = { method: string; url: string; access: Access | undefined };
 
@@ -67,6 +69,11 @@ export type AppOptions = {
   /** An already open database (tests share one per worker); otherwise the app opens and closes its own. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /**
+   * Draws the public pages on the server. By default the build's entry (dist/ssr, written by
+   * `npm run build`) when it is there; without one every page is the shell the browser fills.
+   */
+  createPageRenderer?: CreatePageRenderer;
 };
 
 export type App = FastifyInstance;
@@ -223,6 +230,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSpa(app, {
     config,
     db: database.db,
+    createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
+    catalogVersionFeed,
     resolveHead: async (page, params, request) => {
       for (const resolve of headResolvers) {
         const head = await resolve(page, params, request);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
   CATALOG_CACHE_MAX_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  RENDERED_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
@@ -121,6 +122,8 @@ export type Config = {
   catalogCacheEntries: number;
   /** How long a process may serve the catalogue as it was before a change (0: never). */
   catalogCacheMaxStaleMs: number;
+  /** Server-rendered public pages kept in memory per process (0 renders every request). */
+  renderedPageCacheEntries: number;
   /** Resolved sessions kept in memory per process (0: every request reads its session row). */
   sessionCacheEntries: number;
   /** How long a resolved session is reused before it is read again, changes or not. */
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,
+    renderedPageCacheEntries: e.RENDERED_PAGE_CACHE_ENTRIES,
     sessionCacheEntries: e.SESSION_CACHE_ENTRIES,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     videoUrlSecret: e.VIDEO_URL_SECRET,

@@ -3,34 +3,70 @@ import './zod-settings';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
-import { createAppRouter } from './app/routes';
+import { createAppRouter, routes } from './app/routes';
+import { readServerState, refreshForSignedInUser, restoreQueries, type ServerState } from './app/server-state';
 import { getSessionQueryOptions } from './session/get-session';
-import { initI18n } from './i18n';
+import { detectBrowserLanguage, initI18n, setLanguage } from './i18n';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Start every download of the first paint at once: the page's code (creating the router
-// starts it), the catalogue of the visitor's language, and the session (so the navbar
-// seldom has to show its placeholder).
-const router = createAppRouter();
 // A disabled account, whatever call finds out, gets the disabled dialog and is signed out.
 // Its code (and the dialog's) loads only then.
 const queryClient = createQueryClient({
   onAccountDisabled: () => void import('./session/account-disabled').then((module) => module.handleAccountDisabled(queryClient)),
 });
-queryClient.query(getSessionQueryOptions()).catch(() => {
+// The session starts downloading with the page's code (so the navbar seldom has to show its placeholder).
+const session = queryClient.query(getSessionQueryOptions()).catch(() => {
   // Signed out as far as the navbar is concerned; useSession shows the same.
+  return null;
 });
 
-void initI18n().then(() => {
-  const root = createRoot(container);
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree: a slow phone answers taps while it runs.
+/**
+ * The server drew the page: the browser takes it over with the same language, data and route
+ * state, once the code of the matched routes is loaded (React Router would otherwise render
+ * their fallback, which is not what the HTML shows).
+ */
+async function hydrate(state: ServerState) {
+  window.__staticRouterHydrationData = state.router;
+  restoreQueries(queryClient, state);
+  const lazyRoutes = (matchRoutes(routes, window.location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all([
+    initI18n(state.language),
+    ...lazyRoutes.map(async (route) => {
+      const resolved = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  ]);
+  const router = createAppRouter();
+  // As a transition, hydration yields to the browser every few milliseconds: taps are answered meanwhile.
+  startTransition(() => {
+    hydrateRoot(
+      container!,
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+  if ((await session)?.user) refreshForSignedInUser(queryClient, state);
+  // A choice made in this browser before the server knew it (kept only in storage) still wins.
+  const preferred = detectBrowserLanguage();
+  if (preferred !== state.language) void setLanguage(preferred);
+}
+
+/** Pages the server does not draw (the signed-in ones) start here. */
+async function render() {
+  // Creating the router starts the download of the page's code, alongside the catalogue's.
+  const router = createAppRouter();
+  await initI18n();
+  const root = createRoot(container!);
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -40,4 +76,7 @@ void initI18n().then(() => {
       </StrictMode>,
     );
   });
-});
+}
+
+const serverState = readServerState();
+void (serverState ? hydrate(serverState) : render());

@@ -2,13 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CreatePageRenderer, PageLanguage, PageRenderer, RenderedPage } from '../../shared/page-rendering';
 import { matchPage, type PageName } from '../../shared/paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { CatalogCache, type CatalogVersionFeed } from '../features/catalog/cache';
 import { apiNotFound } from '../http/errors-plugin';
 import { escapeHtml, renderHead, type HeadTags } from './head';
+import { injectTransport } from './inject-transport';
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+const TEMPLATE_LANGUAGE = '<html lang="es"';
 
 /** Written by the build (build/page-preloads.ts): page name → the files its lazy chunk needs. */
 const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -40,14 +45,42 @@ function readPagePreloads(distDir: string): Map<string, string> {
 /** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
 export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest) => Promise<HeadTags | null>;
 
-type SpaOptions = { config: Config; db: Database; resolveHead?: HeadResolver };
+type SpaOptions = {
+  config: Config;
+  db: Database;
+  resolveHead?: HeadResolver;
+  /** Draws the public pages on the server (the built dist/ssr entry, or the source in tests); none: every page is the shell. */
+  createPageRenderer?: CreatePageRenderer;
+  /** Where the catalogue's version is announced (PGlite); the rendered pages' cache follows it. */
+  catalogVersionFeed?: CatalogVersionFeed;
+};
+
+/** The built index.html cut where the server puts its parts. */
+type Template = { beforeHead: string; afterHead: string };
+
+function splitTemplate(template: string, file: string): Template {
+  const headAt = template.indexOf(HEAD_PLACEHOLDER);
+  if (headAt === -1) throw new Error(`${file} has no ${HEAD_PLACEHOLDER}`);
+  // Split once: the head is put between the halves as it is. (`String.replace` would read `$'`,
+  // `$&` or `` $` `` in a course title as replacement patterns and copy parts of the page into it.)
+  return { beforeHead: template.slice(0, headAt), afterHead: template.slice(headAt + HEAD_PLACEHOLDER.length) };
+}
+
+/** The template of a server-rendered page: in its language, and without the shell's "needs JavaScript" notice (the page reads without). */
+function renderedTemplate(template: Template, language: PageLanguage): Template & { afterRoot: string } {
+  const beforeHead = template.beforeHead.replace(TEMPLATE_LANGUAGE, `<html lang="${language}"`);
+  const rootAt = template.afterHead.indexOf(ROOT_ELEMENT);
+  if (rootAt === -1) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  const afterHead = template.afterHead.slice(0, rootAt).replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '') + '<div id="root">';
+  return { beforeHead, afterHead, afterRoot: template.afterHead.slice(rootAt + ROOT_ELEMENT.length) };
+}
 
 /**
  * Serves the built web app: hashed assets with year-long caching, and index.html for
  * every page of the route table. Paths that match no page still get the app (it shows
  * its not-found page) but with status 404, so crawlers and monitors see the truth.
  */
-export async function registerSpa(app: FastifyInstance, { config, resolveHead }: SpaOptions) {
+export async function registerSpa(app: FastifyInstance, { config, db, resolveHead, createPageRenderer, catalogVersionFeed }: SpaOptions) {
   const distDir = config.webDistDir;
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
@@ -55,13 +88,13 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFound(request.url)));
     return;
   }
-  // Split once: the head is put between the halves as it is. (`String.replace` would read `$'`,
-  // `$&` or `` $` `` in a course title as replacement patterns and copy parts of the page into it.)
-  const template = readFileSync(indexFile, 'utf8');
-  const headAt = template.indexOf(HEAD_PLACEHOLDER);
-  if (headAt === -1) throw new Error(`${indexFile} has no ${HEAD_PLACEHOLDER}`);
-  const [beforeHead, afterHead] = [template.slice(0, headAt), template.slice(headAt + HEAD_PLACEHOLDER.length)];
+  const shell = splitTemplate(readFileSync(indexFile, 'utf8'), indexFile);
+  const rendered = { es: renderedTemplate(shell, 'es'), en: renderedTemplate(shell, 'en') } satisfies Record<PageLanguage, unknown>;
   const preloads = readPagePreloads(distDir);
+  const renderer: PageRenderer | undefined = createPageRenderer?.({ transport: injectTransport(app) });
+  // Rendered pages depend on the catalogue alone (visitors' view; signed-in parts fill in in the
+  // browser), so they are kept until it changes, like the JSON listing.
+  const renderedPages = new CatalogCache(db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -75,14 +108,25 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead }:
     },
   });
 
+  const renderPage = async (request: FastifyRequest): Promise<RenderedPage | null> => {
+    if (!renderer?.renders(request.url.split('?')[0]!)) return null;
+    const language = renderer.language({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+    return renderedPages.get(`${language}\0${renderer.cacheKey(request.url)}`, () => renderer.render(request.url, language));
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const match = matchPage(url.pathname);
-    const head = match ? ((await resolveHead?.(match.page, match.params, request)) ?? null) : null;
-    const status = match && head?.status !== 404 ? 200 : 404;
-    const headHtml = renderHead(config, url, head) + (match ? (preloads.get(match.page) ?? '') : '');
-    const html = beforeHead + headHtml + afterHead;
-    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const [head, page] = await Promise.all([match ? resolveHead?.(match.page, match.params, request) : null, renderPage(request)]);
+    const status = match && head?.status !== 404 && page?.status !== 404 ? 200 : 404;
+    const headHtml = renderHead(config, url, head ?? null) + (match ? (preloads.get(match.page) ?? '') : '');
+    reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (!page) return reply.send(shell.beforeHead + headHtml + shell.afterHead);
+    const template = rendered[page.language];
+    // The page's language and markup follow the visitor's cookie and Accept-Language.
+    reply.header('Vary', 'Cookie, Accept-Language');
+    // Concatenated, never `replace`d: a `$&` in a course title stays text.
+    return reply.send(template.beforeHead + headHtml + template.afterHead + page.appHtml + '</div>' + page.stateScript + template.afterRoot);
   };
 
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

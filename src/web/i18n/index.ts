@@ -5,6 +5,7 @@ import type { Catalogue } from './catalogue';
 import {
   defaultLanguage,
   detectLanguage,
+  languageCookie,
   languageStorageKey,
   languages,
   toLanguage,
@@ -43,6 +44,8 @@ function readStoredLanguage(): string | null {
 }
 
 function storeLanguage(language: Language) {
+  // The cookie tells the server which language to render the next page in.
+  document.cookie = `${languageCookie}=${language}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
   try {
     window.localStorage.setItem(languageStorageKey, language);
   } catch {
@@ -71,6 +74,8 @@ const loadCatalogue = (language: Language) => Promise.all([...partsInUse].map((p
 
 /** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
 export async function loadBackOfficeTexts() {
+  // Server rendering never starts this instance: its own (i18n/server.ts) hold every text.
+  if (!initialization) return;
   partsInUse.add('backOffice');
   await initialization;
   await loadPart(currentLanguage(), 'backOffice');

@@ -18,6 +18,9 @@ export function toLanguage(tag: string | null | undefined): Language | null {
 /** localStorage key of the language the user picked with the switch. */
 export const languageStorageKey = 'language';
 
+/** Cookie of the same choice: the server renders pages in it. */
+export const languageCookie = 'language';
+
 /** Query parameter of the alternate-language links the server emits (`hreflang`). */
 export const languageQueryParam = 'lang';
 
@@ -41,4 +44,29 @@ export function detectLanguage({ search, storedChoice, browserLanguages }: Detec
     if (fromBrowser) return fromBrowser;
   }
   return defaultLanguage;
+}
+
+/** The languages of an `Accept-Language` header, most preferred first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+      return { tag: tag.trim(), quality: quality === undefined ? 1 : Number(quality), index };
+    })
+    .filter(({ tag, quality }) => tag && quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+/** A cookie's value from a `Cookie` header. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return null;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { sessionSchema, sessionUserSchema } from '../../shared/endpoints/auth';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 import { call } from '../lib/api-client';
+import { useHydrated } from '../lib/use-hydrated';
 
 /** The signed-in user as better-auth reports it (its admin plugin adds `isAdmin`). */
 export type SessionUser = z.output<typeof sessionUserSchema>;
@@ -27,16 +28,19 @@ export const getSessionQueryOptions = () =>
  * The current session. `user` is null when signed out, and also when the session could not be
  * read (the server is down): the app then behaves as for a visitor. `isPending` is true only
  * until the first answer, so callers can avoid flashing "Sign in" at a signed-in user.
+ * A server-rendered page is drawn for a visitor whose session is not known yet: until it is
+ * hydrated, the browser shows the same, and the signed-in parts fill in right after.
  */
 export function useSession() {
   // Only the fields used are read, so a refetch that changes nothing re-renders nothing.
   const { data, isPending } = useQuery(getSessionQueryOptions());
-  const user = data?.user ?? null;
+  const hydrated = useHydrated();
+  const user = (hydrated ? data?.user : null) ?? null;
   return {
-    session: data ?? null,
+    session: hydrated ? (data ?? null) : null,
     user,
     isSignedIn: user !== null,
     isAdmin: user?.isAdmin === true,
-    isPending,
+    isPending: isPending || !hydrated,
   };
 }

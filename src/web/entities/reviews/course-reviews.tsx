@@ -9,7 +9,8 @@ export function CourseReviews({ courseId }: { courseId: number }) {
   const { t, i18n } = useTranslation('catalog');
   const { t: tc } = useTranslation();
   const reviews = useCourseReviews(courseId);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  // In UTC: the server draws these dates too, and the browser's text must match its HTML.
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
 
   return (
     <section aria-labelledby="course-reviews">

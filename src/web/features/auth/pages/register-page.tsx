@@ -1,4 +1,4 @@
-import { Button, Center, Container, Divider, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Button, Container, Divider, Paper, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,8 @@ import { SocialSignInButtons } from '../components/social-sign-in-buttons';
  */
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { isSignedIn, isPending } = useSession();
+  // The form shows at once (the server draws it): a signed-in user is sent on as soon as the session is known.
+  const { isSignedIn } = useSession();
   const [searchParams] = useSearchParams();
   // Where the visitor was when an action needed an account; only a path of this app.
   const returnTo = safeReturnPath(searchParams.get('next')) ?? undefined;
@@ -34,41 +35,35 @@ export function RegisterPage() {
   return (
     <Container size={440} py="xl" px="md">
       <PageTitle title={t('title')} ta="center" size="h2" documentTitle={t(`${mode}.title`)} />
-      {isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      ) : (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm">
-          <Stack gap="lg">
-            <Title order={2} size="h3" ta="center">
-              {forgot ? t('forgot.title') : t(`${mode}.title`)}
-            </Title>
-            {forgot ? (
-              <>
-                <ForgotPasswordForm />
-                <Button variant="transparent" onClick={() => setForgot(false)}>
-                  {t('forgot.back')}
-                </Button>
-              </>
-            ) : (
-              <>
-                {/* A new form per mode: switching starts clean. */}
-                <CredentialsForm key={mode} mode={mode} />
-                {/* Transparent: a subtle button's hover tint leaves its text below 4.5:1. */}
-                <Button variant="transparent" onClick={() => setMode(other)}>
-                  {t(`${mode}.toggle`)}
-                </Button>
-                <Button variant="transparent" size="compact-sm" onClick={() => setForgot(true)}>
-                  {t('forgot.link')}
-                </Button>
-              </>
-            )}
-            <Divider label={t('or')} labelPosition="center" />
-            <SocialSignInButtons returnTo={returnTo} />
-          </Stack>
-        </Paper>
-      )}
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm">
+        <Stack gap="lg">
+          <Title order={2} size="h3" ta="center">
+            {forgot ? t('forgot.title') : t(`${mode}.title`)}
+          </Title>
+          {forgot ? (
+            <>
+              <ForgotPasswordForm />
+              <Button variant="transparent" onClick={() => setForgot(false)}>
+                {t('forgot.back')}
+              </Button>
+            </>
+          ) : (
+            <>
+              {/* A new form per mode: switching starts clean. */}
+              <CredentialsForm key={mode} mode={mode} />
+              {/* Transparent: a subtle button's hover tint leaves its text below 4.5:1. */}
+              <Button variant="transparent" onClick={() => setMode(other)}>
+                {t(`${mode}.toggle`)}
+              </Button>
+              <Button variant="transparent" size="compact-sm" onClick={() => setForgot(true)}>
+                {t('forgot.link')}
+              </Button>
+            </>
+          )}
+          <Divider label={t('or')} labelPosition="center" />
+          <SocialSignInButtons returnTo={returnTo} />
+        </Stack>
+      </Paper>
     </Container>
   );
 }

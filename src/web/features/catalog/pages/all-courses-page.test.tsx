@@ -50,18 +50,20 @@ describe('/allcourses', () => {
     expect(screen.getByRole('combobox', { name: 'Buscar cursos' })).toHaveValue('python');
   });
 
-  it('pages through the URL; previous does nothing on the first page', async () => {
+  it('pages through links (they work without JavaScript too); previous does nothing on the first page', async () => {
     const { user, search, lastRequest } = setup('/allcourses?sort=rating-desc', {
-      list: (params) => makeList([makeCourse({ title: `Página ${params.get('page') ?? 1}` })], { total: 20, page: Number(params.get('page') ?? 1) }),
+      list: (params) => makeList([makeCourse({ title: `Curso de la página ${params.get('page') ?? 1}` })], { total: 20, page: Number(params.get('page') ?? 1) }),
     });
     const pages = await screen.findByRole('navigation', { name: 'Páginas' }, slow);
     expect(within(pages).getByRole('button', { name: 'Página anterior' })).toBeDisabled();
-    await user.click(within(pages).getByRole('button', { name: 'Página siguiente' }));
-    await screen.findByRole('link', { name: 'Página 2' });
+    expect(within(pages).getByRole('link', { name: 'Página 3' })).toHaveAttribute('href', '/allcourses?sort=rating-desc&page=3');
+    await user.click(within(pages).getByRole('link', { name: 'Página siguiente' }));
+    await screen.findByRole('link', { name: 'Curso de la página 2' });
     expect(search()).toBe('sort=rating-desc&page=2');
     expect(lastRequest()).toBe('sort=rating-desc&page=2');
-    await user.click(within(pages).getByRole('button', { name: 'Página 3' }));
-    await screen.findByRole('link', { name: 'Página 3' });
+    expect(within(pages).getByRole('link', { name: 'Página anterior' })).toHaveAttribute('href', '/allcourses?sort=rating-desc');
+    await user.click(within(pages).getByRole('link', { name: 'Página 3' }));
+    await screen.findByRole('link', { name: 'Curso de la página 3' });
     expect(within(pages).getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
   });
 

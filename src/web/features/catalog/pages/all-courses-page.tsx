@@ -2,6 +2,8 @@ import { Alert, Container, Group, Pagination, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
@@ -13,7 +15,7 @@ import { CourseGrid, CourseGridSkeleton } from '../../../entities/courses/course
 import { CourseSearch } from '../components/course-search';
 import { CreateCourseButton } from '../components/create-course-button';
 import { EmptyResults } from '../components/empty-results';
-import { useListingParams } from '../listing-params';
+import { listingSearch, useListingParams } from '../listing-params';
 
 /**
  * /allcourses — search, category and subcategory, rating, sort and pages (spec sections 2
@@ -24,6 +26,7 @@ export function AllCoursesPage() {
   const { isSignedIn } = useSession();
   const queryClient = useQueryClient();
   const { query, setFilters, setPage, clear } = useListingParams();
+  const pageLink = (page: number) => paths.allCourses(listingSearch({ ...query, page }));
   const courses = useCourses(query);
   const categories = useCategories();
   const data = courses.data;
@@ -68,18 +71,21 @@ export function AllCoursesPage() {
             </div>
             {data.pageCount > 1 ? (
               <Group justify="center" component="nav" aria-label={t('pagination.label')}>
+                {/* Links, not buttons: each page has its address, and paging works with JavaScript off. */}
                 <Pagination
                   total={data.pageCount}
                   value={Math.min(query.page, data.pageCount)}
-                  onChange={(page) => {
-                    setPage(page);
-                    window.scrollTo({ top: 0 });
-                  }}
+                  onChange={() => window.scrollTo({ top: 0 })}
                   siblings={1}
-                  getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
-                  getControlProps={(control) =>
-                    control === 'previous' ? { 'aria-label': t('pagination.previous') } : control === 'next' ? { 'aria-label': t('pagination.next') } : {}
-                  }
+                  getItemProps={(page) => ({ component: Link, to: pageLink(page), 'aria-label': t('pagination.page', { page }) })}
+                  getControlProps={(control) => {
+                    const current = Math.min(query.page, data.pageCount);
+                    const target = control === 'previous' ? current - 1 : control === 'next' ? current + 1 : null;
+                    if (target === null) return {};
+                    const label = t(control === 'previous' ? 'pagination.previous' : 'pagination.next');
+                    // At either end the control stays a disabled button: there is no page to link to.
+                    return target < 1 || target > data.pageCount ? { 'aria-label': label } : { component: Link, to: pageLink(target), 'aria-label': label };
+                  }}
                 />
               </Group>
             ) : null}

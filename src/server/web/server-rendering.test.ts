@@ -1,0 +1,157 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDatabase, testDatabase } from '../../../test/helpers/database';
+import { createPageRenderer } from '../../web/entry-server';
+import { getCourseQueryOptions } from '../../web/entities/courses/get-course';
+import { getCourseReviewsQueryOptions } from '../../web/entities/reviews/get-course-reviews';
+import type { CreatePageRenderer } from '../../shared/page-rendering';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { createCourse } from '../db/factories';
+import { courses } from '../db/schema';
+
+/** The page's visible text: markup, styles and the state block left out. */
+function visibleText(html: string): string {
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+  return root
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+describe('server rendering of the public pages', () => {
+  let app: App;
+  let db: Database;
+  let distDir: string;
+  const renders = vi.fn();
+  const countingRenderer: CreatePageRenderer = (options) => {
+    const renderer = createPageRenderer(options);
+    return { ...renderer, render: (url, language) => (renders(url), renderer.render(url, language)) };
+  };
+
+  beforeAll(async () => {
+    // The real template: the server fills what the build's index.html holds.
+    distDir = mkdtempSync(path.join(tmpdir(), 'marketplace-dist-'));
+    copyFileSync('src/web/index.html', path.join(distDir, 'index.html'));
+    const database = await testDatabase();
+    db = database.db;
+    app = await buildApp(
+      { ...loadConfig({ AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://localhost:3000', SEED_DEMO_DATA: 'false' }), webDistDir: distDir },
+      { database, logger: false, createPageRenderer: countingRenderer },
+    );
+  });
+  beforeEach(async () => {
+    await resetDatabase(await testDatabase());
+    renders.mockClear();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  /** Twenty Python courses: the listing's second page holds nine of them. */
+  async function pythonCourses() {
+    const first = await createCourse(db, { title: 'Python 01' });
+    const created = [first];
+    for (let n = 2; n <= 20; n++) {
+      created.push(await createCourse(db, { title: `Python ${String(n).padStart(2, '0')}`, ownerId: first.ownerId, categoryId: first.categoryId, subcategoryId: first.subcategoryId }));
+    }
+    return created;
+  }
+
+  it('draws the listing with the URL’s search and page, and links to the other pages', async () => {
+    await pythonCourses();
+    await createCourse(db, { title: 'Diseño gráfico' });
+    const titlesOn = async (url: string) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(visibleText(response.body)).not.toContain('Diseño gráfico');
+      return { body: response.body, titles: [...visibleText(response.body).matchAll(/Python \d\d/g)].map(([title]) => title) };
+    };
+    const second = await titlesOn('/allcourses?q=python&page=2&sort=newest');
+    const first = await titlesOn('/allcourses?q=python&sort=newest');
+    expect(new Set(second.titles).size).toBe(9);
+    expect(second.titles.filter((title) => first.titles.includes(title))).toEqual([]);
+    // Pages are links a browser without JavaScript follows.
+    expect(second.body).toContain('href="/allcourses?q=python&amp;sort=newest&amp;page=3"');
+    expect(second.body).toContain('href="/allcourses?q=python&amp;sort=newest"');
+  });
+
+  it('carries the data it drew in a JSON block, so the browser does not fetch it again', async () => {
+    const [course] = await pythonCourses();
+    const body = (await app.inject({ url: `/course/${course!.id}` })).body;
+    const block = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(body)?.[1];
+    const state = JSON.parse(block!) as { language: string; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    expect(state.language).toBe('es');
+    // The course and its reviews, under the keys the page asks for.
+    expect(state.queries.queries.map(({ queryKey }) => queryKey)).toEqual([getCourseQueryOptions(course!.id).queryKey, getCourseReviewsQueryOptions(course!.id).queryKey]);
+    expect(JSON.stringify(state.queries.queries[0]!.state.data)).toContain('Python 01');
+    // Only data blocks: no inline script that a nonce-less CSP would have to allow.
+    expect(body.match(/<script(?![^>]*type="(application\/json|application\/ld\+json|module)")[^>]*>/g)).toBeNull();
+  });
+
+  it('keeps a title that tries to close the data block, or uses replacement patterns, as text', async () => {
+    const course = await createCourse(db, { title: "</script><script>alert(1)</script> $& $' Python" });
+    const body = (await app.inject({ url: `/course/${course.id}` })).body;
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).toContain('\\u003c/script>\\u003cscript>alert(1)');
+    expect(visibleText(body)).toContain("$& $' Python");
+  });
+
+  it('draws in the language of the cookie, then of Accept-Language', async () => {
+    const english = await app.inject({ url: '/allcourses', headers: { 'accept-language': 'en-GB,en;q=0.9,es;q=0.8' } });
+    expect(english.body).toContain('<html lang="en"');
+    expect(visibleText(english.body)).toContain('All courses');
+    expect(english.headers.vary).toContain('Accept-Language');
+    const cookie = await app.inject({ url: '/allcourses', headers: { 'accept-language': 'en', cookie: 'session=x; language=es' } });
+    expect(cookie.body).toContain('<html lang="es"');
+    expect(visibleText(cookie.body)).toContain('Todos los cursos');
+  });
+
+  it('answers 404 with the not-found page drawn, for an unknown address and an unknown course', async () => {
+    const unknownPath = await app.inject({ url: '/no/such/page' });
+    expect(unknownPath.statusCode).toBe(404);
+    expect(visibleText(unknownPath.body)).toContain('Página no encontrada');
+    const unknownCourse = await app.inject({ url: '/course/987654' });
+    expect(unknownCourse.statusCode).toBe(404);
+    expect(visibleText(unknownCourse.body)).toContain('Curso no encontrado');
+  });
+
+  it.each([
+    ['/', 'Cursos recientes'],
+    ['/register', 'Crea tu cuenta'],
+    ['/about', 'Nuestro equipo'],
+    ['/contact', 'Contáctanos'],
+  ])('draws %s', async (url, text) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(visibleText(response.body)).toContain(text);
+    // Drawn pages read without JavaScript: the shell's notice would be wrong there.
+    expect(response.body).not.toContain('<noscript>');
+  });
+
+  it('leaves the signed-in pages to the browser', async () => {
+    const body = (await app.inject({ url: '/mycourses' })).body;
+    expect(body).toContain('<div id="root"></div>');
+    expect(body).not.toContain('id="server-state"');
+    expect(renders).not.toHaveBeenCalled();
+  });
+
+  it('keeps a drawn page until the catalogue changes, whatever parameters it ignores', async () => {
+    const newest = (await pythonCourses()).at(-1)!;
+    await app.inject({ url: '/allcourses?q=python' });
+    await app.inject({ url: '/allcourses?q=python&utm_source=mail&page=abc' });
+    expect(renders).toHaveBeenCalledTimes(1);
+
+    await db.update(courses).set({ title: 'Python renombrado' }).where(eq(courses.id, newest.id));
+    const after = await app.inject({ url: '/allcourses?q=python' });
+    expect(renders).toHaveBeenCalledTimes(2);
+    expect(visibleText(after.body)).toContain('Python renombrado');
+  });
+});

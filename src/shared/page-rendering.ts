@@ -1,0 +1,36 @@
+/**
+ * The contract between the server and the web app's server-rendering entry
+ * (src/web/entry-server.tsx, built to dist/ssr): the server owns HTTP, the HTML template, the
+ * head and the cache; the entry draws the page.
+ */
+export type PageLanguage = 'es' | 'en';
+
+export type PageRequest = { url: string; cookie?: string; acceptLanguage?: string };
+
+export type RenderedPage = {
+  /** 404 when the route table says so (the not-found page); the server may know more (an unknown course). */
+  status: number;
+  language: PageLanguage;
+  /** The app's markup, for inside `<div id="root">`. */
+  appHtml: string;
+  /** The JSON block the browser takes the page over with. */
+  stateScript: string;
+};
+
+export type PageRenderer = {
+  /** Whether the page at this path is drawn on the server (false: the browser draws it from the shell). */
+  renders(pathname: string): boolean;
+  language(request: PageRequest): PageLanguage;
+  /**
+   * What the page's HTML depends on besides the language and the catalogue: the path, and for
+   * the listing only the parameters it reads, in one order (`?page=abc&x=1` is page 1).
+   */
+  cacheKey(url: string): string;
+  render(url: string, language: PageLanguage): Promise<RenderedPage>;
+};
+
+/** Answers the pages' API calls without the network (the server's own router). */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** What the entry module exports. */
+export type CreatePageRenderer = (options: { transport: ApiTransport }) => PageRenderer;

@@ -1,0 +1,93 @@
+import { Writable } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchPage } from '../shared/paths';
+import { AppProviders } from './app/app-providers';
+import { prefetchPageData, serverRenderedPages } from './app/page-data';
+import { routes } from './app/routes';
+import { listingSearch, readListingQuery } from './features/catalog/listing-params';
+import { apiFailures, captureServerState, serializeServerState, SERVER_STATE_ELEMENT_ID, showFailuresAsRendered } from './app/server-state';
+import type { CreatePageRenderer, PageRenderer } from '../shared/page-rendering';
+import { createServerI18n, requestLanguage } from './i18n/server';
+import { setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+
+/** Resolves once the whole tree is rendered (the data is fetched before, so nothing suspends for long). */
+function renderToString(element: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+  });
+}
+
+/**
+ * Renders the public pages on the server, with the route table, providers and query options the
+ * browser uses. `transport` answers the pages' API calls in process (the server's own router).
+ */
+export const createPageRenderer: CreatePageRenderer = ({ transport }): PageRenderer => {
+  setApiTransport(transport);
+  const handler = createStaticHandler(routes);
+  const i18nByLanguage = createServerI18n();
+
+  return {
+    renders(pathname) {
+      const match = matchPage(pathname);
+      return match === null || serverRenderedPages.has(match.page);
+    },
+    language({ url, cookie, acceptLanguage }) {
+      return requestLanguage({ url: new URL(url, 'http://localhost'), cookie, acceptLanguage });
+    },
+    cacheKey(url) {
+      const address = new URL(url, 'http://localhost');
+      if (matchPage(address.pathname)?.page !== 'allCourses') return address.pathname + address.search;
+      const search = listingSearch(readListingQuery(address.searchParams)).toString();
+      return search ? `${address.pathname}?${search}` : address.pathname;
+    },
+    async render(url, language) {
+      const address = new URL(url, 'http://localhost');
+      const match = matchPage(address.pathname);
+      const queryClient = createQueryClient();
+      if (match) await prefetchPageData(queryClient, match.page, match.params, address);
+      showFailuresAsRendered(
+        queryClient,
+        apiFailures(queryClient).map(({ queryKey }) => queryKey),
+      );
+      const context = await handler.query(new Request(address));
+      // No route of ours redirects; a loader that did would have to be followed by the browser.
+      if (context instanceof Response) throw new Error(`route answered ${context.status} for ${url}`);
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const appHtml = await renderToString(
+        <StrictMode>
+          <AppProviders queryClient={queryClient} i18nInstance={i18nByLanguage[language]}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </StrictMode>,
+      );
+      const state = captureServerState(queryClient, language, context);
+      queryClient.clear();
+      return {
+        status: context.statusCode,
+        language,
+        appHtml,
+        stateScript: `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${serializeServerState(state)}</script>`,
+      };
+    },
+  };
+};
