@@ -38,7 +38,7 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.AUDIT_PORT ?? '3240' },
     runs: { type: 'string', default: '1' },
-    pages: { type: 'string', default: 'home,allCourses,course,register' },
+    pages: { type: 'string', default: 'home,allCourses,course,register,about,contact' },
     html: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/lighthouse.json' },
   },
@@ -62,6 +62,8 @@ const pages = {
   allCourses: { path: () => '/allcourses', budgetKb: 255 }, // 241.4 KB
   course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 180 }, // 171.0 KB
   register: { path: () => '/register', budgetKb: 210 }, // 197.4 KB
+  about: { path: () => '/about', budgetKb: 210 },
+  contact: { path: () => '/contact', budgetKb: 210 },
 } satisfies Record<string, { path: (courseId: number) => string; budgetKb: number }>;
 type PageKey = keyof typeof pages;
 

@@ -33,6 +33,8 @@ const session = queryClient.query(getSessionQueryOptions()).catch(() => {
  * their fallback, which is not what the HTML shows).
  */
 async function hydrate(state: ServerState) {
+  // The page painted with the rules it uses; the whole stylesheets (for the next pages) apply now.
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]')) link.media = 'all';
   window.__staticRouterHydrationData = state.router;
   restoreQueries(queryClient, state);
   const lazyRoutes = (matchRoutes(routes, window.location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { CatalogCache, type CatalogVersionFeed } from '../features/catalog/cache';
 import { apiNotFound } from '../http/errors-plugin';
 import { escapeHtml, renderHead, type HeadTags } from './head';
+import { CriticalCss } from './critical-css';
 import { injectTransport } from './inject-transport';
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
@@ -18,11 +19,18 @@ const TEMPLATE_LANGUAGE = '<html lang="es"';
 /** Written by the build (build/page-preloads.ts): page name → the files its lazy chunk needs. */
 const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
+type PagePreloads = {
+  /** The head tags that have the browser fetch the page's own code with the app's. */
+  tags: string;
+  /** The page's own stylesheets (its lazy chunk's CSS). */
+  styles: string[];
+};
+
 /**
- * The tags that have the browser fetch a page's own code with the app's instead of after it
- * has run (one round trip and the app's start-up sooner). Empty when the build has no list.
+ * What the browser should fetch with the app's code for each page, instead of after the app has
+ * run (one round trip and the app's start-up sooner). Empty when the build has no list.
  */
-function readPagePreloads(distDir: string): Map<string, string> {
+function readPagePreloads(distDir: string): Map<string, PagePreloads> {
   const file = path.join(distDir, PAGE_PRELOADS_FILE);
   if (!existsSync(file)) return new Map();
   const list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { scripts?: string[]; styles?: string[] }>;
@@ -30,17 +38,29 @@ function readPagePreloads(distDir: string): Map<string, string> {
   return new Map(
     Object.entries(list).map(([page, { scripts = [], styles = [] }]) => [
       page,
-      [
-        // `crossorigin` as on the tags Vite writes and inserts: the browser reuses a preload only
-        // when the later request has the same CORS mode, and downloads the file twice otherwise.
-        ...styles.map((style) => `<link rel="preload" as="style" crossorigin href="${href(style)}">`),
-        ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${href(script)}">`),
-      ]
-        .map((tag) => `\n    ${tag}`)
-        .join(''),
+      {
+        tags: [
+          // `crossorigin` as on the tags Vite writes and inserts: the browser reuses a preload only
+          // when the later request has the same CORS mode, and downloads the file twice otherwise.
+          ...styles.map((style) => `<link rel="preload" as="style" crossorigin href="${href(style)}">`),
+          ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${href(script)}">`),
+        ]
+          .map((tag) => `\n    ${tag}`)
+          .join(''),
+        styles: styles.map((style) => `/${style}`),
+      },
     ]),
   );
 }
+
+const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
+
+/**
+ * A server-rendered page paints without its code: the code downloads behind what the first screen
+ * shows (its covers, the stylesheets), so a slow connection paints first and hydrates after.
+ */
+const behindFirstPaint = (html: string) =>
+  html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
 /** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
 export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest) => Promise<HeadTags | null>;
@@ -66,14 +86,31 @@ function splitTemplate(template: string, file: string): Template {
   return { beforeHead: template.slice(0, headAt), afterHead: template.slice(headAt + HEAD_PLACEHOLDER.length) };
 }
 
-/** The template of a server-rendered page: in its language, and without the shell's "needs JavaScript" notice (the page reads without). */
-function renderedTemplate(template: Template, language: PageLanguage): Template & { afterRoot: string } {
-  const beforeHead = template.beforeHead.replace(TEMPLATE_LANGUAGE, `<html lang="${language}"`);
-  const rootAt = template.afterHead.indexOf(ROOT_ELEMENT);
+/** Marks the stylesheets the browser applies once the app starts (src/web/main.tsx). */
+// src/web/main.tsx switches them on by this attribute.
+const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-deferred-stylesheet';
+
+/** A stylesheet that does not hold the first paint: `media="print"` until the app switches it on. */
+const deferredStylesheet = (href: string) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}>`;
+
+/**
+ * The template of a server-rendered page: in its language, without the shell's "needs JavaScript"
+ * notice (the page reads without), and with the app's stylesheets deferred: the head carries the
+ * rules the page uses (CriticalCss), so the whole sheets no longer hold the first paint. They keep
+ * their place in the head, before the theme's styles in the body, so the cascade is unchanged.
+ */
+function renderedTemplate(template: Template, language: PageLanguage) {
+  const page = template.beforeHead + HEAD_PLACEHOLDER + template.afterHead;
+  const stylesheets = [...page.matchAll(STYLESHEET_LINK)].map(([, href]) => href!);
+  const { beforeHead, afterHead: rest } = splitTemplate(page.replace(TEMPLATE_LANGUAGE, `<html lang="${language}"`).replace(STYLESHEET_LINK, ''), 'index.html');
+  const rootAt = rest.indexOf(ROOT_ELEMENT);
   if (rootAt === -1) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-  const afterHead = template.afterHead.slice(0, rootAt).replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '') + '<div id="root">';
-  return { beforeHead, afterHead, afterRoot: template.afterHead.slice(rootAt + ROOT_ELEMENT.length) };
+  const afterHead = rest.slice(0, rootAt).replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '') + '<div id="root">';
+  return { beforeHead: behindFirstPaint(beforeHead), afterHead: behindFirstPaint(afterHead), afterRoot: behindFirstPaint(rest.slice(rootAt + ROOT_ELEMENT.length)), stylesheets };
 }
+
+/** A rendered page as kept in the cache: the app's markup with the CSS it uses. */
+type DrawnPage = RenderedPage & { criticalCss: string; stylesheets: string[] };
 
 /**
  * Serves the built web app: hashed assets with year-long caching, and index.html for
@@ -108,25 +145,35 @@ export async function registerSpa(app: FastifyInstance, { config, db, resolveHea
     },
   });
 
-  const renderPage = async (request: FastifyRequest): Promise<RenderedPage | null> => {
+  const criticalCss = new CriticalCss(distDir);
+
+  const renderPage = async (request: FastifyRequest, page: PageName | undefined): Promise<DrawnPage | null> => {
     if (!renderer?.renders(request.url.split('?')[0]!)) return null;
     const language = renderer.language({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
-    return renderedPages.get(`${language}\0${renderer.cacheKey(request.url)}`, () => renderer.render(request.url, language));
+    return renderedPages.get(`${language}\0${renderer.cacheKey(request.url)}`, async () => {
+      const drawn = await renderer.render(request.url, language);
+      const stylesheets = [...rendered[language].stylesheets, ...((page && preloads.get(page)?.styles) ?? [])];
+      return { ...drawn, stylesheets, criticalCss: criticalCss.for(drawn.appHtml, stylesheets) };
+    });
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const match = matchPage(url.pathname);
-    const [head, page] = await Promise.all([match ? resolveHead?.(match.page, match.params, request) : null, renderPage(request)]);
+    const [head, page] = await Promise.all([match ? resolveHead?.(match.page, match.params, request) : null, renderPage(request, match?.page)]);
     const status = match && head?.status !== 404 && page?.status !== 404 ? 200 : 404;
-    const headHtml = renderHead(config, url, head ?? null) + (match ? (preloads.get(match.page) ?? '') : '');
+    const pageTags = match ? (preloads.get(match.page)?.tags ?? '') : '';
+    const headHtml = renderHead(config, url, head ?? null) + (page ? behindFirstPaint(pageTags) : pageTags);
     reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (!page) return reply.send(shell.beforeHead + headHtml + shell.afterHead);
     const template = rendered[page.language];
     // The page's language and markup follow the visitor's cookie and Accept-Language.
     reply.header('Vary', 'Cookie, Accept-Language');
+    const stylesheets = page.stylesheets.map(deferredStylesheet).join('');
     // Concatenated, never `replace`d: a `$&` in a course title stays text.
-    return reply.send(template.beforeHead + headHtml + template.afterHead + page.appHtml + '</div>' + page.stateScript + template.afterRoot);
+    return reply.send(
+      template.beforeHead + headHtml + `<style>${page.criticalCss}</style>${stylesheets}` + template.afterHead + page.appHtml + '</div>' + page.stateScript + template.afterRoot,
+    );
   };
 
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

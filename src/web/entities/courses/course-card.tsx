@@ -33,6 +33,8 @@ export function CourseCard({ course, signedIn, to = paths.course(course.id), hea
           alt=""
           className={classes.cover}
           loading={lazyImage ? 'lazy' : 'eager'}
+          // The first row's covers are the page's largest paint: ahead of the app's code in the queue.
+          fetchPriority={lazyImage ? 'auto' : 'high'}
           draggable={false}
         />
       </Card.Section>
