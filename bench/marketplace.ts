@@ -166,6 +166,9 @@ async function activeCourseIds(): Promise<number[]> {
   }
 }
 
+/** The listing's page for the same query as its JSON (`/api/courses?…` → `/allcourses?…`). */
+const asPage = (apiPath: string) => apiPath.replace(/^\/api\/courses/, '/allcourses');
+
 function scenarios(ids: CatalogueIds, allCourseIds: number[], shoppers: Shopper[], videos: { courseId: number; bytes: number }[]): Scenario[] {
   const catalogue = catalogueRequests(ids);
   return [
@@ -177,6 +180,10 @@ function scenarios(ids: CatalogueIds, allCourseIds: number[], shoppers: Shopper[
     randomPath(`course detail: GET /api/courses/:id, random ids among ${allCourseIds.length}`, () => `/api/courses/${pick(allCourseIds)}`),
     fixedPaths(`catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
     randomPath('catalogue page: random filter, sort and page', catalogue.randomListing),
+    // The same pages as the browser's first visit gets them: server-rendered HTML (needs `npm run build`).
+    randomPath(`HTML course page: GET /course/:id, random ids among ${allCourseIds.length}`, () => `/course/${pick(allCourseIds)}`),
+    fixedPaths(`HTML catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing.map(asPage)),
+    randomPath('HTML catalogue page: random filter, sort and page', () => asPage(catalogue.randomListing())),
     fixedPaths(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
     randomPath('search: random word, sort and page', catalogue.randomSearch),
     {

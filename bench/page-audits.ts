@@ -1,16 +1,19 @@
 /**
- * Lighthouse (mobile preset) on the public pages a first visitor lands on: the home page,
- * the catalogue, a course page and the sign-up page. Targets (issue 8): performance ≥ 95,
- * accessibility, best practices and SEO 100, and each page's initial JavaScript within its budget.
+ * Lighthouse (mobile preset) on the six public pages, which the server renders: home, the
+ * catalogue, a course page, sign-up, about and contact. Goals (issue 14): performance ≥ 95,
+ * LCP ≤ 2 s, TBT ≤ 100 ms, CLS ≤ 0.02; accessibility, best practices and SEO 100; each page's
+ * initial JavaScript and first-paint CSS within its budget.
  *
  * Expects `npm run build` done; builds nothing itself. Starts the real server
  * (`src/server/main.ts`) on a fresh embedded database with the demo data, audits each page in
- * Debian's chromium, prints a table and writes every figure to bench/results/lighthouse.json.
+ * Debian's chromium (three runs by default), prints a table and writes every figure to
+ * bench/results/lighthouse.json.
  *
- * Exits non-zero when accessibility, best practices or SEO is below 100 or a page's initial
- * JavaScript is over its budget. Performance is printed, with a warning under 95, but does not
- * decide the exit code: Lighthouse simulates a slow phone from a trace taken on this machine,
- * and on a shared 2-core machine the same build scores several points apart from run to run.
+ * Exits non-zero (CI runs it) when accessibility, best practices or SEO is below 100 in any run,
+ * the median performance score is below 90, or a page's initial JavaScript or first-paint CSS is
+ * over its budget. Performance gates on the median of the runs: Lighthouse simulates a slow phone
+ * from a trace taken on this machine, and one run on a shared 2-core machine can score several
+ * points apart from the next.
  *
  * Initial JavaScript: every script the browser fetched while Lighthouse loaded the page, from
  * navigation until the network and the main thread went quiet, with no user input (Lighthouse's
@@ -37,7 +40,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.AUDIT_PORT ?? '3240' },
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: 'home,allCourses,course,register,about,contact' },
     html: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/lighthouse.json' },
@@ -58,19 +61,22 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * schema; the sign-up page adds zod for its form.
  */
 const pages = {
-  home: { path: () => '/', budgetKb: 180 }, // 170.2 KB
-  allCourses: { path: () => '/allcourses', budgetKb: 255 }, // 241.4 KB
-  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 180 }, // 171.0 KB
-  register: { path: () => '/register', budgetKb: 210 }, // 197.4 KB
-  about: { path: () => '/about', budgetKb: 210 },
-  contact: { path: () => '/contact', budgetKb: 210 },
-} satisfies Record<string, { path: (courseId: number) => string; budgetKb: number }>;
+  home: { path: () => '/', budgetKb: 180, cssBudgetKb: 9 }, // 176.2 KB; CSS 7.7 KB
+  allCourses: { path: () => '/allcourses', budgetKb: 255, cssBudgetKb: 10 }, // 247.9 KB; CSS 8.5 KB
+  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 185, cssBudgetKb: 9 }, // 178.5 KB; CSS 7.6 KB
+  register: { path: () => '/register', budgetKb: 210, cssBudgetKb: 9 }, // 202.8 KB; CSS 7.5 KB
+  about: { path: () => '/about', budgetKb: 180, cssBudgetKb: 9 }, // 173.4 KB; CSS 7.4 KB
+  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 9 }, // 200.5 KB; CSS 7.2 KB
+} satisfies Record<string, { path: (courseId: number) => string; budgetKb: number; cssBudgetKb: number }>;
 type PageKey = keyof typeof pages;
 
 const GATED = ['accessibility', 'best-practices', 'seo'] as const;
 const CATEGORIES = ['performance', ...GATED] as const;
 type Category = (typeof CATEGORIES)[number];
+/** The issue's goal for every public page, printed; the gate below is what CI enforces. */
 const PERFORMANCE_TARGET = 95;
+/** CI fails under this median performance score of a page's runs. */
+const PERFORMANCE_GATE = 90;
 
 // The machine has no internet: nothing in the browser may try to reach it.
 const chromeFlags = [
@@ -158,6 +164,21 @@ async function initialScripts(lhr: Result): Promise<ScriptRecord[]> {
   return [...seen.values()];
 }
 
+/**
+ * The CSS a page needs before it paints: its inline styles (the rules the server picked for it and
+ * the theme's variables) and any stylesheet that blocks rendering (not deferred with media="print").
+ * gzip -9, as the JavaScript.
+ */
+async function firstPaintCssKb(url: string): Promise<number> {
+  const html = await (await fetch(url, { headers: { 'accept-language': 'es' } })).text();
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css!).join('');
+  const blocking = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([tag]) => tag).filter((tag) => !/media="print"/.test(tag));
+  const sheets = await Promise.all(
+    blocking.map(async (tag) => (await fetch(new URL(/href="([^"]+)"/.exec(tag)![1]!, url), { headers: { 'accept-encoding': 'identity' } })).text()),
+  );
+  return gzipSync(Buffer.from(inline + sheets.join('')), { level: 9 }).length / 1024;
+}
+
 type FailedAudit = { id: string; title: string; score: number | null; displayValue?: string };
 
 type PageResult = {
@@ -168,6 +189,7 @@ type PageResult = {
   performanceRuns: number[];
   metrics: Record<string, number | undefined>;
   initialJs: { gzipKb: number; transferKb: number; budgetKb: number; scripts: ScriptRecord[] };
+  firstPaintCss: { gzipKb: number; budgetKb: number };
   failedAudits: Partial<Record<Category, FailedAudit[]>>;
 };
 
@@ -237,6 +259,7 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
       // ~1500-2500): a low one explains a low performance score.
       benchmarkIndex: median.environment.benchmarkIndex,
     },
+    firstPaintCss: { gzipKb: await firstPaintCssKb(url), budgetKb: pages[page].cssBudgetKb },
     initialJs: {
       gzipKb: sum(scripts.map((script) => script.gzipBytes)) / 1024,
       transferKb: sum(scripts.map((script) => script.transferBytes)) / 1024,
@@ -248,7 +271,7 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
 }
 
 function printTable(results: PageResult[]) {
-  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'initial JS (gzip KB / budget)', 'sent KB', 'CPU index'];
+  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'initial JS (gzip KB / budget)', 'sent KB', 'first-paint CSS (KB / budget)', 'LCP ms', 'TBT ms', 'CPU index'];
   const rows = results.map((result) => [
     new URL(result.url).pathname,
     `${result.scores.performance}${runs > 1 ? ` (${result.performanceRuns.join(',')})` : ''}${result.scores.performance < PERFORMANCE_TARGET ? ' !' : ''}`,
@@ -257,6 +280,9 @@ function printTable(results: PageResult[]) {
     String(result.scores.seo),
     `${result.initialJs.gzipKb.toFixed(1)} / ${result.initialJs.budgetKb}${result.initialJs.gzipKb > result.initialJs.budgetKb ? ' OVER' : ''}`,
     result.initialJs.transferKb.toFixed(1),
+    `${result.firstPaintCss.gzipKb.toFixed(1)} / ${result.firstPaintCss.budgetKb}${result.firstPaintCss.gzipKb > result.firstPaintCss.budgetKb ? ' OVER' : ''}`,
+    String(Math.round(result.metrics.largestContentfulPaintMs ?? 0)),
+    String(Math.round(result.metrics.totalBlockingTimeMs ?? 0)),
     String(Math.round(result.metrics.benchmarkIndex ?? 0)),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
@@ -302,8 +328,13 @@ async function main() {
       if (result.initialJs.gzipKb > result.initialJs.budgetKb) {
         problems.push(`${result.page}: initial JavaScript ${result.initialJs.gzipKb.toFixed(1)} KB > budget ${result.initialJs.budgetKb} KB`);
       }
-      if (result.scores.performance < PERFORMANCE_TARGET) {
-        console.warn(`\nwarning: ${result.page} performance ${result.scores.performance} < ${PERFORMANCE_TARGET} (not gating: it varies with the machine's load)`);
+      if (result.firstPaintCss.gzipKb > result.firstPaintCss.budgetKb) {
+        problems.push(`${result.page}: first-paint CSS ${result.firstPaintCss.gzipKb.toFixed(1)} KB > budget ${result.firstPaintCss.budgetKb} KB`);
+      }
+      if (result.scores.performance < PERFORMANCE_GATE) {
+        problems.push(`${result.page}: performance ${result.scores.performance} (median of ${runs}) < ${PERFORMANCE_GATE}`);
+      } else if (result.scores.performance < PERFORMANCE_TARGET) {
+        console.warn(`\nwarning: ${result.page} performance ${result.scores.performance} < the goal of ${PERFORMANCE_TARGET}`);
       }
     }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'postcss';
+import postcss, { type ChildNode } from 'postcss';
 
 /** Class names a selector needs: `.m_77c9d27d:where([data-size])` → m_77c9d27d. */
 const classesOf = (selector: string) => [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(([, name]) => name!);
@@ -15,53 +15,65 @@ export function classesIn(html: string): Set<string> {
 /** The app is drawn in the light scheme only (index.html, MantineProvider): the dark one's rules never apply. */
 const darkScheme = /data-mantine-color-scheme=["']?dark/;
 
-/** A rule applies when one of its selectors names only classes the page has (a rule with none, `body`, always can). */
-const applies = (rule: Rule, used: Set<string>) =>
-  rule.selectors.some((selector) => !darkScheme.test(selector) && classesOf(selector).every((name) => used.has(name)));
+/**
+ * A stylesheet as the filter needs it, worked out once: each rule's text with, per selector, the
+ * classes it needs (a rule applies when one selector needs only classes the page has; a rule with
+ * none, `body`, always can), and each block (`@media`) with its rules.
+ */
+type Unit = { css: string; selectors: string[][] } | { css: string; always: true } | { open: string; units: Unit[] };
 
-function keep(nodes: ChildNode[], used: Set<string>): string {
-  let css = '';
+function compile(nodes: ChildNode[]): Unit[] {
+  const units: Unit[] = [];
   for (const node of nodes) {
     if (node.type === 'rule') {
-      if (applies(node, used)) css += node.toString();
+      const selectors = node.selectors.filter((selector) => !darkScheme.test(selector)).map(classesOf);
+      if (selectors.length) units.push({ css: node.toString(), selectors });
     } else if (node.type === 'atrule') {
-      const atRule = node as AtRule;
       // Animations and fonts are small and referenced by name, not class: kept whole.
-      if (!atRule.nodes || /keyframes|font-face/.test(atRule.name)) {
-        css += atRule.toString();
-        continue;
-      }
-      const inner = keep(atRule.nodes, used);
-      if (inner) css += `@${atRule.name} ${atRule.params}{${inner}}`;
+      if (!node.nodes || /keyframes|font-face/.test(node.name)) units.push({ css: node.toString(), always: true });
+      else units.push({ open: `@${node.name} ${node.params}{`, units: compile(node.nodes) });
+    }
+  }
+  return units;
+}
+
+function keep(units: Unit[], used: Set<string>): string {
+  let css = '';
+  for (const unit of units) {
+    if ('units' in unit) {
+      const inner = keep(unit.units, used);
+      if (inner) css += `${unit.open}${inner}}`;
+    } else if ('always' in unit || unit.selectors.some((classes) => classes.every((name) => used.has(name)))) {
+      css += unit.css;
     }
   }
   return css;
 }
 
 /**
- * The stylesheets of the built app, parsed once, so each server-rendered page can carry in its
+ * The stylesheets of the built app, compiled once, so each server-rendered page can carry in its
  * head only the rules its markup uses (a few KB instead of Mantine's 250 KB): the page paints
  * with the HTML alone, and the whole stylesheets load after it without holding the first paint.
  */
 export class CriticalCss {
-  private readonly sheets = new Map<string, Root>();
+  private readonly sheets = new Map<string, Unit[]>();
 
   constructor(private readonly distDir: string) {}
 
-  private sheet(href: string): Root {
-    let root = this.sheets.get(href);
-    if (!root) {
-      const file = path.join(this.distDir, href.replace(/^\//, ''));
-      if (!path.resolve(file).startsWith(path.resolve(this.distDir) + path.sep)) throw new Error(`stylesheet outside the build: ${href}`);
-      root = postcss.parse(readFileSync(file, 'utf8'));
-      this.sheets.set(href, root);
+  private sheet(href: string): Unit[] {
+    let units = this.sheets.get(href);
+    if (!units) {
+      const file = path.resolve(this.distDir, href.replace(/^\//, ''));
+      if (!file.startsWith(path.resolve(this.distDir) + path.sep)) throw new Error(`stylesheet outside the build: ${href}`);
+      units = compile(postcss.parse(readFileSync(file, 'utf8')).nodes);
+      this.sheets.set(href, units);
     }
-    return root;
+    return units;
   }
 
   /** The rules of `hrefs` (in order) that `html` can use. */
   for(html: string, hrefs: string[]): string {
     const used = classesIn(html);
-    return hrefs.map((href) => keep(this.sheet(href).nodes, used)).join('');
+    return hrefs.map((href) => keep(this.sheet(href), used)).join('');
   }
 }
