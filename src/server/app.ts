@@ -21,7 +21,7 @@ import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
 import { authProvidersRoutes } from './features/auth/routes';
 import { cartRoutes } from './features/cart/routes';
-import { CatalogVersionFeed, readCatalogVersion } from './features/catalog/cache';
+import { CatalogCache, CatalogVersionFeed, readCatalogVersion } from './features/catalog/cache';
 import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
@@ -231,7 +231,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     config,
     db: database.db,
     createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
-    catalogVersionFeed,
+    // Kept until the catalogue changes, like the JSON listing.
+    renderedPageCache: new CatalogCache(database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed }),
     resolveHead: async (page, params, request) => {
       for (const resolve of headResolvers) {
         const head = await resolve(page, params, request);

@@ -13,6 +13,9 @@ import { createServerI18n, requestLanguage } from './i18n/server';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
+/** A render that has not finished by then is given up: the server sends the shell instead. */
+const RENDER_TIMEOUT_MS = 5000;
+
 /** Resolves once the whole tree is rendered (the data is fetched before, so nothing suspends for long). */
 function renderToString(element: React.ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,17 +26,17 @@ function renderToString(element: React.ReactNode): Promise<string> {
         done();
       },
       final(done) {
+        clearTimeout(timeout);
         resolve(Buffer.concat(chunks).toString('utf8'));
         done();
       },
     });
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    });
+    const fail = (error: unknown) => {
+      clearTimeout(timeout);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const stream = renderToPipeableStream(element, { onAllReady: () => stream.pipe(sink), onShellError: fail, onError: fail });
+    const timeout = setTimeout(() => stream.abort(new Error(`server rendering took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
   });
 }
 

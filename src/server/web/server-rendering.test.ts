@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -30,15 +30,24 @@ describe('server rendering of the public pages', () => {
   let db: Database;
   let distDir: string;
   const renders = vi.fn();
+  /** Addresses whose rendering fails, as a render past its time limit does. */
+  const failing = new Set<string>();
   const countingRenderer: CreatePageRenderer = (options) => {
     const renderer = createPageRenderer(options);
-    return { ...renderer, render: (url, language) => (renders(url), renderer.render(url, language)) };
+    return {
+      ...renderer,
+      render: (url, language) => (renders(url), failing.has(url) ? Promise.reject(new Error('render failed')) : renderer.render(url, language)),
+    };
   };
 
   beforeAll(async () => {
     // The real template: the server fills what the build's index.html holds.
     distDir = mkdtempSync(path.join(tmpdir(), 'marketplace-dist-'));
-    copyFileSync('src/web/index.html', path.join(distDir, 'index.html'));
+    // With a stylesheet, as the build links Mantine's: one rule the pages use, one none does.
+    const template = readFileSync('src/web/index.html', 'utf8').replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/app.css">\n  </head>');
+    writeFileSync(path.join(distDir, 'index.html'), template);
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'assets', 'app.css'), '.mantine-Container-root{margin-inline:auto}.never-used-anywhere{color:red}');
     const database = await testDatabase();
     db = database.db;
     app = await buildApp(
@@ -134,6 +143,28 @@ describe('server rendering of the public pages', () => {
     expect(visibleText(response.body)).toContain(text);
     // Drawn pages read without JavaScript: the shell's notice would be wrong there.
     expect(response.body).not.toContain('<noscript>');
+  });
+
+  it('paints with the rules it uses inline, and defers the whole stylesheet without moving it', async () => {
+    const body = (await app.inject({ url: '/about' })).body;
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain('<style>.mantine-Container-root{margin-inline:auto}</style>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css" media="print" data-deferred-stylesheet>');
+    expect(body).not.toContain('never-used-anywhere');
+    // The code waits behind the first screen; the shell's pages load as before.
+    expect(body).toMatch(/<script type="module" fetchpriority="low"/);
+    const shell = (await app.inject({ url: '/mycourses' })).body;
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+  });
+
+  it('sends the shell, for the browser to draw, when rendering fails', async () => {
+    failing.add('/contact?fails');
+    const response = await app.inject({ url: '/contact?fails' });
+    failing.clear();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    // Not kept: the next visitor gets the page drawn.
+    expect(visibleText((await app.inject({ url: '/contact?fails' })).body)).toContain('Contáctanos');
   });
 
   it('leaves the signed-in pages to the browser', async () => {

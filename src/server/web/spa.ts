@@ -6,7 +6,6 @@ import type { CreatePageRenderer, PageLanguage, PageRenderer, RenderedPage } fro
 import { matchPage, type PageName } from '../../shared/paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { CatalogCache, type CatalogVersionFeed } from '../features/catalog/cache';
 import { apiNotFound } from '../http/errors-plugin';
 import { escapeHtml, renderHead, type HeadTags } from './head';
 import { CriticalCss } from './critical-css';
@@ -71,9 +70,15 @@ type SpaOptions = {
   resolveHead?: HeadResolver;
   /** Draws the public pages on the server (the built dist/ssr entry, or the source in tests); none: every page is the shell. */
   createPageRenderer?: CreatePageRenderer;
-  /** Where the catalogue's version is announced (PGlite); the rendered pages' cache follows it. */
-  catalogVersionFeed?: CatalogVersionFeed;
+  /**
+   * Keeps rendered pages. They depend on the catalogue alone (a visitor's view; signed-in parts
+   * fill in in the browser), so app.ts gives a cache that drops them when it changes.
+   */
+  renderedPageCache?: PageCache;
 };
+
+type PageCache = { get<T>(key: string, load: () => PromiseLike<T>): Promise<T> };
+const uncachedPages: PageCache = { get: async (_key, load) => await load() };
 
 /** The built index.html cut where the server puts its parts. */
 type Template = { beforeHead: string; afterHead: string };
@@ -117,7 +122,7 @@ type DrawnPage = RenderedPage & { criticalCss: string; stylesheets: string[] };
  * every page of the route table. Paths that match no page still get the app (it shows
  * its not-found page) but with status 404, so crawlers and monitors see the truth.
  */
-export async function registerSpa(app: FastifyInstance, { config, db, resolveHead, createPageRenderer, catalogVersionFeed }: SpaOptions) {
+export async function registerSpa(app: FastifyInstance, { config, resolveHead, createPageRenderer, renderedPageCache = uncachedPages }: SpaOptions) {
   const distDir = config.webDistDir;
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
@@ -129,9 +134,6 @@ export async function registerSpa(app: FastifyInstance, { config, db, resolveHea
   const rendered = { es: renderedTemplate(shell, 'es'), en: renderedTemplate(shell, 'en') } satisfies Record<PageLanguage, unknown>;
   const preloads = readPagePreloads(distDir);
   const renderer: PageRenderer | undefined = createPageRenderer?.({ transport: injectTransport(app) });
-  // Rendered pages depend on the catalogue alone (visitors' view; signed-in parts fill in in the
-  // browser), so they are kept until it changes, like the JSON listing.
-  const renderedPages = new CatalogCache(db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -150,7 +152,7 @@ export async function registerSpa(app: FastifyInstance, { config, db, resolveHea
   const renderPage = async (request: FastifyRequest, page: PageName | undefined): Promise<DrawnPage | null> => {
     if (!renderer?.renders(request.url.split('?')[0]!)) return null;
     const language = renderer.language({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
-    return renderedPages.get(`${language}\0${renderer.cacheKey(request.url)}`, async () => {
+    return renderedPageCache.get(`${language}\0${renderer.cacheKey(request.url)}`, async () => {
       const drawn = await renderer.render(request.url, language);
       const stylesheets = [...rendered[language].stylesheets, ...((page && preloads.get(page)?.styles) ?? [])];
       return { ...drawn, stylesheets, criticalCss: criticalCss.for(drawn.appHtml, stylesheets) };
@@ -160,7 +162,14 @@ export async function registerSpa(app: FastifyInstance, { config, db, resolveHea
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const match = matchPage(url.pathname);
-    const [head, page] = await Promise.all([match ? resolveHead?.(match.page, match.params, request) : null, renderPage(request, match?.page)]);
+    const [head, page] = await Promise.all([
+      match ? resolveHead?.(match.page, match.params, request) : null,
+      renderPage(request, match?.page).catch((error: unknown) => {
+        // The browser can still draw the page from the shell: a visitor gets it, a little later.
+        request.log.error({ err: error }, 'server rendering failed; sending the shell');
+        return null;
+      }),
+    ]);
     const status = match && head?.status !== 404 && page?.status !== 404 ? 200 : 404;
     const pageTags = match ? (preloads.get(match.page)?.tags ?? '') : '';
     const headHtml = renderHead(config, url, head ?? null) + (page ? behindFirstPaint(pageTags) : pageTags);
