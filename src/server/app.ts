@@ -233,9 +233,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
     // Kept until the catalogue changes, like the JSON listing.
     renderedPageCache: new CatalogCache(database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed }),
-    resolveHead: async (page, params, request) => {
+    resolveHead: async (page, params, request, language) => {
       for (const resolve of headResolvers) {
-        const head = await resolve(page, params, request);
+        const head = await resolve(page, params, request, language);
         if (head) return head;
       }
       return null;

@@ -118,6 +118,9 @@ describe('server rendering of the public pages', () => {
     expect(english.body).toContain('<html lang="en"');
     expect(visibleText(english.body)).toContain('All courses');
     expect(english.headers.vary).toContain('Accept-Language');
+    // The head speaks the page's language too.
+    expect(english.body).toContain('<title>All courses | ');
+    expect(english.body).toContain('<meta property="og:locale" content="en_US">');
     const cookie = await app.inject({ url: '/allcourses', headers: { 'accept-language': 'en', cookie: 'session=x; language=es' } });
     expect(cookie.body).toContain('<html lang="es"');
     expect(visibleText(cookie.body)).toContain('Todos los cursos');

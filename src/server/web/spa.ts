@@ -62,7 +62,8 @@ const behindFirstPaint = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
 /** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
-export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest) => Promise<HeadTags | null>;
+/** `language`: the one a server-rendered page is drawn in (its head must say the same); unset for the shell. */
+export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest, language?: PageLanguage) => Promise<HeadTags | null>;
 
 type SpaOptions = {
   config: Config;
@@ -149,9 +150,14 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
 
   const criticalCss = new CriticalCss(distDir);
 
-  const renderPage = async (request: FastifyRequest, page: PageName | undefined): Promise<DrawnPage | null> => {
-    if (!renderer?.renders(request.url.split('?')[0]!)) return null;
-    const language = renderer.language({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+  /** The language the page is drawn in, or undefined when the browser draws it. */
+  const renderedLanguage = (request: FastifyRequest): PageLanguage | undefined =>
+    renderer?.renders(request.url.split('?')[0]!)
+      ? renderer.language({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] })
+      : undefined;
+
+  const renderPage = async (request: FastifyRequest, page: PageName | undefined, language: PageLanguage | undefined): Promise<DrawnPage | null> => {
+    if (!renderer || !language) return null;
     return renderedPageCache.get(`${language}\0${renderer.cacheKey(request.url)}`, async () => {
       const drawn = await renderer.render(request.url, language);
       const stylesheets = [...rendered[language].stylesheets, ...((page && preloads.get(page)?.styles) ?? [])];
@@ -162,9 +168,10 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const match = matchPage(url.pathname);
+    const language = renderedLanguage(request);
     const [head, page] = await Promise.all([
-      match ? resolveHead?.(match.page, match.params, request) : null,
-      renderPage(request, match?.page).catch((error: unknown) => {
+      match ? resolveHead?.(match.page, match.params, request, language) : null,
+      renderPage(request, match?.page, language).catch((error: unknown) => {
         // The browser can still draw the page from the shell: a visitor gets it, a little later.
         request.log.error({ err: error }, 'server rendering failed; sending the shell');
         return null;

@@ -27,7 +27,9 @@ const text = {
   },
 } as const;
 
-const langOf = (request: FastifyRequest): Lang => {
+/** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
+const langOf = (request: FastifyRequest, rendered?: Lang): Lang => {
+  if (rendered) return rendered;
   const lang = (request.query as Record<string, unknown> | undefined)?.lang;
   return lang === 'en' ? 'en' : 'es';
 };
@@ -58,8 +60,8 @@ const localeTags = (lang: Lang) => [
 
 /** Title, description, link previews and (for a course) structured data for the catalogue's pages. */
 export function createCatalogHeadResolver(db: Database, config: Config): HeadResolver {
-  return async (page, params, request) => {
-    const lang = langOf(request);
+  return async (page, params, request, language) => {
+    const lang = langOf(request, language);
     const t = text[lang];
     if (page === 'home') {
       return { title: t.homeTitle, description: t.homeDescription, extra: [meta('og:type', 'website'), ...localeTags(lang)] };
