@@ -40,8 +40,26 @@ export const demo = {
   disabled: { email: 'pablo@demo.test', password: 'Student123' },
 } as const;
 
+/**
+ * The public pages arrive drawn by the server, and a click lands only once the browser has taken
+ * the page over: every load of the app waits for that (`data-hydrated` on <html>, set by the app).
+ */
+async function untilHydrated<T>(page: Page, load: Promise<T>): Promise<T> {
+  const response = await load;
+  // Pages that are not the app (the test payment provider's) have no #root and nothing to wait for.
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'));
+  return response;
+}
+
 /** Every test fails on an error in the page's console or an uncaught exception. */
 export const test = base.extend<{ failOnPageErrors: void }>({
+  page: async ({ page }, use) => {
+    const [goto, reload, goBack] = [page.goto.bind(page), page.reload.bind(page), page.goBack.bind(page)];
+    page.goto = (url, options) => untilHydrated(page, goto(url, options));
+    page.reload = (options) => untilHydrated(page, reload(options));
+    page.goBack = (options) => untilHydrated(page, goBack(options));
+    await use(page);
+  },
   failOnPageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

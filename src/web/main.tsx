@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
+import { HydrationMarker } from './app/hydration-marker';
 import { createAppRouter, routes } from './app/routes';
 import { readServerState, refreshForSignedInUser, restoreQueries, type ServerState } from './app/server-state';
 import { getSessionQueryOptions } from './session/get-session';
@@ -53,6 +54,7 @@ async function hydrate(state: ServerState) {
       <StrictMode>
         <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
+          <HydrationMarker />
         </AppProviders>
       </StrictMode>,
     );
@@ -74,6 +76,7 @@ async function render() {
       <StrictMode>
         <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
+          <HydrationMarker />
         </AppProviders>
       </StrictMode>,
     );

@@ -1,4 +1,5 @@
-import { Group, Rating, Text, type GroupProps } from '@mantine/core';
+import { Group, Text, type GroupProps } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../shared/limits';
 
@@ -14,6 +15,43 @@ function useRatingText() {
   const oneDecimal = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (value: number, { whole = false }: { whole?: boolean } = {}) =>
     t('course.ratingOutOf', { rating: whole ? String(value) : oneDecimal.format(value) });
+}
+
+const STAR_PATH = 'M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z';
+const FILLED = 'var(--mantine-color-yellow-filled)';
+const EMPTY = 'var(--mantine-color-gray-3)';
+
+/**
+ * Five drawn stars, each full, half or empty (`data-fill`). Plain SVG rather than Mantine's
+ * Rating input, which renders two radio inputs per star: the catalogue shows dozens of these, and
+ * every node is work for the server's render and the browser's hydration.
+ */
+function Stars({ value, size }: { value: number; size: number }) {
+  const halfFill = `half-star-${useId()}`;
+  // 24-unit stars, 2 units apart.
+  const viewWidth = 26 * limits.ratingMax - 2;
+  return (
+    <svg width={Math.round((size * viewWidth) / 24)} height={size} viewBox={`0 0 ${viewWidth} 24`} aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id={halfFill}>
+          <stop offset="50%" stopColor={FILLED} />
+          <stop offset="50%" stopColor={EMPTY} />
+        </linearGradient>
+      </defs>
+      {Array.from({ length: limits.ratingMax }, (_, index) => {
+        const fill = value >= index + 1 ? 'full' : value >= index + 0.5 ? 'half' : 'empty';
+        return (
+          <path
+            key={index}
+            d={STAR_PATH}
+            transform={`translate(${index * 26} 0)`}
+            data-fill={fill}
+            fill={fill === 'full' ? FILLED : fill === 'half' ? `url(#${halfFill})` : EMPTY}
+          />
+        );
+      })}
+    </svg>
+  );
 }
 
 type StarRatingProps = Omit<GroupProps, 'children'> & {
@@ -36,7 +74,7 @@ export function StarRating({ average, count, size = 16, whole = false, withValue
   const { t } = useTranslation();
   const ratingText = useRatingText();
   const text = count === 0 ? t('course.noReviews') : ratingText(average, { whole });
-  const stars = <Rating value={toHalfStars(average)} fractions={2} count={limits.ratingMax} readOnly size={size} aria-hidden="true" />;
+  const stars = <Stars value={toHalfStars(average)} size={size} />;
   if (!withValue) {
     return (
       <Group gap={2} wrap="nowrap" role="img" aria-label={text} {...props}>

@@ -74,8 +74,8 @@ const loadCatalogue = (language: Language) => Promise.all([...partsInUse].map((p
 
 /** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
 export async function loadBackOfficeTexts() {
-  // Server rendering never starts this instance: its own (i18n/server.ts) hold every text.
-  if (!initialization) return;
+  // On the server this instance is never started: the rendering instances (i18n/server.ts) hold every text.
+  if (typeof document === 'undefined') return;
   partsInUse.add('backOffice');
   await initialization;
   await loadPart(currentLanguage(), 'backOffice');

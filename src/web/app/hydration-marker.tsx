@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+
+/**
+ * Marks <html data-hydrated> once the app has taken the page over (its effects run only then):
+ * until that moment a server-rendered page's buttons are drawn but do nothing. Browser tests wait
+ * for it before they click.
+ */
+export function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
