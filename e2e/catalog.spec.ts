@@ -86,12 +86,12 @@ for (const [language, text] of Object.entries(languages)) {
       // Page 2, then a reload keeps it.
       await page.goto('/allcourses');
       const firstOnPage1 = await firstCardTitle(page);
-      await page.getByRole('navigation', { name: text.pages }).getByRole('button', { name: text.page(2) }).click();
+      await page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: text.page(2) }).click();
       await expect(page).toHaveURL(/\/allcourses\?page=2$/);
       await expect(page.getByRole('main').getByRole('article').first().getByRole('heading')).not.toHaveText(firstOnPage1);
       const firstOnPage2 = await firstCardTitle(page);
       await page.reload();
-      await expect(page.getByRole('navigation', { name: text.pages }).getByRole('button', { name: text.page(2) })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: text.page(2) })).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('main').getByRole('article').first().getByRole('heading')).toHaveText(firstOnPage2);
       await expectAccessible(page);
     });

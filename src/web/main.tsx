@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
-import { HydrationMarker } from './app/hydration-marker';
+import { HydrationMarker, whenHydrated } from './app/hydration-marker';
 import { createAppRouter, routes } from './app/routes';
 import { readServerState, refreshForSignedInUser, restoreQueries, type ServerState } from './app/server-state';
 import { getSessionQueryOptions } from './session/get-session';
@@ -22,11 +22,8 @@ if (!container) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient({
   onAccountDisabled: () => void import('./session/account-disabled').then((module) => module.handleAccountDisabled(queryClient)),
 });
-// The session starts downloading with the page's code (so the navbar seldom has to show its placeholder).
-const session = queryClient.query(getSessionQueryOptions()).catch(() => {
-  // Signed out as far as the navbar is concerned; useSession shows the same.
-  return null;
-});
+/** The session; null when signed out, or when it could not be read (useSession shows a visitor then too). */
+const readSession = () => queryClient.fetchQuery(getSessionQueryOptions()).catch(() => null);
 
 /**
  * The server drew the page: the browser takes it over with the same language, data and route
@@ -59,7 +56,10 @@ async function hydrate(state: ServerState) {
       </StrictMode>,
     );
   });
-  if ((await session)?.user) refreshForSignedInUser(queryClient, state);
+  // Nothing the page shows may change while React hydrates it (the browser's first render must
+  // match the HTML): the session, and what follows from it, is read once hydration is over.
+  await whenHydrated();
+  if ((await readSession())?.user) refreshForSignedInUser(queryClient, state);
   // A choice made in this browser before the server knew it (kept only in storage) still wins.
   const preferred = detectBrowserLanguage();
   if (preferred !== state.language) void setLanguage(preferred);
@@ -67,8 +67,10 @@ async function hydrate(state: ServerState) {
 
 /** Pages the server does not draw (the signed-in ones) start here. */
 async function render() {
-  // Creating the router starts the download of the page's code, alongside the catalogue's.
+  // Creating the router starts the download of the page's code, alongside the catalogue's and the
+  // session's (so the navbar seldom has to show its placeholder).
   const router = createAppRouter();
+  void readSession();
   await initI18n();
   const root = createRoot(container!);
   startTransition(() => {

@@ -85,6 +85,10 @@ export function showFailuresAsRendered(queryClient: QueryClient, queryKeys: Quer
 
 /** Puts the server's data, and its failures, into the browser's query cache. */
 export function restoreQueries(queryClient: QueryClient, state: ServerState) {
+  // The server keeps a rendered page until the catalogue changes, so its data may have been
+  // fetched minutes ago and still be current: it counts as fetched now (not refetched on mount).
+  const now = Date.now();
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
   hydrate(queryClient, state.queries);
   for (const { queryKey, error } of state.failures) {
     queryClient

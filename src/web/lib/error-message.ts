@@ -4,11 +4,13 @@ import { isApiError } from './api-client';
 
 /**
  * The translated message for a failed call (`errors:codes.<code>`), in the current language.
- * Anything that is not an ApiError (a bug in our code) gets the generic message.
+ * Anything that is not an ApiError (a bug in our code) gets the generic message. A page the
+ * server renders passes its own instance (`useTranslation().i18n`): on the server each request
+ * renders with its language's.
  */
-export function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown, instance: Pick<typeof i18n, 't'> = i18n): string {
   const code = isApiError(error) ? error.code : 'UNKNOWN';
-  return i18n.t(`errors:codes.${code}`);
+  return instance.t(`errors:codes.${code}`);
 }
 
 type ValidationMessage = keyof Catalogue['validation'];

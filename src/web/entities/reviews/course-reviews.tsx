@@ -20,7 +20,7 @@ export function CourseReviews({ courseId }: { courseId: number }) {
       {reviews.isPending ? (
         <Loader size="sm" aria-label={tc('loading')} />
       ) : reviews.isError ? (
-        <Text c="red.8">{errorMessage(reviews.error)}</Text>
+        <Text c="red.8">{errorMessage(reviews.error, i18n)}</Text>
       ) : reviews.data.items.length === 0 ? (
         <Text c="dimmed">{t('course.noComments')}</Text>
       ) : (

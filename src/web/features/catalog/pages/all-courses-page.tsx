@@ -22,7 +22,7 @@ import { listingSearch, useListingParams } from '../listing-params';
  * and 4). Everything lives in the URL; a new filter starts again at page 1.
  */
 export function AllCoursesPage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const { isSignedIn } = useSession();
   const queryClient = useQueryClient();
   const { query, setFilters, setPage, clear } = useListingParams();
@@ -55,7 +55,7 @@ export function AllCoursesPage() {
 
         {courses.isError ? (
           <Alert color="red" role="alert">
-            {errorMessage(courses.error)}
+            {errorMessage(courses.error, i18n)}
           </Alert>
         ) : !data ? (
           <CourseGridSkeleton count={9} />

@@ -20,7 +20,7 @@ import { IntroVideo } from '../components/intro-video';
  * the not-found page.
  */
 export function CoursePage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const { t: tc } = useTranslation();
   const { id } = useParams();
   const courseId = Number(id);
@@ -37,7 +37,7 @@ export function CoursePage() {
     );
   }
   if (course.isError) {
-    if (isApiError(course.error) && course.error.status === 404) return <NotFound title={t('course.notFound')} text={errorMessage(course.error)} />;
+    if (isApiError(course.error) && course.error.status === 404) return <NotFound title={t('course.notFound')} text={errorMessage(course.error, i18n)} />;
     // Anything else is the route's error page, which offers a reload.
     throw course.error;
   }

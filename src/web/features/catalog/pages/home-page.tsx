@@ -14,7 +14,7 @@ import { WhyChooseUs } from '../components/why-choose-us';
 
 /** / — Home: hero, the first 8 courses in a row, a link to all courses, "why choose us" (spec section 2). */
 export function HomePage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   // The home tab shows the brand alone, as the server does.
   useDocumentTitle();
   const { isSignedIn } = useSession();
@@ -42,7 +42,7 @@ export function HomePage() {
           </Title>
           {courses.isError ? (
             <Alert color="red" role="alert">
-              {errorMessage(courses.error)}
+              {errorMessage(courses.error, i18n)}
             </Alert>
           ) : (
             <DragScrollRow label={t('home.latest')}>
