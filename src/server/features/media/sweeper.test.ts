@@ -11,13 +11,17 @@ import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { testDatabase } from '../../../../test/helpers/database';
 import { createVideoStorage, incomingDirFor } from './storage';
 import { sweepAbandonedUploads } from './sweeper';
+import { localUploadStore } from './upload-stores';
 
 const HOUR = 3600_000;
 
 describe('sweeping abandoned uploads', () => {
   const ctx = useTestApp();
-  const sweep = (now = new Date()) =>
-    sweepAbandonedUploads({ db: ctx.db, storage: createVideoStorage(ctx.dataDir), incomingDir: incomingDirFor(ctx.dataDir), now });
+  const sweep = async (now = new Date()) => {
+    const storage = createVideoStorage(ctx.dataDir);
+    const uploads = await localUploadStore({ incomingDir: incomingDirFor(ctx.dataDir), storage, db: ctx.db });
+    return sweepAbandonedUploads({ db: ctx.db, storage, uploads, now });
+  };
 
   async function uploadAged(ownerId: string, ageMs: number) {
     const row = await insertUpload(ctx.db, ownerId, { createdAt: new Date(Date.now() - ageMs) });
