@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-
-// The SDK warns on every start under Node 20 (its releases from 2027 need Node 22); the tests know.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
+
+// The SDK warns at its first client under Node 20 (its releases from 2027 need Node 22); the tests know.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export const TEST_BUCKET = 'marketplace-test';
 const ACCESS_KEY = 'S3RVER';
