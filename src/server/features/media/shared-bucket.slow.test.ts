@@ -24,7 +24,7 @@ const tus = (server: ServerProcess, user: ProcessUser, pathname: string, method:
   fetch(`${server.url}${pathname}`, {
     method,
     headers: { origin: server.origin, cookie: user.cookie, 'tus-resumable': '1.0.0', ...headers },
-    body,
+    body: body ? new Uint8Array(body) : undefined,
     signal: AbortSignal.timeout(30_000),
   });
 
