@@ -34,14 +34,15 @@ export async function sendVideo(request: FastifyRequest, reply: FastifyReply, st
     reply.header('cache-control', `private, max-age=${Math.floor(ttl / 2)}`);
     return reply.redirect(url, 302);
   }
-  const stored = await storage.stat(video.storageKey);
-  if (!stored) throw new AppError('VIDEO_NOT_FOUND', 'Video not found');
   if (options.accelRedirectPrefix) {
-    // nginx sends the file (with ranges and validators); the app only said who may have it.
+    // nginx sends the file (with ranges and validators, and its own 404 should it be missing);
+    // the app only said who may have it, without touching the disk.
     reply.header('x-accel-redirect', `${options.accelRedirectPrefix}${video.storageKey.split('/').map(encodeURIComponent).join('/')}`);
     reply.header('cache-control', video.cacheControl);
     return reply.type(video.contentType).send();
   }
+  const stored = await storage.stat(video.storageKey);
+  if (!stored) throw new AppError('VIDEO_NOT_FOUND', 'Video not found');
   const etag = entityTag(stored.size, stored.modifiedAt);
 
   reply.header('accept-ranges', 'bytes');

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useS3Server } from '../../../../test/helpers/s3';
 import { loadConfig } from '../../config';
+import { s3ClientConfig, type S3Storage } from './s3-storage';
 import { createVideoStorage, openVideoStorage, readBytes, type VideoStorage } from './storage';
 
 /**
@@ -125,6 +126,7 @@ describe.each(backends)('video storage on %s', (_name, open) => {
     expect(new URL(url).origin).toBe(storage.mediaOrigin);
     expect(storage.mediaOrigin).toBe(s3.endpoint);
     expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('60');
+    expect((storage as S3Storage).signsDirectly).toBe(true);
 
     const slice = await fetch(url, { headers: { range: 'bytes=100-199' } });
     expect(slice.status).toBe(206);
@@ -137,5 +139,46 @@ describe.each(backends)('video storage on %s', (_name, open) => {
     expect((await fetch(shortLived, { headers: { range: 'bytes=0-0' } })).status).toBe(206);
     await new Promise((resolve) => setTimeout(resolve, 2200));
     expect((await fetch(shortLived, { headers: { range: 'bytes=0-0' } })).status).toBe(403);
+  });
+});
+
+describe('presigned URLs signed without the SDK round trip', () => {
+  const bucket = { S3_BUCKET: 'videos.example', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/with+odd=chars' };
+  const variants: [string, Record<string, string>][] = [
+    ['AWS, host style', { ...bucket, S3_BUCKET: 'videos-example' }],
+    ['AWS, a bucket name with dots (path style)', bucket],
+    ['a custom endpoint with a port (path style)', { ...bucket, S3_ENDPOINT: 'http://127.0.0.1:9000' }],
+    ['a public endpoint for browsers', { ...bucket, S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'https://media.example.com' }],
+    ['a custom endpoint, host style', { ...bucket, S3_BUCKET: 'videos-example', S3_ENDPOINT: 'https://s3.example.net', S3_FORCE_PATH_STYLE: 'false' }],
+  ];
+
+  it.each(variants)('match the SDK’s own signature: %s', async (_name, env) => {
+    const storage = (await openVideoStorage(loadConfig(env))) as S3Storage;
+    try {
+      expect(storage.signsDirectly).toBe(true);
+      const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+      const { GetObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+      const sdk = new S3Client(s3ClientConfig(storage.settings, storage.settings.publicEndpoint ?? storage.settings.endpoint));
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-04T05:06:07Z'));
+      try {
+        for (const [key, options] of [
+          ['uploads/0b5ad7a4-1c1e-4a8e-9a47-3d2f1a9c0e11.mp4', { contentType: 'video/mp4', cacheControl: 'private, max-age=3542' }],
+          ['hls/v1/720p/segment-00001.m4s', {}],
+        ] as const) {
+          const ours = new URL(await storage.presignedUrl(key, 60, options));
+          const theirs = new URL(
+            await getSignedUrl(sdk, new GetObjectCommand({ Bucket: storage.bucket, Key: key, ResponseContentType: 'contentType' in options ? options.contentType : undefined, ResponseCacheControl: 'cacheControl' in options ? options.cacheControl : undefined }), { expiresIn: 60 }),
+          );
+          expect(`${ours.origin}${ours.pathname}`).toBe(`${theirs.origin}${theirs.pathname}`);
+          expect(Object.fromEntries([...ours.searchParams].sort())).toEqual(Object.fromEntries([...theirs.searchParams].sort()));
+        }
+      } finally {
+        vi.useRealTimers();
+        sdk.destroy();
+      }
+    } finally {
+      storage.close?.();
+    }
   });
 });
