@@ -121,7 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app);
   registerSecurityHeaders(app, config, extraSources);
   app.decorate('videoStorage', videoStorage);
-  if (videoStorage.close) app.addHook('onClose', () => videoStorage.close?.());
+  if (videoStorage.close) app.addHook('onClose', async () => videoStorage.close?.());
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (!options.database) app.addHook('onClose', () => database.close());
