@@ -24,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Removes finished uploads that were never attached to a course, and unfinished uploads
- * (tus files and their `.json` descriptions) that received nothing for the same time, going
+ * (tus files and their `.json` descriptions, or multipart uploads in the bucket with their
+ * `.info` and `.part` objects) that received nothing for the same time, going
  * by the last write the server recorded (`uploads_in_progress`), never by a file's
  * modification time, which anyone with access to the disk, a clock or a storage without
  * mtimes could change. Files of no recorded upload belong to nobody and go too (a row is
