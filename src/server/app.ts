@@ -30,7 +30,8 @@ import { favouritesRoutes } from './features/favourites/routes';
 import { healthRoutes } from './features/health/routes';
 import { createMailSender, mailPlugin } from './mail/plugin';
 import { mediaRoutes } from './features/media/routes';
-import { createVideoStorage, incomingDirFor } from './features/media/storage';
+import { incomingDirFor, openVideoStorage, type VideoStorage } from './features/media/storage';
+import { openUploadStore } from './features/media/upload-stores';
 import { abandonedUploadsJob } from './features/media/sweeper';
 import { orderExpiryJob } from './features/orders/fulfilment';
 import { returnUrls } from './features/orders/return-urls';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     apiRoutes: ApiRoute[];
     /** The payment provider the features were given (Stripe, or the built-in test provider). */
     payments: PaymentProvider;
+    /** Where the videos live: DATA_DIR/videos, or the S3 bucket. */
+    videoStorage: VideoStorage;
   }
 }
 
@@ -80,6 +83,9 @@ export type App = FastifyInstance;
 
 /** Builds the whole app without listening, so tests can drive it through `inject()`. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  // First: with object storage, the pages' security policy names the bucket's origin for media.
+  const videoStorage = await openVideoStorage(config);
+  const extraSources = { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (request) => {
@@ -103,7 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Let in-flight requests finish on close, but drop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
     // A malformed or overlong URL is refused by the router before any hook: still the one error shape and headers.
-    frameworkErrors: answerRouterError(rawSecurityHeaders(config)),
+    frameworkErrors: answerRouterError(rawSecurityHeaders(config, extraSources)),
     // A request that reaches the router after close began came on a connection already taken:
     // finish it (answered with Connection: close) rather than Fastify's 503 in another error shape.
     return503OnClosing: false,
@@ -120,7 +126,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, extraSources);
+  app.decorate('videoStorage', videoStorage);
+  if (videoStorage.close) app.addHook('onClose', async () => videoStorage.close?.());
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -143,7 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db));
     app.addHook('onClose', () => catalogVersionFeed.close());
   }
-  const videoStorage = createVideoStorage(config.dataDir);
+  const uploadStore = await openUploadStore({ storage: videoStorage, incomingDir: incomingDirFor(config.dataDir), db: database.db });
   const { provider: payments, testProvider } = createPaymentProvider({
     config,
     db: database.db,
@@ -165,7 +173,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const mailSender = createMailSender({ config, db: database.db, log: app.log });
   registerBackgroundJobs(app, [
     orderExpiryJob(database.db),
-    abandonedUploadsJob({ db: database.db, storage: videoStorage, incomingDir: incomingDirFor(config.dataDir), log: app.log }),
+    abandonedUploadsJob({ db: database.db, storage: videoStorage, uploads: uploadStore, log: app.log }),
     ...mailSender.jobs,
   ]);
 
@@ -214,7 +222,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(usersRoutes);
       await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed } });
       await api.register(favouritesRoutes);
-      await api.register(mediaRoutes, { storage: videoStorage, videoUrlSecret: secrets.videoUrl });
+      await api.register(mediaRoutes, { storage: videoStorage, uploads: uploadStore, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { payments });

@@ -99,3 +99,42 @@ describe('loadConfig on a production server (https PUBLIC_URL or NODE_ENV=produc
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
   });
 });
+
+describe('loadConfig: object storage (S3_*)', () => {
+  const bucket = { S3_BUCKET: 'videos', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps videos on the local disk when no S3 setting is given', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: '' }).s3).toBeUndefined();
+  });
+
+  it('reads a bucket: AWS without an endpoint, path-style URLs with one, a one-minute presigned URL by default', () => {
+    expect(loadConfig(bucket).s3).toEqual({ ...{ endpoint: undefined, publicEndpoint: undefined }, bucket: 'videos', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: false, presignedUrlTtlSeconds: 60 });
+    const minio = loadConfig({ ...bucket, S3_ENDPOINT: 'http://minio:9000/', S3_PUBLIC_ENDPOINT: 'https://media.example.com', S3_PRESIGNED_URL_TTL_SECONDS: '120' }).s3!;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', publicEndpoint: 'https://media.example.com', forcePathStyle: true, presignedUrlTtlSeconds: 120 });
+    expect(loadConfig({ ...bucket, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false' }).s3!.forcePathStyle).toBe(false);
+  });
+
+  it('stops on half a configuration, naming every missing setting', () => {
+    const error = (() => {
+      try {
+        loadConfig({ S3_BUCKET: 'videos', S3_ENDPOINT: 'http://minio:9000' });
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+      throw new Error('no error');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.issues.map((issue) => issue.split(':')[0])).toEqual(['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    expect(error.issues[0]).toContain('S3_BUCKET, S3_ENDPOINT are set');
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET: object storage is half configured/);
+  });
+
+  it('refuses settings that cannot go together or are malformed', () => {
+    expect(() => loadConfig({ ...bucket, VIDEO_ACCEL_REDIRECT_PREFIX: '/internal-videos/' })).toThrow(/VIDEO_ACCEL_REDIRECT_PREFIX/);
+    expect(() => loadConfig({ ...bucket, S3_PUBLIC_ENDPOINT: 'https://media.example.com' })).toThrow(/S3_PUBLIC_ENDPOINT/);
+    expect(() => loadConfig({ ...bucket, S3_BUCKET: 'Bad Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...bucket, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...bucket, S3_PRESIGNED_URL_TTL_SECONDS: '5' })).toThrow(/S3_PRESIGNED_URL_TTL_SECONDS/);
+  });
+});

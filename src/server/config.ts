@@ -62,6 +62,14 @@ const envSchema = z.object({
   VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
+  S3_ENDPOINT: optional(httpUrl),
+  S3_PUBLIC_ENDPOINT: optional(httpUrl),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots, hyphens and underscores')),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-west-1 (or auto, or us-east-1, for most S3-compatible services)')),
+  S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
+  S3_PRESIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: optional(z.string().trim().min(3)),
@@ -133,9 +141,67 @@ export type Config = {
   videoUrlTtlSeconds: number;
   /** Behind nginx: answer video bytes with `X-Accel-Redirect: <prefix><storage key>` and let nginx send the file. */
   videoAccelRedirectPrefix: string | undefined;
+  /** Videos in an S3-compatible bucket instead of DATA_DIR/videos; unset: the local disk. */
+  s3: S3Settings | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
 };
+
+export type S3Settings = {
+  /** The S3 API the server talks to; unset: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  /** The address browsers reach the bucket at, when it differs from `endpoint` (presigned URLs use it). */
+  publicEndpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint host>/<key>`; the default with a custom endpoint. */
+  forcePathStyle: boolean;
+  /** How long a presigned video URL handed to a browser stays valid. */
+  presignedUrlTtlSeconds: number;
+};
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * Object storage is on when any S3_* setting is: then the four that every bucket needs must all
+ * be there, or the server stops naming the missing ones (half a configuration would otherwise
+ * quietly keep the videos on one machine's disk).
+ */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => e[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.map(
+        (name) =>
+          `${name}: object storage is half configured (${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set): ` +
+          `set ${S3_REQUIRED.join(', ')} together (and S3_ENDPOINT unless the bucket is on AWS), or none of them to keep videos on the local disk`,
+      ),
+    );
+  }
+  if (e.VIDEO_ACCEL_REDIRECT_PREFIX) {
+    throw new ConfigError([
+      'VIDEO_ACCEL_REDIRECT_PREFIX: hands local-disk videos to nginx, but videos are in object storage (S3_BUCKET), where browsers fetch them from presigned URLs; unset one of the two',
+    ]);
+  }
+  if (e.S3_PUBLIC_ENDPOINT && !e.S3_ENDPOINT) {
+    throw new ConfigError(['S3_PUBLIC_ENDPOINT: only means something beside S3_ENDPOINT (the address the server uses); set S3_ENDPOINT too']);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/$/, ''),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+    presignedUrlTtlSeconds: e.S3_PRESIGNED_URL_TTL_SECONDS,
+  };
+}
 
 /**
  * `false` trusts no proxy, `true` every one (only behind a proxy that overwrites the header),
@@ -223,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (uploadsMaxDeclaredBytesPerUser < e.VIDEO_MAX_BYTES) {
     throw new ConfigError(['UPLOADS_MAX_DECLARED_BYTES_PER_USER: must be at least VIDEO_MAX_BYTES, or no upload of the largest size could start']);
   }
+  const s3 = s3Settings(e);
 
   return {
     port,
@@ -267,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoUrlSecret: e.VIDEO_URL_SECRET,
     videoUrlTtlSeconds: e.VIDEO_URL_TTL_SECONDS,
     videoAccelRedirectPrefix: e.VIDEO_ACCEL_REDIRECT_PREFIX,
+    s3,
     webDistDir: path.resolve('dist/web'),
   };
 }

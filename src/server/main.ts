@@ -18,7 +18,7 @@ async function main() {
 
   const app = await buildApp(config);
   if (config.seedDemoData) {
-    await installDemoVideos(config.dataDir);
+    await installDemoVideos(app.videoStorage);
     const { created, accounts } = await seedDemoData(app.db, { hashPassword, log: (message) => app.log.info(message) });
     app.log.info(
       { accounts: accounts.map(({ role, email, password }) => `${role}: ${email} / ${password}`) },

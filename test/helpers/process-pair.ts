@@ -38,11 +38,12 @@ export type ProcessPair = { first: ServerProcess; second: ServerProcess; databas
  * it), behind one public address, with a connection of the test's own to that database. Both
  * must exit 0 when stopped.
  */
-export function useProcessPair(ports: readonly [number, number], suffix: string, env: Record<string, string> = {}): ProcessPair {
+export function useProcessPair(ports: readonly [number, number], suffix: string, env: Record<string, string> | (() => Record<string, string>) = {}): ProcessPair {
   const pair = { dataDirs: [] as string[], adminEmail: `admin-${randomUUID().slice(0, 8)}@example.com` } as ProcessPair;
   beforeAll(async () => {
     const url = await freshDatabase(suffix);
-    const settings = { DATABASE_URL: url, PUBLIC_URL: `http://localhost:${ports[0]}`, ...env };
+    // A function is read once the earlier `beforeAll`s ran (a server they started, say).
+    const settings = { DATABASE_URL: url, PUBLIC_URL: `http://localhost:${ports[0]}`, ...(typeof env === 'function' ? env() : env) };
     const dataDir = () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'marketplace-process-'));
       pair.dataDirs.push(dir);

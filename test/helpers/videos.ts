@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
+import type { VideoStorage } from '../../src/server/features/media/storage';
 import { categories, courses, courseVideos, subcategories } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 import type { TestUser } from './auth';
@@ -73,8 +74,8 @@ export async function insertUpload(db: Database, ownerId: string, values: Partia
   return row!;
 }
 
-/** A course of `ownerId` whose intro and main video are real files in the app's storage. */
-export async function insertCourseWithVideos(db: Database, dataDir: string, ownerId: string, values: Partial<typeof courses.$inferInsert> = {}) {
+/** A course of `ownerId` whose intro and main video are real files in the app's storage (its data folder's disk, or the storage given). */
+export async function insertCourseWithVideos(db: Database, dataDir: string | VideoStorage, ownerId: string, values: Partial<typeof courses.$inferInsert> = {}) {
   const { categoryId, subcategoryId } = await insertCategory(db);
   const [course] = await db
     .insert(courses)
@@ -95,8 +96,9 @@ export async function insertCourseWithVideos(db: Database, dataDir: string, owne
   const suffix = randomUUID().slice(0, 8);
   const introKey = `demo/intro-${suffix}.mp4`;
   const mainKey = `demo/main-${suffix}.mp4`;
-  await storeFixture(dataDir, introKey, videoFixture('landscape-5s'));
-  await storeFixture(dataDir, mainKey, videoFixture('portrait-4s'));
+  const store = (key: string, fixture: string) => (typeof dataDir === 'string' ? storeFixture(dataDir, key, fixture) : dataDir.putFile(fixture, key));
+  await store(introKey, videoFixture('landscape-5s'));
+  await store(mainKey, videoFixture('portrait-4s'));
   await db.insert(courseVideos).values([
     { ownerId, courseId: course!.id, position: 1, storageKey: introKey, sizeBytes: 1, width: 320, height: 180, durationSeconds: 5 },
     { ownerId, courseId: course!.id, position: 2, storageKey: mainKey, sizeBytes: 1, width: 180, height: 320, durationSeconds: 4 },

@@ -379,11 +379,29 @@ function projectRoot(): string {
 
 export const demoVideoSourceDir = path.join(projectRoot(), 'assets/demo-videos');
 
+/** The part of the videos' storage the demo videos need (the media feature's VideoStorage fits it). */
+export type DemoVideoTarget = {
+  stat(key: string): Promise<unknown>;
+  putFile(localPath: string, key: string, options?: { contentType?: string }): Promise<void>;
+};
+
 /**
- * Copies the demo videos into `<dataDir>/videos/demo/`, where the storage keys of the demo
- * courses point. Files already there are left alone. Returns the storage keys copied.
+ * Copies the demo videos to the videos' storage, where the storage keys of the demo courses
+ * point: `<dataDir>/videos/demo/` on the local disk (given the data folder), or the bucket.
+ * Videos already there are left alone. Returns the storage keys copied.
  */
-export async function installDemoVideos(dataDir: string): Promise<string[]> {
+export async function installDemoVideos(target: string | DemoVideoTarget): Promise<string[]> {
+  if (typeof target !== 'string') {
+    const copied: string[] = [];
+    for (const video of Object.values(demoVideos)) {
+      // The storage writes whole objects only: a crash never leaves a truncated video that this check would keep.
+      if (await target.stat(video.storageKey)) continue;
+      await target.putFile(path.join(demoVideoSourceDir, video.fileName), video.storageKey, { contentType: 'video/mp4' });
+      copied.push(video.storageKey);
+    }
+    return copied;
+  }
+  const dataDir = target;
   const videosDir = path.join(dataDir, 'videos');
   const copied: string[] = [];
   for (const video of Object.values(demoVideos)) {

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
+/** Origins besides the app's own that pages may load from: the bucket's, for videos, when videos are in object storage. */
+export type ExtraSources = { media?: string[] };
+
 /** The security headers of every response (helmet): one set, for routed requests and router refusals alike. */
-export function securityHeaderOptions(config: Config) {
+export function securityHeaderOptions(config: Config, extra: ExtraSources = {}) {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -13,7 +16,8 @@ export function securityHeaderOptions(config: Config) {
         // Mantine sets inline style attributes; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // A video link of the app may redirect to a presigned URL of the bucket (and only for media).
+        mediaSrc: ["'self'", 'blob:', ...(extra.media ?? [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -38,7 +42,7 @@ type HeaderChanges = { set: [string, string | number | readonly string[]][]; rem
  * settings alone, so running it for every request (as @fastify/helmet does, parsing the CSP
  * each time) only repeats the same work.
  */
-function helmetHeaderChanges(config: Config): HeaderChanges {
+function helmetHeaderChanges(config: Config, extra: ExtraSources): HeaderChanges {
   const changes: HeaderChanges = { set: [], removed: [] };
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -50,7 +54,7 @@ function helmetHeaderChanges(config: Config): HeaderChanges {
     },
   };
   let failure: unknown;
-  helmet(securityHeaderOptions(config))({} as RawRequest, recorder as unknown as RawResponse, (error?: unknown) => {
+  helmet(securityHeaderOptions(config, extra))({} as RawRequest, recorder as unknown as RawResponse, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure;
@@ -58,8 +62,8 @@ function helmetHeaderChanges(config: Config): HeaderChanges {
 }
 
 /** Sets the same headers on a raw response. */
-export function rawSecurityHeaders(config: Config): (request: RawRequest, response: RawResponse) => void {
-  const { set, removed } = helmetHeaderChanges(config);
+export function rawSecurityHeaders(config: Config, extra: ExtraSources = {}): (request: RawRequest, response: RawResponse) => void {
+  const { set, removed } = helmetHeaderChanges(config, extra);
   return (_request, response) => {
     for (const name of removed) response.removeHeader(name);
     for (const [name, value] of set) response.setHeader(name, value);
@@ -71,8 +75,8 @@ export function rawSecurityHeaders(config: Config): (request: RawRequest, respon
  * response, so that answers a later hook refuses or an error ends carry them too. Router
  * refusals (a malformed URL), which reach no hook, get `rawSecurityHeaders` instead.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const apply = rawSecurityHeaders(config);
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, extra: ExtraSources = {}): void {
+  const apply = rawSecurityHeaders(config, extra);
   app.addHook('onRequest', (request, reply, done) => {
     apply(request.raw, reply.raw);
     reply.raw.setHeader('x-request-id', request.id);

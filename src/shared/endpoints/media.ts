@@ -4,7 +4,8 @@ import { mainVideo, uploadedVideoList } from '../schemas/media';
 import { defineEndpoint, pathFor } from './endpoint';
 
 const courseParams = z.object({ courseId: databaseId });
-const streamResponses = { 200: z.unknown(), 206: z.unknown(), 304: z.null(), 404: errorResponse, 416: errorResponse };
+/** 302: with object storage, to a short-lived presigned URL of the bucket, which answers the ranges itself. */
+const streamResponses = { 200: z.unknown(), 206: z.unknown(), 302: z.null(), 304: z.null(), 404: errorResponse, 416: errorResponse };
 
 const uploadParams = z.object({ uploadId: z.uuid() });
 const uploadRefusals = {

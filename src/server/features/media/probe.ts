@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import { AppError } from '../../errors';
 
@@ -16,13 +16,20 @@ const notMp4 = () => new AppError('VIDEO_NOT_MP4', 'This file is not an MP4 vide
 
 type BoxHeader = { type: string; start: number; size: number };
 
-async function readExactly(file: FileHandle, position: number, length: number): Promise<Buffer | null> {
+/**
+ * Random access to the bytes probed: a local file, or an object in a bucket read in ranges
+ * (only the few boxes below are read, so a 2 GB upload costs a handful of small requests).
+ * `read` fills `target` from `position` and answers how many bytes it put there.
+ */
+export type ByteSource = { size: number; read(target: Buffer, position: number): Promise<number> };
+
+async function readExactly(file: ByteSource, position: number, length: number): Promise<Buffer | null> {
   const buffer = Buffer.alloc(length);
-  const { bytesRead } = await file.read(buffer, 0, length, position);
+  const bytesRead = await file.read(buffer, position);
   return bytesRead === length ? buffer : null;
 }
 
-async function readBoxHeader(file: FileHandle, position: number, fileSize: number): Promise<BoxHeader | null> {
+async function readBoxHeader(file: ByteSource, position: number, fileSize: number): Promise<BoxHeader | null> {
   if (position + 8 > fileSize) return null;
   const header = await readExactly(file, position, Math.min(16, fileSize - position));
   if (!header || header.length < 8) return null;
@@ -233,46 +240,52 @@ function isQuarterTurn(matrix: ArrayLike<number> | undefined): boolean {
  * is called. Only the `ftyp` and `moov` boxes are read, so this costs the same for 1 MB
  * and 2 GB. Throws `VIDEO_NOT_MP4` for anything that is not an MP4 with a video track.
  */
-export async function probeVideo(filePath: string): Promise<VideoInfo> {
-  const file = await open(filePath, 'r');
+export async function probeVideo(source: string | ByteSource): Promise<VideoInfo> {
+  if (typeof source !== 'string') return probeBytes(source);
+  const file = await open(source, 'r');
   try {
-    const { size: fileSize } = await file.stat();
-    const first = await readBoxHeader(file, 0, fileSize);
-    if (!first || first.type !== 'ftyp' || first.size > 4096) throw notMp4();
-    const ftyp = await readExactly(file, 0, first.size);
-    if (!ftyp || !brandsOf(ftyp).some((brand) => MP4_BRANDS.has(brand))) throw notMp4();
-
-    let moovHeader: BoxHeader | null = null;
-    let position = first.size;
-    for (let count = 0; count < MAX_TOP_LEVEL_BOXES && position < fileSize; count++) {
-      const box = await readBoxHeader(file, position, fileSize);
-      if (!box || !/^[\x20-\x7e]{4}$/.test(box.type)) break;
-      if (box.type === 'moov') {
-        moovHeader = box;
-        break;
-      }
-      position += box.size;
-    }
-    if (!moovHeader || moovHeader.size > MAX_MOOV_BYTES) throw notMp4();
-    // Only the two boxes that describe the movie, read into one buffer: mdat (the bulk of the file) is never read.
-    const movieBytes = new ArrayBuffer(ftyp.length + moovHeader.size);
-    const described = Buffer.from(movieBytes);
-    ftyp.copy(described, 0);
-    const { bytesRead } = await file.read(described, ftyp.length, moovHeader.size, moovHeader.start);
-    if (bytesRead !== moovHeader.size) throw notMp4();
-    sanitizeMovieBox(described.subarray(ftyp.length), fileSize);
-    const movie = parseMovie(movieBytes);
-    const track = movie?.videoTracks[0];
-    if (!movie || !track) throw notMp4();
-
-    const seconds =
-      movie.duration > 0 && movie.timescale > 0 ? movie.duration / movie.timescale : track.timescale > 0 ? track.duration / track.timescale : 0;
-    let width = Math.round(track.track_width || track.video?.width || 0);
-    let height = Math.round(track.track_height || track.video?.height || 0);
-    if (isQuarterTurn(track.matrix as ArrayLike<number> | undefined)) [width, height] = [height, width];
-    if (!(width > 0 && height > 0 && Number.isFinite(seconds) && seconds > 0)) throw notMp4();
-    return { width, height, durationSeconds: Math.max(1, Math.round(seconds)) };
+    const { size } = await file.stat();
+    return await probeBytes({ size, read: async (target, position) => (await file.read(target, 0, target.length, position)).bytesRead });
   } finally {
     await file.close();
   }
+}
+
+async function probeBytes(file: ByteSource): Promise<VideoInfo> {
+  const fileSize = file.size;
+  const first = await readBoxHeader(file, 0, fileSize);
+  if (!first || first.type !== 'ftyp' || first.size > 4096) throw notMp4();
+  const ftyp = await readExactly(file, 0, first.size);
+  if (!ftyp || !brandsOf(ftyp).some((brand) => MP4_BRANDS.has(brand))) throw notMp4();
+
+  let moovHeader: BoxHeader | null = null;
+  let position = first.size;
+  for (let count = 0; count < MAX_TOP_LEVEL_BOXES && position < fileSize; count++) {
+    const box = await readBoxHeader(file, position, fileSize);
+    if (!box || !/^[\x20-\x7e]{4}$/.test(box.type)) break;
+    if (box.type === 'moov') {
+      moovHeader = box;
+      break;
+    }
+    position += box.size;
+  }
+  if (!moovHeader || moovHeader.size > MAX_MOOV_BYTES) throw notMp4();
+  // Only the two boxes that describe the movie, read into one buffer: mdat (the bulk of the file) is never read.
+  const movieBytes = new ArrayBuffer(ftyp.length + moovHeader.size);
+  const described = Buffer.from(movieBytes);
+  ftyp.copy(described, 0);
+  const bytesRead = await file.read(described.subarray(ftyp.length), moovHeader.start);
+  if (bytesRead !== moovHeader.size) throw notMp4();
+  sanitizeMovieBox(described.subarray(ftyp.length), fileSize);
+  const movie = parseMovie(movieBytes);
+  const track = movie?.videoTracks[0];
+  if (!movie || !track) throw notMp4();
+
+  const seconds =
+    movie.duration > 0 && movie.timescale > 0 ? movie.duration / movie.timescale : track.timescale > 0 ? track.duration / track.timescale : 0;
+  let width = Math.round(track.track_width || track.video?.width || 0);
+  let height = Math.round(track.track_height || track.video?.height || 0);
+  if (isQuarterTurn(track.matrix as ArrayLike<number> | undefined)) [width, height] = [height, width];
+  if (!(width > 0 && height > 0 && Number.isFinite(seconds) && seconds > 0)) throw notMp4();
+  return { width, height, durationSeconds: Math.max(1, Math.round(seconds)) };
 }

@@ -7,7 +7,8 @@ import { route } from '../../http/route';
 import { sendVideo } from './send-video';
 import { deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listUnattachedUploads } from './service';
 import { deriveVideoUrlKey, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
-import { incomingDirFor, type VideoStorage } from './storage';
+import type { VideoStorage } from './storage';
+import type { UploadStore } from './upload-stores';
 import { uploadRoutes } from './uploads';
 import { createVideoProber } from './video-prober';
 
@@ -17,6 +18,8 @@ const PRIVATE_NO_CACHE = 'private, no-cache';
 
 export type MediaOptions = {
   storage: VideoStorage;
+  /** Where unfinished uploads are kept: beside the videos (local disk), or in the bucket. */
+  uploads: UploadStore;
   /** Signs the links to the main videos. */
   videoUrlSecret: string;
 };
@@ -24,14 +27,15 @@ export type MediaOptions = {
 /**
  * Videos: resumable uploads, my unclaimed uploads, and streaming. The intro of an active
  * course is public; the main video plays through a short-lived signed link handed to
- * buyers, the owner and admins.
+ * buyers, the owner and admins. With object storage, each request a link serves is checked
+ * here as on the local disk, then redirected to a presigned URL of the bucket that is valid
+ * for a minute (S3_PRESIGNED_URL_TTL_SECONDS): the bytes never pass through the app.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, videoUrlSecret }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, uploads, videoUrlSecret }) => {
   const { config, db } = app;
-  const incomingDir = incomingDirFor(config.dataDir);
   const urlKey = deriveVideoUrlKey(videoUrlSecret);
   const ttlMs = config.videoUrlTtlSeconds * 1000;
-  const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix };
+  const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix, presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds };
 
   const signedUrl = (subject: StreamSubject, now = Date.now()) => {
     const expiresAt = new Date(now + ttlMs);
@@ -41,7 +45,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   const probe = createVideoProber({ timeoutMs: config.videoProbeTimeoutMs, maxMemoryMb: config.videoProbeMaxMemoryMb, log: app.log });
   await app.register(uploadRoutes, {
     storage,
-    incomingDir,
+    uploads,
     maxBytes: config.videoMaxBytes,
     maxUnfinishedPerUser: config.uploadsMaxUnfinishedPerUser,
     maxDeclaredBytesPerUser: config.uploadsMaxDeclaredBytesPerUser,

@@ -6,7 +6,13 @@ import { entityTag, ifRangeHolds, noneMatchHits, notModifiedSince, parseRange } 
 import type { VideoStorage } from './storage';
 
 export type VideoToSend = { storageKey: string; contentType: string; cacheControl: string };
-export type SendOptions = { accelRedirectPrefix?: string | undefined };
+export type SendOptions = {
+  accelRedirectPrefix?: string | undefined;
+  /** How long the presigned URL a storage that can serve browsers itself (a bucket) is redirected to stays valid. */
+  presignedUrlTtlSeconds?: number | undefined;
+};
+
+const DEFAULT_PRESIGNED_URL_TTL_SECONDS = 60;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -15,17 +21,28 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 /**
  * Streams a stored video with HTTP range support: 200 for the whole file, 206 for one
- * byte range, 304 when the client's copy is current, 416 for a range it cannot have.
+ * byte range, 304 when the client's copy is current, 416 for a range it cannot have. A
+ * storage that serves browsers itself (a bucket) gets them redirected (302) to a presigned
+ * URL instead: the caller has checked access, and the storage answers the ranges.
  */
 export async function sendVideo(request: FastifyRequest, reply: FastifyReply, storage: VideoStorage, video: VideoToSend, options: SendOptions = {}) {
-  const stored = await storage.stat(video.storageKey);
-  if (!stored) throw new AppError('VIDEO_NOT_FOUND', 'Video not found');
+  if (storage.presignedUrl) {
+    const ttl = options.presignedUrlTtlSeconds ?? DEFAULT_PRESIGNED_URL_TTL_SECONDS;
+    // Signed here, without a request to the storage: a missing object is the storage's 404 to tell.
+    const url = await storage.presignedUrl(video.storageKey, ttl, { contentType: video.contentType, cacheControl: video.cacheControl });
+    // The browser may reuse the redirect while the URL it names has at least half its life left.
+    reply.header('cache-control', `private, max-age=${Math.floor(ttl / 2)}`);
+    return reply.redirect(url, 302);
+  }
   if (options.accelRedirectPrefix) {
-    // nginx sends the file (with ranges and validators); the app only said who may have it.
+    // nginx sends the file (with ranges and validators, and its own 404 should it be missing);
+    // the app only said who may have it, without touching the disk.
     reply.header('x-accel-redirect', `${options.accelRedirectPrefix}${video.storageKey.split('/').map(encodeURIComponent).join('/')}`);
     reply.header('cache-control', video.cacheControl);
     return reply.type(video.contentType).send();
   }
+  const stored = await storage.stat(video.storageKey);
+  if (!stored) throw new AppError('VIDEO_NOT_FOUND', 'Video not found');
   const etag = entityTag(stored.size, stored.modifiedAt);
 
   reply.header('accept-ranges', 'bytes');

@@ -1,17 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, read as readCallback } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import type { S3Settings } from '../../config';
 
 export type StoredObject = { size: number; modifiedAt: Date };
 export type ByteRange = { start: number; end: number };
+/** How a stored file is described to whoever fetches it (object storage keeps it with the object). */
+export type PutOptions = { contentType?: string };
+/** Response headers a presigned URL makes the storage send, whatever was stored with the object. */
+export type PresignOptions = { contentType?: string; cacheControl?: string };
 
 /**
- * Where video files live, addressed by storage keys such as `demo/intro-landscape.mp4` or
- * `uploads/<uuid>.mp4`. The local disk is the default; an S3-compatible implementation
- * fits the same interface (stat = HeadObject, read = ranged GetObject, importFile = upload).
+ * Where video files live, addressed by storage keys such as `demo/intro-landscape.mp4`,
+ * `uploads/<uuid>.mp4` or, for a transcoded video, `hls/<uuid>/720p/segment-00001.m4s`. The
+ * local disk (DATA_DIR/videos) is the default; with S3_* settings, an S3-compatible bucket
+ * (stat = HeadObject, read = ranged GetObject, importFile/putFile = PutObject, multipart for
+ * large files), which also hands browsers presigned URLs so that the bytes never pass through
+ * the app.
  */
 export interface VideoStorage {
+  /** `local-disk` or `s3`: for logs and the benchmarks. */
+  readonly kind: string;
   /** Size and modification time, or null when nothing is stored under the key. */
   stat(key: string): Promise<StoredObject | null>;
   /** The bytes of the object, or of the inclusive byte range. */
@@ -21,10 +32,46 @@ export interface VideoStorage {
    * Resolves once the last byte is handed to the socket, or as soon as the response closes.
    */
   writeTo?(key: string, range: ByteRange, destination: Writable): Promise<void>;
-  /** Takes over a finished local file (a completed upload) and stores it under the key. */
-  importFile(localPath: string, key: string): Promise<void>;
+  /**
+   * Takes over a finished local file (a completed upload, a transcoded segment) and stores it
+   * under the key, replacing what was there; the local file is gone afterwards. Readers see
+   * the old object or the whole new one, never half of it.
+   */
+  importFile(localPath: string, key: string, options?: PutOptions): Promise<void>;
+  /** Stores a copy of a local file under the key (the local file stays), with the same guarantees. */
+  putFile(localPath: string, key: string, options?: PutOptions): Promise<void>;
   /** Removes the object; absent objects are not an error. */
   remove(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix/` (all the files of one transcoded video); answers how many. */
+  removePrefix(prefix: string): Promise<number>;
+  /**
+   * Only storages that can serve browsers themselves: a URL that fetches the object (ranges
+   * included) straight from the storage until it expires. Whoever calls it has checked access;
+   * the URL itself is a bearer token for its lifetime, so keep that short.
+   */
+  presignedUrl?(key: string, expiresInSeconds: number, options?: PresignOptions): Promise<string>;
+  /** The origin of the presigned URLs, which the pages' Content-Security-Policy must allow for media. */
+  readonly mediaOrigin?: string;
+  /** Lets go of connections (the app's close). */
+  close?(): void;
+}
+
+/** The type a browser needs for the files a video is made of, by extension. */
+export function contentTypeFor(key: string): string {
+  const extension = path.extname(key).toLowerCase();
+  const types: Record<string, string> = {
+    '.mp4': 'video/mp4',
+    '.m4v': 'video/mp4',
+    '.m4s': 'video/iso.segment',
+    '.ts': 'video/mp2t',
+    '.m3u8': 'application/vnd.apple.mpegurl',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.webp': 'image/webp',
+    '.png': 'image/png',
+    '.vtt': 'text/vtt',
+  };
+  return types[extension] ?? 'application/octet-stream';
 }
 
 /** Keys are relative paths made of plain segments: no `..`, no absolute paths, no odd characters. */
@@ -75,6 +122,7 @@ const writable = (destination: Writable) =>
 
 /** Files under one folder: `DATA_DIR/videos/<key>`. */
 export class LocalDiskStorage implements VideoStorage {
+  readonly kind = 'local-disk';
   private readonly pool = new BufferPool(READ_CHUNK_BYTES, 32);
 
   constructor(readonly root: string) {}
@@ -140,17 +188,43 @@ export class LocalDiskStorage implements VideoStorage {
     try {
       await rename(localPath, target);
     } catch (error) {
-      // Another file system: copy under a temporary name, then rename, so a reader never sees half a file.
+      // Another file system: copy, then let the local file go.
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      const partial = `${target}.partial`;
+      await this.putFile(localPath, key);
+      await unlink(localPath);
+    }
+  }
+
+  async putFile(localPath: string, key: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copied under a temporary name, then renamed, so a reader never sees half a file.
+    const partial = `${target}.${randomUUID()}.partial`;
+    try {
       await copyFile(localPath, partial);
       await rename(partial, target);
-      await unlink(localPath);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
     }
   }
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async removePrefix(prefix: string): Promise<number> {
+    const folder = this.pathOf(prefix);
+    let count = 0;
+    try {
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      count = entries.filter((entry) => entry.isFile()).length;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return 0;
+      throw error;
+    }
+    await rm(folder, { recursive: true, force: true });
+    return count;
   }
 }
 
@@ -160,4 +234,21 @@ export const incomingDirFor = (dataDir: string) => path.join(dataDir, 'uploads-i
 
 export function createVideoStorage(dataDir: string): LocalDiskStorage {
   return new LocalDiskStorage(videosDirFor(dataDir));
+}
+
+/**
+ * The videos' storage the settings choose: the bucket when S3_* is set, otherwise the local
+ * disk. The AWS SDK is loaded only for a bucket, so a local-disk server never pays for it.
+ */
+export async function openVideoStorage(config: { dataDir: string; s3: S3Settings | undefined }): Promise<VideoStorage> {
+  if (!config.s3) return createVideoStorage(config.dataDir);
+  const { S3Storage } = await import('./s3-storage');
+  return S3Storage.open(config.s3);
+}
+
+/** The whole object or range as one buffer (for the probe, which reads a few kilobytes here and there). */
+export async function readBytes(storage: VideoStorage, key: string, range: ByteRange): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key, range)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

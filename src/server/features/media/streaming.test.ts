@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
+import { TEST_BUCKET, useS3Server } from '../../../../test/helpers/s3';
 import { insertCourseWithVideos, videoFixture } from '../../../../test/helpers/videos';
 import { courses, enrollments, users } from '../../db/schema';
 import { createStreamToken, deriveVideoUrlKey } from './signed-url';
@@ -232,5 +233,93 @@ describe('streaming behind nginx (VIDEO_ACCEL_REDIRECT_PREFIX)', () => {
 
     const other = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ url: `/api/videos/courses/${course.id}/main`, headers: other.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('streaming from object storage (S3_*): access decided by the app, bytes from the bucket', () => {
+  const s3 = useS3Server();
+  const ctx = useTestApp(() => s3.env);
+
+  async function paidCourse() {
+    const owner = await signedInUser(ctx.app);
+    const buyer = await signedInUser(ctx.app);
+    const { course, introKey, mainKey } = await insertCourseWithVideos(ctx.db, ctx.app.videoStorage, owner.id);
+    await ctx.db.insert(enrollments).values({ userId: buyer.id, courseId: course.id });
+    return { owner, buyer, courseId: course.id, introKey, mainKey };
+  }
+  const ask = (courseId: number, user?: TestUser) => ctx.app.inject({ url: `/api/videos/courses/${courseId}/main`, headers: user?.headers ?? {} });
+
+  /** Follows the app's redirect as a browser does, with the same Range header. */
+  async function followed(location: string, range: string) {
+    expect(new URL(location).origin).toBe(s3.endpoint);
+    return fetch(location, { headers: { range } });
+  }
+
+  it('checks the buyer, then redirects each request of the link to a presigned URL valid for a minute, which answers ranges', async () => {
+    const { buyer, courseId, mainKey } = await paidCourse();
+    const { url } = (await ask(courseId, buyer)).json() as { url: string };
+    const redirect = await ctx.app.inject({ url, headers: { range: 'bytes=0-1023' } });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('private, max-age=30');
+    const location = String(redirect.headers.location);
+    const signed = new URL(location);
+    expect(signed.pathname).toBe(`/${TEST_BUCKET}/${mainKey}`);
+    expect(signed.searchParams.get('X-Amz-Expires')).toBe('60');
+
+    const bytes = await readFile(videoFixture('portrait-4s'));
+    const slice = await followed(location, 'bytes=0-1023');
+    expect(slice.status).toBe(206);
+    expect(slice.headers.get('content-type')).toBe('video/mp4');
+    expect(slice.headers.get('content-range')).toBe(`bytes 0-1023/${bytes.length}`);
+    expect(Buffer.from(await slice.arrayBuffer())).toEqual(bytes.subarray(0, 1024));
+    const tail = await followed(location, `bytes=${bytes.length - 10}-`);
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(bytes.subarray(-10));
+  });
+
+  it('hands no bucket URL to anyone else: 403 for other users and forged links, 401 for visitors, and none once the buyer is refunded', async () => {
+    const { buyer, courseId, mainKey } = await paidCourse();
+    const stranger = await signedInUser(ctx.app);
+    const refused = await ask(courseId, stranger);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(s3.endpoint);
+    expect((await ask(courseId)).statusCode).toBe(401);
+
+    const key = deriveVideoUrlKey(ctx.config.authSecret!);
+    const strangers = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) });
+    const forged = await ctx.app.inject({ url: `/api/videos/stream/${strangers}`, headers: { range: 'bytes=0-99' } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.headers.location).toBeUndefined();
+    expect(forged.body).not.toContain(mainKey);
+
+    const { url } = (await ask(courseId, buyer)).json() as { url: string };
+    expect((await ctx.app.inject({ url })).statusCode).toBe(302);
+    await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
+    const revoked = await ctx.app.inject({ url, headers: { range: 'bytes=0-99' } });
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.headers.location).toBeUndefined();
+  });
+
+  it('redirects the public intro too, and keeps a disabled course\'s intro from visitors', async () => {
+    const { courseId, introKey } = await paidCourse();
+    const url = `/api/videos/courses/${courseId}/intro`;
+    const redirect = await ctx.app.inject({ url, headers: { range: 'bytes=0-99' } });
+    expect(redirect.statusCode).toBe(302);
+    expect(new URL(String(redirect.headers.location)).pathname).toBe(`/${TEST_BUCKET}/${introKey}`);
+    const slice = await followed(String(redirect.headers.location), 'bytes=0-99');
+    expect(slice.status).toBe(206);
+    expect(Buffer.from(await slice.arrayBuffer())).toEqual((await readFile(videoFixture('landscape-5s'))).subarray(0, 100));
+
+    await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, courseId));
+    const hidden = await ctx.app.inject({ url });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers.location).toBeUndefined();
+  });
+
+  it('lets the pages load media from the bucket, and nothing else from it', async () => {
+    const page = await ctx.app.inject({ url: '/api/health' });
+    const policy = String(page.headers['content-security-policy']);
+    const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+    expect(directive('media-src').split(' ')).toContain(s3.endpoint);
+    for (const other of ['default-src', 'script-src', 'connect-src', 'img-src']) expect(directive(other), other).not.toContain(s3.endpoint);
   });
 });

@@ -11,13 +11,18 @@ import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { testDatabase } from '../../../../test/helpers/database';
 import { createVideoStorage, incomingDirFor } from './storage';
 import { sweepAbandonedUploads } from './sweeper';
+import { localUploadStore, openUploadStore } from './upload-stores';
+import { useS3Server } from '../../../../test/helpers/s3';
 
 const HOUR = 3600_000;
 
 describe('sweeping abandoned uploads', () => {
   const ctx = useTestApp();
-  const sweep = (now = new Date()) =>
-    sweepAbandonedUploads({ db: ctx.db, storage: createVideoStorage(ctx.dataDir), incomingDir: incomingDirFor(ctx.dataDir), now });
+  const sweep = async (now = new Date()) => {
+    const storage = createVideoStorage(ctx.dataDir);
+    const uploads = await localUploadStore({ incomingDir: incomingDirFor(ctx.dataDir), storage, db: ctx.db });
+    return sweepAbandonedUploads({ db: ctx.db, storage, uploads, now });
+  };
 
   async function uploadAged(ownerId: string, ageMs: number) {
     const row = await insertUpload(ctx.db, ownerId, { createdAt: new Date(Date.now() - ageMs) });
@@ -98,5 +103,40 @@ describe('sweeping abandoned uploads', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('sweeping abandoned uploads in the bucket (S3_*)', () => {
+  const s3 = useS3Server();
+  const ctx = useTestApp(() => s3.env);
+  const sweep = async () => {
+    const storage = ctx.app.videoStorage;
+    return sweepAbandonedUploads({ db: ctx.db, storage, uploads: await openUploadStore({ storage, incomingDir: incomingDirFor(ctx.dataDir), db: ctx.db }) });
+  };
+
+  it('aborts idle multipart uploads and removes their objects, strays too, and never a recorded video', async () => {
+    await s3.clear();
+    const user = await signedInUser(ctx.app);
+    const idle = await createUpload(ctx.app, user, 50_000);
+    const active = await createUpload(ctx.app, user, 50_000);
+    for (const location of [idle, active]) await patchUpload(ctx.app, user, location, 0, Buffer.alloc(100));
+    const idleId = idle.split('/').pop()!;
+    const activeId = active.split('/').pop()!;
+    await ctx.db.update(uploadsInProgress).set({ lastWriteAt: new Date(Date.now() - 25 * HOUR) }).where(eq(uploadsInProgress.id, idleId));
+    // A stray description of no recorded upload, and one left beside a video that was recorded meanwhile.
+    const recorded = await insertUpload(ctx.db, user.id);
+    await ctx.app.videoStorage.putFile(videoFixture('portrait-4s'), recorded.storageKey);
+    const strayId = randomUUID();
+    for (const id of [strayId, recorded.id]) await ctx.app.videoStorage.putFile(videoFixture('portrait-4s'), `uploads-incoming/${id}.info`);
+    expect(await s3.openMultipartUploads()).toBe(2);
+
+    expect(await sweep()).toEqual({ uploads: 0, incompleteFiles: 3 });
+    expect(await s3.keys('uploads-incoming/')).toEqual([`uploads-incoming/${activeId}.info`, `uploads-incoming/${activeId}.part`]);
+    expect(await s3.openMultipartUploads()).toBe(1);
+    expect(await s3.objectBytes(recorded.storageKey)).not.toBeNull();
+    const head = await ctx.app.inject({ method: 'HEAD', url: idle, headers: { ...user.headers, ...TUS } });
+    expect(head.statusCode).toBe(404);
+    const own = await ctx.app.inject({ method: 'HEAD', url: active, headers: { ...user.headers, ...TUS } });
+    expect(own.headers['upload-offset']).toBe('100');
   });
 });

@@ -1,10 +1,9 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { BackgroundJob } from '../../jobs';
 import { deleteUnattachedUploadsBefore, deleteUploadsIdleSince, knownUploadsInProgress, removeUnreferencedFiles } from './service';
 import type { VideoStorage } from './storage';
+import type { UploadStore } from './upload-stores';
 
 /** Uploads no course has claimed after this long are removed. */
 export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -15,8 +14,8 @@ export type SweepResult = { uploads: number; incompleteFiles: number };
 type SweepOptions = {
   db: Database;
   storage: VideoStorage;
-  /** The tus store's folder of unfinished uploads. */
-  incomingDir: string;
+  /** The tus store's unfinished uploads (files in DATA_DIR/uploads-incoming, or objects in the bucket). */
+  uploads: Pick<UploadStore, 'listIds' | 'discard'>;
   now?: Date;
   maxAgeMs?: number;
 };
@@ -25,39 +24,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Removes finished uploads that were never attached to a course, and unfinished uploads
- * (tus files and their `.json` descriptions) that received nothing for the same time, going
+ * (tus files and their `.json` descriptions, or multipart uploads in the bucket with their
+ * `.info` and `.part` objects) that received nothing for the same time, going
  * by the last write the server recorded (`uploads_in_progress`), never by a file's
  * modification time, which anyone with access to the disk, a clock or a storage without
  * mtimes could change. Files of no recorded upload belong to nobody and go too (a row is
  * written before an upload's files and removed after them).
  */
-export async function sweepAbandonedUploads({ db, storage, incomingDir, now = new Date(), maxAgeMs = UNATTACHED_UPLOAD_MAX_AGE_MS }: SweepOptions): Promise<SweepResult> {
+export async function sweepAbandonedUploads({ db, storage, uploads, now = new Date(), maxAgeMs = UNATTACHED_UPLOAD_MAX_AGE_MS }: SweepOptions): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - maxAgeMs);
   const keys = await deleteUnattachedUploadsBefore(db, cutoff);
   await removeUnreferencedFiles(db, storage, keys);
 
   const idle = await deleteUploadsIdleSince(db, cutoff);
-  let names: string[] = [];
-  try {
-    names = await readdir(incomingDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  // An upload is its data file `<id>` plus `<id>.json`. Listed before the rows are read, so a
-  // file created meanwhile is not taken for an orphan: its row was committed before it.
-  const ids = [...new Set(names.map((name) => name.replace(/\.json$/, '')))];
+  // Listed before the rows are read, so an upload created meanwhile is not taken for an
+  // orphan: its row was committed before its files.
+  const ids = await uploads.listIds();
   const known = await knownUploadsInProgress(
     db,
     ids.filter((id) => UUID.test(id)),
   );
   const removed = new Set(idle);
   for (const id of ids) if (!known.has(id)) removed.add(id);
-  for (const id of removed) {
-    const file = path.join(incomingDir, id);
-    // Something that is not a file (a folder someone made) is left alone.
-    await rm(file, { force: true }).catch(() => {});
-    await rm(`${file}.json`, { force: true }).catch(() => {});
-  }
+  for (const id of removed) await uploads.discard(id);
   return { uploads: keys.length, incompleteFiles: removed.size };
 }
 

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Metadata, ERRORS as TUS_ERRORS, Server as TusServer } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,15 +10,15 @@ import type { SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { errorBody, isDatabaseUnavailable } from '../../http/errors-plugin';
 import { route } from '../../http/route';
-import type { Database } from '../../db/client';
-import { findUploadInProgress, forgetUploadInProgress, recordUpload, recordUploadWrite, reserveUpload, uploadStorageKey } from './service';
+import { findUploadInProgress, forgetUploadInProgress, recordUpload, reserveUpload, uploadStorageKey } from './service';
 import type { VideoStorage } from './storage';
+import type { UploadStore } from './upload-stores';
 import type { VideoProber } from './video-prober';
 
 export type UploadOptions = {
   storage: VideoStorage;
-  /** The tus store's folder for unfinished uploads. */
-  incomingDir: string;
+  /** Where unfinished uploads are kept (local files, or multipart uploads in the bucket). */
+  uploads: UploadStore;
   maxBytes: number;
   /** Per user: unfinished uploads at once, and the bytes they declare in total. */
   maxUnfinishedPerUser: number;
@@ -44,54 +41,16 @@ export const MAX_UNUSED_UPLOADS = 10;
 const json = (code: ErrorCode, message: string) => JSON.stringify(errorBody(code, message));
 
 /**
- * The tus file store, keeping the `uploads_in_progress` rows in step with the files: the
- * server records the time of every write that brought bytes (an upload's idle time is
- * measured from it, not from the file's modification time), and a cancelled upload frees its row.
- */
-class RecordedFileStore extends FileStore {
-  constructor(
-    directory: string,
-    private readonly db: Database,
-  ) {
-    super({ directory });
-  }
-
-  override async create(upload: Parameters<FileStore['create']>[0]) {
-    try {
-      return await super.create(upload);
-    } catch (error) {
-      await forgetUploadInProgress(this.db, upload.id).catch(() => {});
-      throw error;
-    }
-  }
-
-  override async write(readable: Parameters<FileStore['write']>[0], id: string, offset: number) {
-    const newOffset = await super.write(readable, id, offset);
-    // Only bytes count: empty PATCHes cannot keep an upload (and its place) alive.
-    if (newOffset > offset) await recordUploadWrite(this.db, id);
-    return newOffset;
-  }
-
-  override async remove(id: string) {
-    await super.remove(id);
-    await forgetUploadInProgress(this.db, id);
-  }
-}
-
-// The plugin creates the directory, awaited, before building the store. The base class would
-// create it again from its constructor in an unawaited callback that throws (the method is
-// private, hence no override): a directory removed meanwhile, such as a data folder deleted as
-// the server stops, would crash the process.
-Object.defineProperty(RecordedFileStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
-
-/**
  * The disk (or bucket) under the uploads failed: full, read-only, gone. tus reports a failed
  * write as its FILE_WRITE_ERROR; the file store and the video storage throw the system call's
- * error (ENOSPC, EROFS, EACCES, ENOTDIR, EIO…). Nothing the client did: it may try again later.
+ * error (ENOSPC, EROFS, EACCES, ENOTDIR, EIO…, or ECONNREFUSED for a bucket out of reach), the
+ * bucket its service error. Nothing the client did: it may try again later.
  */
 function isStorageFailure(error: unknown): boolean {
   if (error === TUS_ERRORS.FILE_WRITE_ERROR) return true;
-  const failure = error as { syscall?: unknown; code?: unknown } | null;
+  const failure = error as { syscall?: unknown; code?: unknown; $metadata?: unknown } | null;
+  // The bucket's own refusals and failures (the AWS SDK's service errors), whatever their status.
+  if (typeof failure?.$metadata === 'object' && failure.$metadata !== null) return true;
   return typeof failure?.syscall === 'string' && typeof failure.code === 'string';
 }
 
@@ -149,10 +108,9 @@ function refuseInvalidTusHeaders(request: FastifyRequest) {
  */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
   scope,
-  { storage, incomingDir, maxBytes, maxUnfinishedPerUser, maxDeclaredBytesPerUser, probe, onAccepted },
+  { storage, uploads, maxBytes, maxUnfinishedPerUser, maxDeclaredBytesPerUser, probe, onAccepted },
 ) => {
-  await mkdir(incomingDir, { recursive: true });
-  const datastore = new RecordedFileStore(incomingDir, scope.db);
+  const { datastore } = uploads;
   const limits = { maxUnfinished: maxUnfinishedPerUser, maxDeclaredBytes: maxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS };
   /** The signed-in user of each request tus handles, resolved by the route before tus runs. */
   const uploaders = new WeakMap<IncomingMessage, SessionUser>();
@@ -166,9 +124,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
 
   /** A refused or failed upload leaves nothing behind: its files and its row go. */
   const removeIncoming = async (id: string) => {
-    const file = path.join(incomingDir, id);
-    await rm(file, { force: true });
-    await rm(`${file}.json`, { force: true });
+    await uploads.discard(id);
     await forgetUploadInProgress(scope.db, id);
   };
 
@@ -196,24 +152,23 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
     },
     async onUploadFinish(req, upload) {
       const user = uploaderOf(req);
-      const localPath = path.join(incomingDir, upload.id);
       let info;
       try {
-        info = await probe(localPath);
+        info = await probe(uploads.probeSource(upload.id, upload.size ?? 0));
       } catch (error) {
         await removeIncoming(upload.id);
         throw error;
       }
       const storageKey = uploadStorageKey(upload.id);
       try {
-        await storage.importFile(localPath, storageKey);
+        // Before the row is recorded: from then on the sweeper takes what is left of the upload for a stray.
+        await uploads.keep(upload.id, storageKey);
       } catch (error) {
         // Nothing half-made stays behind: the received bytes go, and the client starts the upload over.
         scope.log.error({ err: error, uploadId: upload.id }, 'storing a finished upload failed');
         await removeIncoming(upload.id).catch(() => {});
         throw new AppError('SERVICE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE);
       }
-      await rm(`${localPath}.json`, { force: true });
       try {
         await recordUpload(scope.db, { id: upload.id, ownerId: user.id, storageKey, sizeBytes: upload.size ?? 0, ...info });
       } catch (error) {

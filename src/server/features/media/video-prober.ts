@@ -1,11 +1,18 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorStatus, type ErrorCode } from '../../../shared/errors';
 import { AppError } from '../../errors';
 import type { VideoInfo } from './probe';
-import type { ProbeWorkerAnswer } from './probe-worker';
+import type { ProbeWorkerAnswer, RangeReply, RangeRequest } from './probe-worker';
 
-export type VideoProber = (filePath: string) => Promise<VideoInfo>;
+/** An object elsewhere (a bucket), read in ranges: its size, and the bytes from a position. */
+export type RangeReader = { size: number; read(position: number, length: number): Promise<Buffer>; name?: string };
+/** A finished upload to probe: a local file's path, or ranged reads of an object. */
+export type ProbeSource = string | RangeReader;
+export type VideoProber = (source: ProbeSource) => Promise<VideoInfo>;
+
+/** The moov box the probe accepts (64 MiB) and the few bytes around it: no read the worker asks for is larger. */
+const MAX_RANGE_BYTES = 64 * 1024 * 1024 + 4096;
 
 export type ProberOptions = {
   /** From the worker's start to its answer; past it the worker is stopped and the file refused. */
@@ -41,10 +48,14 @@ export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, log
     running += 1;
   };
 
-  const probeInWorker = (filePath: string) =>
+  const probeInWorker = (source: ProbeSource) =>
     new Promise<VideoInfo>((resolve, reject) => {
+      const filePath = typeof source === 'string' ? source : (source.name ?? 'object');
+      // An object in a bucket: the worker parses, this thread fetches the ranges it asks for (the worker loads no S3 client).
+      const channel = typeof source === 'string' ? null : serveRanges(source);
       const worker = new Worker(WORKER_ENTRY, {
-        workerData: { filePath },
+        workerData: channel ? { size: (source as RangeReader).size, port: channel.port } : { filePath },
+        transferList: channel ? [channel.port] : [],
         // Not the parent's flags (a test runner's or a debugger's): the entry loads what it needs.
         execArgv: [],
         resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: Math.min(32, maxMemoryMb), stackSizeMb: 4 },
@@ -54,6 +65,7 @@ export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, log
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        channel?.close();
         outcome();
         void worker.terminate();
       };
@@ -69,6 +81,12 @@ export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, log
       );
       worker.on('error', (error: Error & { code?: string }) =>
         settle(() => {
+          if (channel?.failure !== undefined) {
+            // Not the file's fault: the storage did not answer.
+            log.error({ err: channel.failure, filePath }, 'reading an upload to probe it failed');
+            reject(new AppError('SERVICE_UNAVAILABLE', 'The video could not be read from storage right now; upload it again shortly'));
+            return;
+          }
           if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') log.warn({ filePath, maxMemoryMb }, 'video probe ran out of memory: stopped');
           else log.error({ err: error, filePath }, 'video probe failed');
           reject(unreadable());
@@ -82,12 +100,43 @@ export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, log
       );
     });
 
-  return async (filePath) => {
+  return async (source) => {
     await acquire();
     try {
-      return await probeInWorker(filePath);
+      return await probeInWorker(source);
     } finally {
       release();
     }
   };
+}
+
+/** Answers the worker's range requests from the reader, over a channel of their own. */
+function serveRanges(reader: RangeReader) {
+  const { port1, port2 } = new MessageChannel();
+  const channel = { port: port2, close: () => port1.close(), failure: undefined as unknown };
+  port1.on('message', ({ id, position, length }: RangeRequest) => {
+    const answer = (reply: RangeReply, transfer: ArrayBuffer[] = []) => {
+      try {
+        port1.postMessage(reply, transfer);
+      } catch {
+        // The probe ended meanwhile.
+      }
+    };
+    if (!(Number.isSafeInteger(position) && Number.isSafeInteger(length) && position >= 0 && length > 0 && length <= MAX_RANGE_BYTES)) {
+      answer({ id, error: 'range out of bounds' });
+      return;
+    }
+    reader.read(position, Math.min(length, reader.size - position)).then(
+      (bytes) => {
+        // A copy of its own, handed over rather than cloned (a small buffer may share Node's pool).
+        const copy = new Uint8Array(bytes);
+        answer({ id, bytes: copy }, [copy.buffer]);
+      },
+      (error: unknown) => {
+        channel.failure = error;
+        answer({ id, error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  });
+  return channel;
 }

@@ -1,5 +1,6 @@
 import { videoOrientation } from '../../../../shared/limits';
 import type { IntroVideo as IntroVideoData } from '../../../../shared/schemas/catalog';
+import { reloadVideoAfterNetworkError } from '../../../lib/video-recovery';
 
 /** The course's first (intro) video, playable by anyone: portrait 220×385, landscape 350×300 (spec section 9). */
 export function IntroVideo({ video, label }: { video: IntroVideoData; label: string }) {
@@ -9,6 +10,7 @@ export function IntroVideo({ video, label }: { video: IntroVideoData; label: str
       src={video.url}
       controls
       preload="metadata"
+      onError={reloadVideoAfterNetworkError}
       width={box.width}
       height={box.height}
       aria-label={label}

@@ -2,6 +2,7 @@ import { Alert, AspectRatio, Button, Center, Group, Loader, Stack, Text, Visuall
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMainVideo } from '../api/get-main-video';
+import { reloadVideoAfterNetworkError } from '../../../lib/video-recovery';
 
 /**
  * Starts the video as soon as it is there. Browsers may refuse to play sound the user did not
@@ -70,6 +71,7 @@ export function CourseVideo({ courseId, title }: { courseId: number; title: stri
           autoPlay
           playsInline
           preload="metadata"
+          onError={reloadVideoAfterNetworkError}
           aria-label={t('player.videoLabel', { title })}
           style={{ background: '#000' }}
           // Unmuting with the video's own controls answers the hint too.

@@ -7,6 +7,7 @@ import { isPortrait, type UploadedVideo } from '../../../../shared/schemas/media
 import { videoOrientation } from '../../../../shared/limits';
 import { toast } from '../../../components/toasts';
 import type { VideoUploads } from '../lib/use-video-uploads';
+import { reloadVideoAfterNetworkError } from '../../../lib/video-recovery';
 
 /** 75 → "1:15": the same in both languages. */
 const clock = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
@@ -33,6 +34,7 @@ function VideoItem({ video, uploads }: { video: UploadedVideo; uploads: VideoUpl
           src={video.url}
           controls
           preload="metadata"
+          onError={reloadVideoAfterNetworkError}
           width={size.width}
           height={size.height}
           style={{ maxWidth: '100%', background: '#000', borderRadius: 8 }}
