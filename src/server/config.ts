@@ -61,6 +61,11 @@ const envSchema = z.object({
   VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  TRANSCODE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  TRANSCODE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  TRANSCODE_MAX_WAITING_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  FFMPEG_PATH: optional(z.string().min(1)),
   PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: optional(z.string().trim().min(3)),
@@ -132,6 +137,19 @@ export type Config = {
   videoAccelRedirectPrefix: string | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Adaptive streaming: the HLS transcodes of the videos attached to courses (`features/media/transcode-job.ts`). */
+  transcode: {
+    /** Transcodes this process runs at once (0: none here; another process, or nobody, runs them). */
+    concurrency: number;
+    /** ffmpeg's encoder threads per transcode. */
+    threads: number;
+    /** How often an idle worker looks for queued transcodes. */
+    pollIntervalMs: number;
+    /** Videos one user may have waiting for (or in) processing at once. */
+    maxWaitingPerUser: number;
+    /** An ffmpeg binary to use instead of the system's or the one npm installed. */
+    ffmpegPath: string | undefined;
+  };
 };
 
 /**
@@ -264,5 +282,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoUrlTtlSeconds: e.VIDEO_URL_TTL_SECONDS,
     videoAccelRedirectPrefix: e.VIDEO_ACCEL_REDIRECT_PREFIX,
     webDistDir: path.resolve('dist/web'),
+    transcode: {
+      concurrency: e.TRANSCODE_CONCURRENCY,
+      threads: e.TRANSCODE_THREADS,
+      pollIntervalMs: e.TRANSCODE_POLL_INTERVAL_MS,
+      maxWaitingPerUser: e.TRANSCODE_MAX_WAITING_PER_USER,
+      ffmpegPath: e.FFMPEG_PATH,
+    },
   };
 }
