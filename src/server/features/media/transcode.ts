@@ -76,8 +76,12 @@ const isExecutable = async (file: string) => {
   }
 };
 
+/** The folders programs are looked up in (not a setting of ours, so not in Config). */
+// eslint-disable-next-line no-restricted-syntax
+const searchPath = () => process.env.PATH ?? '';
+
 async function onPath(name: string): Promise<string | null> {
-  for (const folder of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+  for (const folder of searchPath().split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(folder, name);
     if (await isExecutable(candidate)) return candidate;
   }
@@ -182,7 +186,8 @@ async function runFfmpeg({ ffmpegPath, args, threads, nice, timeoutMs, signal, o
   const log = new LogTail();
   return new Promise<LogTail>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
-    const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    // ffmpeg gets only PATH from the environment: none of the server's secrets.
+    const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: searchPath() } });
     if (child.pid !== undefined && nice > 0) {
       try {
         setPriority(child.pid, nice);
