@@ -14,7 +14,9 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
+import { useCourseVideoProcessing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
+import { VideoProcessingBadges } from '../components/video-processing';
 
 /** In the form every field must be filled (the API also takes a subset). */
 const editFormSchema = editCourseSchema.required();
@@ -58,6 +60,7 @@ export function EditCoursePage() {
   const courseId = Number(useParams().id);
   const { user, isPending } = useSession();
   const query = useCourseForEdit(courseId, { enabled: Boolean(user) });
+  const processing = useCourseVideoProcessing(courseId, { enabled: Boolean(user) && query.isSuccess });
 
   if (isPending) return <PageSpinner />;
   if (!user) return <SignInNeeded title={t('edit.title')} text={t('edit.signInNeeded')} />;
@@ -82,6 +85,7 @@ export function EditCoursePage() {
   return (
     <Container size="md" py="xl">
       <PageTitle title={t('edit.title')} />
+      {processing.data ? <VideoProcessingBadges items={processing.data.items} withLabel /> : null}
       <EditCourseForm key={query.data.id} course={query.data} />
     </Container>
   );
