@@ -1,7 +1,9 @@
-import { useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { videoOrientation } from '../../../../shared/limits';
 import type { IntroVideo as IntroVideoData } from '../../../../shared/schemas/catalog';
-import { useHlsPlayback } from '../../../lib/use-hls-playback';
+
+/** Loaded only for an intro that has an HLS copy: the course page's first download stays as it was. */
+const StreamingVideo = lazy(() => import('../../../components/streaming-video'));
 
 /**
  * The course's first (intro) video, playable by anyone: portrait 220×385, landscape 350×300
@@ -9,20 +11,19 @@ import { useHlsPlayback } from '../../../lib/use-hls-playback';
  */
 export function IntroVideo({ video, label }: { video: IntroVideoData; label: string }) {
   const box = video.height > video.width ? videoOrientation.portrait : videoOrientation.landscape;
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const playback = useHlsPlayback(videoRef, { hlsUrl: video.hlsUrl, mp4Url: video.url });
+  const props = {
+    controls: true,
+    preload: 'metadata',
+    width: box.width,
+    height: box.height,
+    poster: video.posterUrl ?? undefined,
+    'aria-label': label,
+    style: { maxWidth: '100%', background: 'black', borderRadius: 'var(--mantine-radius-md)' },
+  } as const;
+  if (!video.hlsUrl) return <video src={video.url} {...props} />;
   return (
-    <video
-      ref={videoRef}
-      src={playback.src}
-      poster={video.posterUrl ?? undefined}
-      data-playback={playback.mode}
-      controls
-      preload="metadata"
-      width={box.width}
-      height={box.height}
-      aria-label={label}
-      style={{ maxWidth: '100%', background: 'black', borderRadius: 'var(--mantine-radius-md)' }}
-    />
+    <Suspense fallback={<video {...props} />}>
+      <StreamingVideo hlsUrl={video.hlsUrl} mp4Url={video.url} {...props} />
+    </Suspense>
   );
 }
