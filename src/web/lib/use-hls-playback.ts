@@ -57,7 +57,8 @@ export function useHlsPlayback(videoRef: RefObject<HTMLVideoElement | null>, { h
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) return fallBack();
-        const hls = new Hls({ capLevelToPlayerSize: true });
+        // No worker: the page's Content-Security-Policy allows none from a blob, and segments are small.
+        const hls = new Hls({ capLevelToPlayerSize: true, enableWorker: false });
         destroy = () => hls.destroy();
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
