@@ -4,7 +4,9 @@
  * with TRANSCODE_THREADS threads. Measures the wall time, ffmpeg's peak resident memory (its
  * VmHWM, read from /proc while it runs) and the Node process's own, and the load average.
  *
- *   npx tsx bench/transcode.ts [--seconds 60] [--threads 2,1]
+ *   npx tsx bench/transcode.ts [--seconds 60] [--threads 2,1] [--ffmpeg path]
+ *
+ * Without --ffmpeg it uses the one the server would (FFMPEG_PATH, the system's, else npm's).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -15,11 +17,11 @@ import { parseArgs } from 'node:util';
 import { findFfmpeg, transcodeToHls } from '../src/server/features/media/transcode';
 import { loadAverage, saveSection } from './lib/report';
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, threads: { type: 'string', default: '2,1' } } });
+const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, threads: { type: 'string', default: '2,1' }, ffmpeg: { type: 'string' } } });
 const seconds = Number(args.seconds);
 const threadCounts = args.threads.split(',').map(Number);
 
-const ffmpeg = await findFfmpeg();
+const ffmpeg = await findFfmpeg(args.ffmpeg);
 if (!ffmpeg) throw new Error('no ffmpeg: run npm install');
 const version = (await promisify(execFile)(ffmpeg, ['-hide_banner', '-version'])).stdout.split('\n')[0];
 const loadAtStart = loadAverage();
