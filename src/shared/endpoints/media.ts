@@ -164,6 +164,15 @@ export const mediaEndpoints = {
     params: idParams,
     responses: { 200: videoProcessingList, 401: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
+  retryVideoProcessing: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/videos/:position/processing',
+    access: 'course-manager',
+    tags: ['media'],
+    summary: "Queue a course video's processing again after it failed (owner or admin); 409 unless it failed",
+    params: idParams.extend({ position: z.coerce.number().int().min(1).max(2) }),
+    responses: { 200: videoProcessingList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse },
+  }),
   getMyUploads: defineEndpoint({
     method: 'GET',
     path: '/api/videos/uploads',

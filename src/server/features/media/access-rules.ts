@@ -40,6 +40,13 @@ export const accessRules: AccessRule[] = [
   { route: 'GET /api/videos/hls/:token/:rendition/:file', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/720p/seg-000.ts' }), status: 403 },
   { route: 'GET /api/courses/:id/videos/processing', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/videos/processing` }) },
   {
+    // The fixture's videos were never queued (no processing row): the owner queues the main
+    // one; the admin, calling after, finds it queued already.
+    route: 'POST /api/courses/:id/videos/:position/processing',
+    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/videos/2/processing` }),
+    except: { admin: 409 },
+  },
+  {
     // The signed link is the permission: a session neither helps nor is needed.
     route: 'GET /api/videos/stream/:token',
     request: () => ({ url: '/api/videos/stream/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo~main.mp4' }),

@@ -13,7 +13,7 @@ import { createStreamToken, deriveVideoUrlKey } from './signed-url';
 import { findFfmpeg } from './transcode';
 import { createTranscodeWorker, hlsPrefixFor } from './transcode-job';
 
-const ffmpeg = await findFfmpeg();
+const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
 
 describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy', () => {
   const ctx = useTestApp({ TRANSCODE_MAX_WAITING_PER_USER: '4' });
@@ -26,7 +26,7 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
       db: ctx.db,
       storage: createVideoStorage(ctx.dataDir),
       workDir: path.join(ctx.dataDir, 'transcode-work'),
-      settings: { ...ctx.config.transcode, concurrency: 1 },
+      settings: { ...ctx.config.transcode, concurrency: 1, ffmpegPath: ffmpeg! },
       log: ctx.app.log,
     }))!;
   });
@@ -189,6 +189,18 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     const video = await mainVideoOf(teacher, courseId);
     expect(video.hlsUrl).toBeNull();
     expect((await ctx.app.inject({ url: video.url })).statusCode).toBe(200);
+
+    // The teacher may queue it again (once the file is mended, say); a ready video may not be.
+    const retry = (position: number, user = teacher) => ctx.app.inject({ method: 'POST', url: `/api/courses/${courseId}/videos/${position}/processing`, headers: user.headers });
+    expect((await retry(1)).statusCode).toBe(409);
+    expect((await retry(2, await signedInUser(ctx.app))).statusCode).toBe(403);
+    await writeFile(path.join(ctx.dataDir, 'videos', ...main!.storageKey.split('/')), mainSource);
+    const retried = await retry(2);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().items[1]).toEqual({ courseId, position: 2, state: 'queued', percent: 0, failure: null });
+    expect((await retry(2)).statusCode).toBe(409);
+    await worker.drain();
+    expect((await processing(teacher, courseId))[1]).toMatchObject({ state: 'ready' });
   });
 
   it('transcodes a demo video shared by many courses once', async () => {

@@ -6,7 +6,7 @@ import { sessionUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import { sendVideo } from './send-video';
-import { courseVideoProcessing, deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listMyVideoProcessing, listUnattachedUploads } from './service';
+import { courseVideoProcessing, deleteUnattachedUpload, retryVideoProcessing, findCourseVideo, findStreamableVideo, listMyVideoProcessing, listUnattachedUploads } from './service';
 import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
 import { incomingDirFor, type VideoStorage } from './storage';
 import { MASTER_PLAYLIST, POSTER_FILE } from './transcode';
@@ -144,6 +144,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     reply.header('cache-control', 'no-store');
     return { items: await courseVideoProcessing(db, request.params.id) };
   });
+
+  route(app, mediaEndpoints.retryVideoProcessing, async (request) => ({
+    items: await retryVideoProcessing(db, request.params.id, request.params.position, config.transcode.maxWaitingPerUser),
+  }));
 
   route(app, mediaEndpoints.getMyUploads, async (request, reply) => {
     const user = signedInUser(request);

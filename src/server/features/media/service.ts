@@ -4,6 +4,7 @@ import { lockPerUser } from '../../db/locks';
 import { prepared } from '../../db/prepared';
 import { courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
 import { mayWatchCourse } from '../../domain/enrollments';
+import { requestTranscodes } from '../../domain/video-transcodes';
 import { AppError } from '../../errors';
 import type { VideoProcessing } from '../../../shared/schemas/media';
 import type { StreamSubject } from './signed-url';
@@ -278,4 +279,21 @@ export async function courseVideoProcessing(db: Database, courseId: number): Pro
   const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   return videoProcessingWhere(db, eq(courses.id, courseId));
+}
+
+/**
+ * Queues a failed video of a course for processing again (counted against its owner's bound);
+ * answers the course's videos' processing. CONFLICT unless the video's processing failed.
+ */
+export async function retryVideoProcessing(db: Database, courseId: number, position: number, maxWaitingPerOwner: number): Promise<VideoProcessing[]> {
+  const [video] = await db
+    .select({ ownerId: courses.ownerId, storageKey: courseVideos.storageKey, state: videoTranscodes.state })
+    .from(courses)
+    .innerJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, position)))
+    .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
+    .where(eq(courses.id, courseId));
+  if (!video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no such video');
+  if (video.state !== 'failed' && video.state !== null) throw new AppError('CONFLICT', 'Only a video whose processing failed can be processed again');
+  await db.transaction((tx) => requestTranscodes(tx as unknown as Database, video.ownerId, [video.storageKey], maxWaitingPerOwner));
+  return courseVideoProcessing(db, courseId);
 }

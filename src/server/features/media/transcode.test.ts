@@ -45,7 +45,7 @@ describe('the rendition ladder', () => {
 });
 
 describe('transcoding with ffmpeg', async () => {
-  const ffmpeg = await findFfmpeg();
+  const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
   let work: string;
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'transcode-test-'));

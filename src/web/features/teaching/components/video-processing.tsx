@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VideoProcessing as VideoProcessingData } from '../../../../shared/schemas/media';
 
@@ -22,8 +22,11 @@ export function VideoProcessingBadge({ item }: { item: VideoProcessingData }) {
   );
 }
 
-/** The processing of a course's videos, intro first; nothing for a course whose videos were never queued. */
-export function VideoProcessingBadges({ items, withLabel = false }: { items: VideoProcessingData[]; withLabel?: boolean }) {
+/**
+ * The processing of a course's videos, intro first; nothing for a course whose videos were never
+ * queued. With `onRetry`, a failed video offers to be processed again.
+ */
+export function VideoProcessingBadges({ items, withLabel = false, onRetry, retrying = false }: { items: VideoProcessingData[]; withLabel?: boolean; onRetry?: (position: number) => void; retrying?: boolean }) {
   const { t } = useTranslation('teaching');
   const shown = items.filter((item) => item.state !== null);
   if (shown.length === 0) return null;
@@ -35,7 +38,14 @@ export function VideoProcessingBadges({ items, withLabel = false }: { items: Vid
         </Text>
       ) : null}
       {shown.map((item) => (
-        <VideoProcessingBadge key={item.position} item={item} />
+        <Group key={item.position} gap={4} wrap="nowrap">
+          <VideoProcessingBadge item={item} />
+          {onRetry && item.state === 'failed' ? (
+            <Button size="compact-xs" variant="subtle" loading={retrying} onClick={() => onRetry(item.position)}>
+              {t('processing.retry')}
+            </Button>
+          ) : null}
+        </Group>
       ))}
     </Group>
   );

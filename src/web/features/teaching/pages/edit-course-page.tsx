@@ -15,6 +15,7 @@ import { useSession } from '../../../session/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
 import { useCourseVideoProcessing } from '../api/get-video-processing';
+import { useRetryVideoProcessing } from '../api/retry-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { VideoProcessingBadges } from '../components/video-processing';
 
@@ -61,6 +62,7 @@ export function EditCoursePage() {
   const { user, isPending } = useSession();
   const query = useCourseForEdit(courseId, { enabled: Boolean(user) });
   const processing = useCourseVideoProcessing(courseId, { enabled: Boolean(user) && query.isSuccess });
+  const retry = useRetryVideoProcessing();
 
   if (isPending) return <PageSpinner />;
   if (!user) return <SignInNeeded title={t('edit.title')} text={t('edit.signInNeeded')} />;
@@ -85,7 +87,14 @@ export function EditCoursePage() {
   return (
     <Container size="md" py="xl">
       <PageTitle title={t('edit.title')} />
-      {processing.data ? <VideoProcessingBadges items={processing.data.items} withLabel /> : null}
+      {processing.data ? (
+        <VideoProcessingBadges
+          items={processing.data.items}
+          withLabel
+          retrying={retry.isPending}
+          onRetry={(position) => retry.mutate({ courseId, position }, { onError: (error) => toast.error(errorMessage(error)) })}
+        />
+      ) : null}
       <EditCourseForm key={query.data.id} course={query.data} />
     </Container>
   );

@@ -238,6 +238,36 @@ describe('/course/editcourse/:id', () => {
     expect(sent).toMatchObject({ title: 'React avanzado', priceCents: 1999, imageUrl: '/covers/web.svg', level: 'medium' });
   });
 
+  it('shows a failed video and queues it again on request', async () => {
+    let retried: unknown;
+    mockApi({
+      ...signedIn,
+      getCourseForEdit: () => course,
+      getCourseVideoProcessing: () => ({
+        items: [
+          { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
+          { courseId: 4, position: 2, state: 'failed', percent: 0, failure: 'timeout' },
+        ],
+      }),
+      retryVideoProcessing: ({ params }) => {
+        retried = params;
+        return {
+          items: [
+            { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
+            { courseId: 4, position: 2, state: 'queued', percent: 0, failure: null },
+          ],
+        };
+      },
+      getMyVideoProcessing: () => ({ items: [] }),
+    });
+    const { user } = renderApp('/course/editcourse/4');
+    expect(await screen.findByText('Video principal: falló: tardó demasiado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Video principal: en cola')).toBeInTheDocument();
+    expect(retried).toEqual({ id: 4, position: 2 });
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
   it('tells someone who may not edit the course so', async () => {
     mockApi({
       ...signedIn,
