@@ -110,6 +110,10 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     const poster = await ctx.app.inject({ url: detail.imageUrl });
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');
+    // In a cart too.
+    const shopper = await signedInUser(ctx.app);
+    const cart = await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: shopper.headers, payload: { courseId } });
+    expect((cart.json() as { items: { imageUrl: string }[] }).items[0]!.imageUrl).toBe(detail.imageUrl);
     // The edit form keeps what the teacher gave (no cover), not the poster.
     expect((await ctx.app.inject({ url: `/api/courses/${courseId}/edit`, headers: teacher.headers })).json().imageUrl).toBe('/covers/default.svg');
 

@@ -72,13 +72,15 @@ export function transcodeJobHandler({ db, storage, workDir, settings, log, ffmpe
         .from(courseVideos)
         .where(eq(courseVideos.storageKey, storageKey))
         .limit(1);
+      // No video uses the file any more (removed while it waited): nothing to do.
+      if (!source) return;
       const started = await db
         .update(videoTranscodes)
         .set({ state: 'processing', percent: 0, error: null })
         .where(eq(videoTranscodes.storageKey, storageKey))
         .returning({ storageKey: videoTranscodes.storageKey });
-      // The video was removed meanwhile: nothing to do.
-      if (!source || started.length === 0) return;
+      // Its row went with the video meanwhile: nothing to do.
+      if (started.length === 0) return;
 
       const folder = path.join(workDir, job.id);
       // A worker that died on this job may have left its half-done folder.
