@@ -65,6 +65,7 @@ const envSchema = z.object({
   TRANSCODE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   TRANSCODE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   TRANSCODE_MAX_WAITING_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  TRANSCODE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   FFMPEG_PATH: optional(z.string().min(1)),
   PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
@@ -147,6 +148,8 @@ export type Config = {
     pollIntervalMs: number;
     /** Videos one user may have waiting for (or in) processing at once. */
     maxWaitingPerUser: number;
+    /** How long a worker holds a transcode without a heartbeat: a dead worker's transcode starts over elsewhere after it. */
+    leaseSeconds: number;
     /** An ffmpeg binary to use instead of the system's or the one npm installed. */
     ffmpegPath: string | undefined;
   };
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: e.TRANSCODE_THREADS,
       pollIntervalMs: e.TRANSCODE_POLL_INTERVAL_MS,
       maxWaitingPerUser: e.TRANSCODE_MAX_WAITING_PER_USER,
+      leaseSeconds: e.TRANSCODE_LEASE_SECONDS,
       ffmpegPath: e.FFMPEG_PATH,
     },
   };

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { courses, courseVideos, videoTranscodes } from '../../db/schema';
 import { TRANSCODE_QUEUE, type TranscodePayload } from '../../domain/video-transcodes';
-import type { QueuePolicy } from '../../queue/queue';
+import { defaultQueuePolicy, type QueuePolicy } from '../../queue/queue';
 import { createJobWorker, PermanentJobError, type JobHandler, type JobWorker } from '../../queue/worker';
 import { LocalDiskStorage, type VideoStorage } from './storage';
 import { FfmpegError, findFfmpeg, MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, transcodeToHls } from './transcode';
@@ -199,6 +199,6 @@ export async function createTranscodeWorker(options: TranscodeWorkerOptions): Pr
     handler: transcodeJobHandler({ ...options, ffmpegPath }),
     concurrency: settings.concurrency,
     pollIntervalMs: settings.pollIntervalMs,
-    ...(options.policy ? { policy: options.policy } : {}),
+    policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000 },
   });
 }
