@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { findFfmpeg } from '../src/server/features/media/transcode';
 import { demo, expect, signInThroughApi, test } from './fixtures';
 
 /**
@@ -109,6 +113,79 @@ test.describe('teaching', () => {
     await edited.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/coursescreated$/);
     await expect(page.getByRole('row').filter({ hasText: `${title} (editado)` })).toContainText('GRATIS');
+  });
+
+  test('a new course\'s videos show their processing, then play as HLS: the intro on the course page, the main video in the player', async ({ page }) => {
+    test.setTimeout(240_000);
+    // A 720p main video long enough for its processing to be seen (about ten seconds of work).
+    const ffmpeg = await findFfmpeg();
+    expect(ffmpeg, 'ffmpeg (npm install brings one)').toBeTruthy();
+    const main = test.info().outputPath('main-720p.mp4');
+    await mkdir(path.dirname(main), { recursive: true });
+    await promisify(execFile)(ffmpeg!, [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=24:duration=24',
+      '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100:duration=24',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', main,
+    ]);
+
+    await page.goto('/');
+    await signInThroughApi(page, demo.teacher.email, demo.teacher.password);
+    await page.goto('/form');
+    const title = `Curso en HLS ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Título' }).fill(title);
+    await choose(page, 'Categoría', 'Programación');
+    await choose(page, 'Subcategoría', 'Python');
+    await page.getByRole('textbox', { name: 'Descripción' }).fill('Un curso cuyo video se ve en streaming adaptativo.');
+    await choose(page, 'Idioma', 'Español');
+    await choose(page, 'Nivel', 'Fácil');
+    await page.getByRole('textbox', { name: 'Horas' }).fill('1');
+    await page.getByRole('textbox', { name: 'Precio (US$)' }).fill('0');
+    await page.getByRole('textbox', { name: 'Nombre del profesor' }).fill('Laura Martínez');
+    // The intro first: the one that finishes uploading first becomes the intro.
+    await page.locator('input[type="file"]').setInputFiles(fixture('landscape-5s.mp4'));
+    const list = page.getByRole('list', { name: 'Videos subidos' });
+    await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+    await page.locator('input[type="file"]').setInputFiles(main);
+    await expect(list.getByRole('listitem')).toHaveCount(2, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Crear curso' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+
+    // The teacher sees each video's processing turn into "listo".
+    await page.goto('/coursescreated');
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row.getByText(/^Video principal: (en cola|procesando \d+ %)$/)).toBeVisible();
+    await expect(row.getByText('Video principal: listo')).toBeVisible({ timeout: 120_000 });
+    await expect(row.getByText('Introducción: listo')).toBeVisible();
+    // Without a cover, the course shows its intro's poster.
+    await page.reload();
+    await expect(row.getByRole('img', { name: `Portada de ${title}` })).toHaveAttribute('src', /\/api\/videos\/courses\/\d+\/poster\.jpg/);
+    const courseId = Number((await row.getByRole('link', { name: `Portada de ${title}` }).getAttribute('href'))!.split('/').pop());
+
+    // The public intro plays as HLS.
+    const introSegment = page.waitForResponse((response) => /\/api\/videos\/courses\/\d+\/intro\/hls\/.+\.ts$/.test(response.url()) && [200, 206].includes(response.status()));
+    await page.goto(`/course/${courseId}`);
+    const intro = page.locator('video[data-playback]');
+    await expect(intro).toHaveAttribute('data-playback', /^(hls\.js|native)$/);
+    await expect(intro).toHaveAttribute('poster', `/api/videos/courses/${courseId}/poster.jpg`);
+    await intro.evaluate((video: HTMLVideoElement) => {
+      video.muted = true;
+      return video.play();
+    });
+    await introSegment;
+
+    // A student who enrols watches the main video as HLS through its signed links.
+    await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin }, data: {} });
+    await signInThroughApi(page, demo.buyer.email, demo.buyer.password);
+    const enrolled = await page.request.post(`/api/courses/${courseId}/enroll`, { headers: { origin: new URL(page.url()).origin }, data: {} });
+    expect(enrolled.ok(), await enrolled.text()).toBe(true);
+    const mainSegment = page.waitForResponse((response) => /\/api\/videos\/hls\/[\w.-]+\/\d+p\/seg-\d+\.ts$/.test(response.url()) && [200, 206].includes(response.status()));
+    await page.goto(`/mycourses/${courseId}`);
+    const player = page.getByLabel(new RegExp(title));
+    await expect(player).toHaveAttribute('data-playback', /^(hls\.js|native)$/);
+    await expect(player).toHaveAttribute('poster', /\/api\/videos\/hls\/[\w.-]+\/poster\.jpg$/);
+    await mainSegment;
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
   });
 
   test('someone who does not own a course is told so on its edit page', async ({ page }) => {

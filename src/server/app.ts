@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -33,6 +34,7 @@ import { mediaRoutes } from './features/media/routes';
 import { incomingDirFor, openVideoStorage, type VideoStorage } from './features/media/storage';
 import { openUploadStore } from './features/media/upload-stores';
 import { abandonedUploadsJob } from './features/media/sweeper';
+import { createTranscodeWorker } from './features/media/transcode-job';
 import { orderExpiryJob } from './features/orders/fulfilment';
 import { returnUrls } from './features/orders/return-urls';
 import { ordersRoutes } from './features/orders/routes';
@@ -45,6 +47,7 @@ import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
 import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerBackgroundJobs } from './jobs';
+import { pruneFinishedJobs } from './queue/queue';
 import { createPaymentProvider } from './payments/create-provider';
 import type { PaymentProvider } from './payments/provider';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
@@ -171,10 +174,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.decorate('payments', payments);
   const mailSender = createMailSender({ config, db: database.db, log: app.log });
+  // Videos attached to courses are transcoded to HLS by the queue's worker, in any process that runs one.
+  const transcodeWorker = await createTranscodeWorker({
+    db: database.db,
+    storage: videoStorage,
+    workDir: path.join(config.dataDir, 'transcode-work'),
+    settings: config.transcode,
+    log: app.log,
+  });
   registerBackgroundJobs(app, [
     orderExpiryJob(database.db),
     abandonedUploadsJob({ db: database.db, storage: videoStorage, uploads: uploadStore, log: app.log }),
     ...mailSender.jobs,
+    ...(transcodeWorker ? [transcodeWorker.backgroundJob] : []),
+    { name: 'finished jobs pruning', intervalMs: 60 * 60_000, run: () => pruneFinishedJobs(database.db) },
   ]);
 
   // After the security headers (set first thing), so that a refused request still carries them.

@@ -70,6 +70,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
   S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
   S3_PRESIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  TRANSCODE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  TRANSCODE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  TRANSCODE_MAX_WAITING_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  TRANSCODE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  FFMPEG_PATH: optional(z.string().min(1)),
   PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: optional(z.string().trim().min(3)),
@@ -145,6 +151,21 @@ export type Config = {
   s3: S3Settings | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Adaptive streaming: the HLS transcodes of the videos attached to courses (`features/media/transcode-job.ts`). */
+  transcode: {
+    /** Transcodes this process runs at once (0: none here; another process, or nobody, runs them). */
+    concurrency: number;
+    /** ffmpeg's encoder threads per transcode. */
+    threads: number;
+    /** How often an idle worker looks for queued transcodes. */
+    pollIntervalMs: number;
+    /** Videos one user may have waiting for (or in) processing at once. */
+    maxWaitingPerUser: number;
+    /** How long a worker holds a transcode without a heartbeat: a dead worker's transcode starts over elsewhere after it. */
+    leaseSeconds: number;
+    /** An ffmpeg binary to use instead of the system's or the one npm installed. */
+    ffmpegPath: string | undefined;
+  };
 };
 
 export type S3Settings = {
@@ -336,5 +357,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoAccelRedirectPrefix: e.VIDEO_ACCEL_REDIRECT_PREFIX,
     s3,
     webDistDir: path.resolve('dist/web'),
+    transcode: {
+      concurrency: e.TRANSCODE_CONCURRENCY,
+      threads: e.TRANSCODE_THREADS,
+      pollIntervalMs: e.TRANSCODE_POLL_INTERVAL_MS,
+      maxWaitingPerUser: e.TRANSCODE_MAX_WAITING_PER_USER,
+      leaseSeconds: e.TRANSCODE_LEASE_SECONDS,
+      ffmpegPath: e.FFMPEG_PATH,
+    },
   };
 }

@@ -7,6 +7,8 @@ export type BackgroundJob = {
   /** Run once as the app becomes ready, before the first interval. */
   runAtStart?: boolean;
   run: () => Promise<unknown>;
+  /** Asks a run in flight to stop soon (a long one, such as a transcode); called as the app closes, before its run is awaited. */
+  stop?: () => void;
 };
 
 /**
@@ -42,6 +44,7 @@ export function registerBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
+    for (const job of jobs) job.stop?.();
     await Promise.all(inFlight.values());
   });
 }

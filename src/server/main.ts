@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { hashPassword } from './auth/auth';
 import { ConfigError, loadConfig } from './config';
+import { demoVideos } from './db/demo-catalogue';
 import { installDemoVideos, seedDemoData } from './db/seed';
+import { requestTranscodes } from './domain/video-transcodes';
 
 /** The listener: starts the app on PORT and shuts it down gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -24,6 +26,9 @@ async function main() {
       { accounts: accounts.map(({ role, email, password }) => `${role}: ${email} / ${password}`) },
       created ? 'demo data loaded; demo accounts' : 'demo accounts',
     );
+    // Their HLS copies are made once, at the first start (a data folder from before transcoding gets them too).
+    const queued = await requestTranscodes(app.db, null, Object.values(demoVideos).map((video) => video.storageKey));
+    if (queued > 0) app.log.info({ videos: queued }, 'demo videos queued for HLS transcoding (they play as MP4 until ready; progress follows)');
   }
   let closing = false;
   const shutdown = async (signal: string) => {

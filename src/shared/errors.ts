@@ -42,6 +42,8 @@ export const errorStatus = {
   NOT_ENROLLED: 403, ORDER_NOT_FOUND: 404, REVIEW_NOT_FOUND: 404, INVALID_SIGNATURE: 400, PAYMENT_PROVIDER_ERROR: 502,
   // Teaching.
   COURSE_LIMIT_REACHED: 429,
+  // Background work: a user's videos waiting for processing.
+  JOB_LIMIT_REACHED: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

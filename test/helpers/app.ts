@@ -22,7 +22,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     context.dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
     // A function is read when the app is built, so it may use values set up by earlier `beforeAll`s.
     const settings = typeof env === 'function' ? env() : env;
-    context.config = { ...loadConfig({ DATA_DIR: context.dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...settings }), webDistDir: undefined };
+    // No transcode worker unless a test asks for one: the media tests run theirs when they choose.
+    context.config = { ...loadConfig({ DATA_DIR: context.dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', TRANSCODE_CONCURRENCY: '0', ...settings }), webDistDir: undefined };
     context.app = await buildApp(context.config, { database, logger: false });
     context.db = database.db;
   });

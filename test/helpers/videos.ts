@@ -107,3 +107,20 @@ export async function insertCourseWithVideos(db: Database, dataDir: string | Vid
 }
 
 export { TEST_ORIGIN };
+
+/**
+ * Makes a small test video with ffmpeg (a test pattern, and a tone when `audio`): the
+ * transcode tests make their sources rather than ship them. Low frame rate, so it takes a moment.
+ */
+export async function makeTestVideo(ffmpegPath: string, file: string, { width, height, seconds, audio = true, fps = 12 }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number }) {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  await mkdir(path.dirname(file), { recursive: true });
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`];
+  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=22050:duration=${seconds}`);
+  args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+  if (audio) args.push('-c:a', 'aac', '-b:a', '32k', '-ac', '1');
+  args.push('-movflags', '+faststart', file);
+  await promisify(execFile)(ffmpegPath, args);
+  return file;
+}

@@ -165,6 +165,11 @@ export const courses = pgTable(
     /** Kept in step with `reviews` in the same transaction as each review change. */
     ratingAverage: doublePrecision('rating_average').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * A picture taken from the intro video by its transcode (`video_transcodes`), set when the
+     * transcode finishes; shown wherever the course has no cover of its own (`displayedImageUrl`).
+     */
+    posterUrl: text('poster_url'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -205,6 +210,76 @@ export const courseVideos = pgTable(
     index('course_videos_unclaimed_idx')
       .on(t.createdAt)
       .where(sql`${t.courseId} is null`),
+  ],
+);
+
+/**
+ * The adaptive-streaming copy of a stored video, one row per source storage key (demo videos
+ * are shared by many courses under one key, and are transcoded once): HLS renditions and a
+ * poster under `hls_prefix` in the video storage. `state` is what the teacher sees: `queued`,
+ * `processing` (with `percent`), `ready`, or `failed` (with `error`); until `ready` the MP4
+ * plays. Written by the transcode job (`features/media/transcode-job.ts`); rows whose key no
+ * video uses any more go with their files.
+ */
+export const videoTranscodes = pgTable(
+  'video_transcodes',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    state: text('state').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('queued'),
+    percent: smallint('percent').notNull().default(0),
+    error: text('error'),
+    /** Where the files are: `<prefix>/master.m3u8`, `<prefix>/<rendition>/index.m3u8`, `<prefix>/poster.jpg`. */
+    hlsPrefix: text('hls_prefix'),
+    /** Every file written under the prefix (relative names), so that removing the video removes them all. */
+    files: jsonb('files').$type<string[]>().notNull().default([]),
+    /** The renditions, smallest first: `{ name: '360p', width, height, bandwidth }`. */
+    renditions: jsonb('renditions').$type<{ name: string; width: number; height: number; bandwidth: number }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('video_transcodes_state_known', sql`${t.state} in ('queued', 'processing', 'ready', 'failed')`), check('video_transcodes_percent_range', sql`${t.percent} between 0 and 100`)],
+);
+
+/**
+ * The durable job queue (`src/server/queue/`): work that must survive a restart and may take
+ * long, run by a worker in any server process. A worker claims a due row with `FOR UPDATE
+ * SKIP LOCKED` and holds it under a lease (`locked_until`, renewed while it works, `locked_by`
+ * naming the holder); a worker that dies lets the lease run out and another takes the job
+ * over. A failure retries after an exponential back-off until `max_attempts`. At most one
+ * queued or running job per `dedupe_key`; `owner_id` bounds and shares the queue per user.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key'),
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    progress: smallint('progress').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('jobs_state_known', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    index('jobs_due_idx')
+      .on(t.queue, t.runAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('jobs_active_dedupe_unique')
+      .on(t.queue, t.dedupeKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_active_owner_idx')
+      .on(t.ownerId)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_finished_at_idx').on(t.finishedAt),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, not } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartItems, courses } from '../db/schema';
+import { displayedImageUrl } from './course-summary';
 import { holdsCourse } from './enrollments';
 
 /**
@@ -13,7 +14,7 @@ export async function buyableCartLines(db: Database, userId: string) {
     .select({
       courseId: courses.id,
       title: courses.title,
-      imageUrl: courses.imageUrl,
+      imageUrl: displayedImageUrl,
       description: courses.description,
       teacherName: courses.teacherName,
       priceCents: courses.priceCents,

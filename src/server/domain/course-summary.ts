@@ -1,12 +1,19 @@
-import { isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
+import { DEFAULT_COURSE_COVER } from '../../shared/schemas/courses';
 import { courses } from '../db/schema';
 import { AppError } from '../errors';
+
+/**
+ * What a course shows as its picture: its teacher's cover, or, when it has none (the default
+ * cover), the poster its intro's transcode took, once there is one.
+ */
+export const displayedImageUrl = sql<string | null>`coalesce(case when ${courses.imageUrl} is null or ${courses.imageUrl} = ${sql.raw(`'${DEFAULT_COURSE_COVER}'`)} then ${courses.posterUrl} end, ${courses.imageUrl})`;
 
 /** The columns of a course card (the contract's course summary), wherever courses are listed. */
 export const summaryColumns = {
   id: courses.id,
   title: courses.title,
-  imageUrl: courses.imageUrl,
+  imageUrl: displayedImageUrl,
   teacherName: courses.teacherName,
   priceCents: courses.priceCents,
   ratingAverage: courses.ratingAverage,

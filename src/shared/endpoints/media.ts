@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { databaseId, errorResponse, okResponse } from '../api-schemas';
-import { mainVideo, uploadedVideoList } from '../schemas/media';
+import { databaseId, errorResponse, idParams, okResponse } from '../api-schemas';
+import { mainVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
 import { defineEndpoint, pathFor } from './endpoint';
 
 const courseParams = z.object({ courseId: databaseId });
@@ -8,6 +8,12 @@ const courseParams = z.object({ courseId: databaseId });
 const streamResponses = { 200: z.unknown(), 206: z.unknown(), 302: z.null(), 304: z.null(), 404: errorResponse, 416: errorResponse };
 
 const uploadParams = z.object({ uploadId: z.uuid() });
+
+/** The files of an HLS copy: the master playlist at the top, a playlist and its segments in each rendition's folder. */
+const hlsRendition = z.string().regex(/^\d{2,4}p$/);
+const hlsRenditionFile = z.string().regex(/^(index\.m3u8|seg-\d{3,6}\.ts)$/);
+const streamToken = z.string().max(100);
+const hlsResponses = { ...streamResponses, 403: errorResponse };
 const uploadRefusals = {
   400: errorResponse,
   401: errorResponse,
@@ -88,6 +94,86 @@ export const mediaEndpoints = {
     params: z.object({ token: z.string().max(100) }),
     responses: { ...streamResponses, 403: errorResponse },
   }),
+  streamIntroHlsMaster: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/intro/hls/master.m3u8',
+    access: 'public',
+    tags: ['media'],
+    summary: "The HLS master playlist of a course's intro video, once transcoded; public while the course is active",
+    params: courseParams,
+    responses: streamResponses,
+  }),
+  streamIntroHlsFile: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/intro/hls/:rendition/:file',
+    access: 'public',
+    tags: ['media'],
+    summary: "A rendition playlist or segment of a course's intro video (HTTP Range, ETag)",
+    params: courseParams.extend({ rendition: hlsRendition, file: hlsRenditionFile }),
+    responses: streamResponses,
+  }),
+  streamIntroPoster: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/poster.jpg',
+    access: 'public',
+    tags: ['media'],
+    summary: "A frame of a course's intro video (JPEG), once transcoded: the course's picture when it has no cover",
+    params: courseParams,
+    responses: streamResponses,
+  }),
+  streamHlsMaster: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/hls/:token/master.m3u8',
+    access: 'public',
+    tags: ['media'],
+    summary: "The HLS master playlist of a course's main video through its signed link (the playlists' relative paths keep the link); 403 once expired or altered",
+    params: z.object({ token: streamToken }),
+    responses: hlsResponses,
+  }),
+  streamHlsPoster: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/hls/:token/poster.jpg',
+    access: 'public',
+    tags: ['media'],
+    summary: "A frame of a course's main video (JPEG) through its signed link",
+    params: z.object({ token: streamToken }),
+    responses: hlsResponses,
+  }),
+  streamHlsFile: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/hls/:token/:rendition/:file',
+    access: 'public',
+    tags: ['media'],
+    summary: "A rendition playlist or segment of a course's main video through its signed link (HTTP Range, ETag)",
+    params: z.object({ token: streamToken, rendition: hlsRendition, file: hlsRenditionFile }),
+    responses: hlsResponses,
+  }),
+  getMyVideoProcessing: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/processing',
+    access: 'user',
+    tags: ['media'],
+    summary: "The processing (HLS transcode) of my courses' videos: queued, processing with its percent, ready, or failed with the reason",
+    responses: { 200: videoProcessingList, 401: errorResponse },
+  }),
+  getCourseVideoProcessing: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id/videos/processing',
+    access: 'course-manager',
+    tags: ['media'],
+    summary: "The processing of a course's two videos (owner or admin)",
+    params: idParams,
+    responses: { 200: videoProcessingList, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  retryVideoProcessing: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/videos/:position/processing',
+    access: 'course-manager',
+    tags: ['media'],
+    summary: "Queue a course video's processing again after it failed (owner or admin); 409 unless it failed",
+    params: idParams.extend({ position: z.coerce.number().int().min(1).max(2) }),
+    responses: { 200: videoProcessingList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse },
+  }),
   getMyUploads: defineEndpoint({
     method: 'GET',
     path: '/api/videos/uploads',
@@ -109,3 +195,9 @@ export const mediaEndpoints = {
 
 /** The URL of a course's public intro video. */
 export const introVideoUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroVideo, { courseId });
+
+/** The URL of a course's intro as HLS (its master playlist). */
+export const introHlsUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroHlsMaster, { courseId });
+
+/** The URL of the poster of a course's intro. */
+export const introPosterUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroPoster, { courseId });

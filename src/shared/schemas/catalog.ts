@@ -67,6 +67,10 @@ export type CourseListResponse = z.infer<typeof courseListResponse>;
 
 export const introVideo = z.object({
   url: z.string(),
+  /** The HLS master playlist once the renditions are ready; null until then (the MP4 plays). */
+  hlsUrl: z.string().nullish(),
+  /** A frame of the video, once transcoded. */
+  posterUrl: z.string().nullish(),
   width: z.number().int(),
   height: z.number().int(),
   durationSeconds: z.number().int(),

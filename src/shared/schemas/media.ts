@@ -17,7 +17,12 @@ export type UploadedVideoList = z.infer<typeof uploadedVideoList>;
 
 /** The main video of a course, for a buyer, the owner or an admin. */
 export const mainVideo = z.object({
+  /** The MP4, always there (and the fallback while the HLS renditions are not ready, or fail to play). */
   url: z.string(),
+  /** The HLS master playlist once the renditions are ready, under the same signed link; null until then. */
+  hlsUrl: z.string().nullish(),
+  /** A frame of the video, once transcoded; null until then. */
+  posterUrl: z.string().nullish(),
   width: z.number().int(),
   height: z.number().int(),
   durationSeconds: z.number().int(),
@@ -27,3 +32,23 @@ export type MainVideo = z.infer<typeof mainVideo>;
 
 /** Portrait videos (taller than wide) play at 220×385, the others at 350×300 (spec section 9). */
 export const isPortrait = (video: { width: number; height: number }) => video.height > video.width;
+
+/**
+ * Where a video's adaptive-streaming copy is: `queued` (waiting for a worker), `processing`
+ * (with its percent), `ready`, or `failed` (with the reason; the MP4 plays on).
+ */
+export const videoProcessingStates = ['queued', 'processing', 'ready', 'failed'] as const;
+export type VideoProcessingState = (typeof videoProcessingStates)[number];
+export const videoProcessingFailures = ['unreadable', 'timeout', 'interrupted', 'error'] as const;
+
+/** One video of a course (1 intro, 2 main) and its processing; `state` null for a video never queued (stored before transcoding existed). */
+export const videoProcessing = z.object({
+  courseId: z.number().int(),
+  position: z.number().int(),
+  state: z.enum(videoProcessingStates).nullable(),
+  percent: z.number().int(),
+  failure: z.enum(videoProcessingFailures).nullable(),
+});
+export type VideoProcessing = z.infer<typeof videoProcessing>;
+export const videoProcessingList = z.object({ items: z.array(videoProcessing) });
+export type VideoProcessingList = z.infer<typeof videoProcessingList>;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { introVideoUrl } from '../../../shared/endpoints/media';
+import { introHlsUrl, introPosterUrl, introVideoUrl } from '../../../shared/endpoints/media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
   type Category,
@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { categories, courses, courseVideos, subcategories } from '../../db/schema';
+import { categories, courses, courseVideos, subcategories, videoTranscodes } from '../../db/schema';
 import { assertCourseVisible, isActiveCourse, summaryColumns, type Viewer } from '../../domain/course-summary';
 import { uncached, type CacheView } from './cache';
 import { parseSearch, type SearchTerms } from './search';
@@ -319,11 +319,13 @@ const courseDetailStatement = (db: Database) =>
         videoWidth: courseVideos.width,
         videoHeight: courseVideos.height,
         videoSeconds: courseVideos.durationSeconds,
+        videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
       })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.categoryId))
       .innerJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
       .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, 1)))
+      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
       .where(eq(courses.id, sql.placeholder('id')))
       .prepare('catalog_course_detail'),
   );
@@ -334,14 +336,22 @@ function loadCourseDetail(db: Database, id: number, cache: CacheView) {
     const [row] = await courseDetailStatement(db).execute({ id });
     if (!row) return null;
     // Videos are attached in the transaction that creates the course, so the course's
-    // version bump covers them too.
-    const { videoWidth, videoHeight, videoSeconds, disabledAt, ...course } = row;
+    // version bump covers them too; so does the end of the intro's transcode, which sets the
+    // course's poster in its transaction.
+    const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, ...course } = row;
     const detail: CourseDetail = {
       ...course,
       disabledAt: disabledAt?.toISOString() ?? null,
       introVideo:
         videoWidth !== null && videoHeight !== null && videoSeconds !== null
-          ? { url: introVideoUrl(course.id), width: videoWidth, height: videoHeight, durationSeconds: videoSeconds }
+          ? {
+              url: introVideoUrl(course.id),
+              hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
+              posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
+              width: videoWidth,
+              height: videoHeight,
+              durationSeconds: videoSeconds,
+            }
           : null,
     };
     return detail;

@@ -30,6 +30,22 @@ export const accessRules: AccessRule[] = [
     // Its buyers, its owner and admins get the link.
     except: { other: 403 },
   },
+  // The intro's HLS copy and poster are as public as the intro; the fixture's intro is not transcoded.
+  { route: 'GET /api/videos/courses/:courseId/intro/hls/master.m3u8', request: (fixture) => ({ url: `/api/videos/courses/${fixture.courseId}/intro/hls/master.m3u8` }), status: 404 },
+  { route: 'GET /api/videos/courses/:courseId/intro/hls/:rendition/:file', request: (fixture) => ({ url: `/api/videos/courses/${fixture.courseId}/intro/hls/360p/seg-000.ts` }), status: 404 },
+  { route: 'GET /api/videos/courses/:courseId/poster.jpg', request: (fixture) => ({ url: `/api/videos/courses/${fixture.courseId}/poster.jpg` }), status: 404 },
+  // The main video's HLS copy: the signed link is the permission, as for the MP4.
+  { route: 'GET /api/videos/hls/:token/master.m3u8', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/master.m3u8' }), status: 403 },
+  { route: 'GET /api/videos/hls/:token/poster.jpg', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/poster.jpg' }), status: 403 },
+  { route: 'GET /api/videos/hls/:token/:rendition/:file', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/720p/seg-000.ts' }), status: 403 },
+  { route: 'GET /api/courses/:id/videos/processing', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/videos/processing` }) },
+  {
+    // The fixture's videos were never queued (no processing row): the owner queues the main
+    // one; the admin, calling after, finds it queued already.
+    route: 'POST /api/courses/:id/videos/:position/processing',
+    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/videos/2/processing` }),
+    except: { admin: 409 },
+  },
   {
     // The signed link is the permission: a session neither helps nor is needed.
     route: 'GET /api/videos/stream/:token',

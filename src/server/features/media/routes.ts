@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaEndpoints } from '../../../shared/endpoints/media';
 import { signedInUser } from '../../auth/access';
@@ -5,9 +6,10 @@ import { sessionUser, type SessionUser } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import { sendVideo } from './send-video';
-import { deleteUnattachedUpload, findCourseVideo, findStreamableVideo, listUnattachedUploads } from './service';
-import { deriveVideoUrlKey, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
+import { courseVideoProcessing, deleteUnattachedUpload, retryVideoProcessing, findCourseVideo, findStreamableVideo, listMyVideoProcessing, listUnattachedUploads } from './service';
+import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
 import type { VideoStorage } from './storage';
+import { MASTER_PLAYLIST, POSTER_FILE } from './transcode';
 import type { UploadStore } from './upload-stores';
 import { uploadRoutes } from './uploads';
 import { createVideoProber } from './video-prober';
@@ -15,6 +17,10 @@ import { createVideoProber } from './video-prober';
 /** The intro of a public course may be cached by browsers and CDNs for an hour (ETag revalidates). */
 const PUBLIC_CACHE = 'public, max-age=3600';
 const PRIVATE_NO_CACHE = 'private, no-cache';
+
+/** The content types of an HLS copy's files. */
+const hlsContentType = (file: string) =>
+  file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : file.endsWith('.ts') ? 'video/mp2t' : file.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
 
 export type MediaOptions = {
   storage: VideoStorage;
@@ -52,19 +58,37 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     probe,
   });
 
-  route(app, mediaEndpoints.streamIntroVideo, async (request, reply) => {
-    const found = await findCourseVideo(db, request.params.courseId, 1);
+  /**
+   * A course's intro, and how it may be cached: public while the course is active; a
+   * disabled course's intro stays visible to its owner and admins only.
+   */
+  const introOf = async (request: FastifyRequest, courseId: number) => {
+    const found = await findCourseVideo(db, courseId, 1);
     if (!found) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
     let cacheControl = PUBLIC_CACHE;
     if (found.course.disabledAt) {
-      // A disabled course's intro stays visible to its owner and admins only.
       const user: SessionUser | null = await sessionUser(request).catch(() => null);
       if (!user || (!user.isAdmin && user.id !== found.course.ownerId)) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
       cacheControl = PRIVATE_NO_CACHE;
     }
     if (!found.video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no intro video');
-    return sendVideo(request, reply, storage, { storageKey: found.video.storageKey, contentType: found.video.contentType, cacheControl }, sendOptions);
+    return { video: found.video, cacheControl };
+  };
+
+  route(app, mediaEndpoints.streamIntroVideo, async (request, reply) => {
+    const { video, cacheControl } = await introOf(request, request.params.courseId);
+    return sendVideo(request, reply, storage, { storageKey: video.storageKey, contentType: video.contentType, cacheControl }, sendOptions);
   }, { compress: false });
+
+  /** A file of the intro's HLS copy (its renditions are as public as the intro). */
+  const sendIntroHls = async (request: FastifyRequest, reply: FastifyReply, courseId: number, file: string) => {
+    const { video, cacheControl } = await introOf(request, courseId);
+    if (!video.hlsPrefix) throw new AppError('VIDEO_NOT_FOUND', 'This video is not transcoded yet');
+    return sendVideo(request, reply, storage, { storageKey: `${video.hlsPrefix}/${file}`, contentType: hlsContentType(file), cacheControl }, sendOptions);
+  };
+  route(app, mediaEndpoints.streamIntroHlsMaster, (request, reply) => sendIntroHls(request, reply, request.params.courseId, MASTER_PLAYLIST), { compress: false });
+  route(app, mediaEndpoints.streamIntroHlsFile, (request, reply) => sendIntroHls(request, reply, request.params.courseId, `${request.params.rendition}/${request.params.file}`), { compress: false });
+  route(app, mediaEndpoints.streamIntroPoster, (request, reply) => sendIntroHls(request, reply, request.params.courseId, POSTER_FILE), { compress: false });
 
   route(app, mediaEndpoints.getMainVideo, async (request, reply) => {
     const user = signedInUser(request);
@@ -76,8 +100,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     const video = await findStreamableVideo(db, grant);
     if (!video) throw new AppError('FORBIDDEN', 'Only buyers of this course can watch it');
     const { url, expiresAt } = signedUrl(grant);
+    // The HLS copy under the same grant: its playlists name their files relatively, so every
+    // segment request carries the signed link and is checked like the MP4's.
+    const hlsBase = video.hlsPrefix ? `${HLS_PATH_PREFIX}${createStreamToken(urlKey, { ...grant, expiresAt })}` : null;
     reply.header('cache-control', 'no-store');
-    return { url, width: video.width, height: video.height, durationSeconds: video.durationSeconds, expiresAt: expiresAt.toISOString() };
+    return {
+      url,
+      hlsUrl: hlsBase && `${hlsBase}/${MASTER_PLAYLIST}`,
+      posterUrl: hlsBase && `${hlsBase}/${POSTER_FILE}`,
+      width: video.width,
+      height: video.height,
+      durationSeconds: video.durationSeconds,
+      expiresAt: expiresAt.toISOString(),
+    };
   });
 
   route(app, mediaEndpoints.streamVideo, async (request, reply) => {
@@ -89,6 +124,34 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     const secondsLeft = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
     return sendVideo(request, reply, storage, { storageKey: video.storageKey, contentType: video.contentType, cacheControl: `private, max-age=${secondsLeft}` }, sendOptions);
   }, { compress: false });
+
+  /** A file of the main video's HLS copy through its signed link: the same checks, on every request, as the MP4. */
+  const sendSignedHls = async (request: FastifyRequest, reply: FastifyReply, token: string, file: string) => {
+    const grant = verifyStreamToken(urlKey, token);
+    if (!grant || grant.kind !== 'course-main') throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
+    const video = await findStreamableVideo(db, grant);
+    if (!video) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
+    if (!video.hlsPrefix) throw new AppError('VIDEO_NOT_FOUND', 'This video is not transcoded yet');
+    const secondsLeft = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
+    return sendVideo(request, reply, storage, { storageKey: `${video.hlsPrefix}/${file}`, contentType: hlsContentType(file), cacheControl: `private, max-age=${secondsLeft}` }, sendOptions);
+  };
+  route(app, mediaEndpoints.streamHlsMaster, (request, reply) => sendSignedHls(request, reply, request.params.token, MASTER_PLAYLIST), { compress: false });
+  route(app, mediaEndpoints.streamHlsPoster, (request, reply) => sendSignedHls(request, reply, request.params.token, POSTER_FILE), { compress: false });
+  route(app, mediaEndpoints.streamHlsFile, (request, reply) => sendSignedHls(request, reply, request.params.token, `${request.params.rendition}/${request.params.file}`), { compress: false });
+
+  route(app, mediaEndpoints.getMyVideoProcessing, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { items: await listMyVideoProcessing(db, signedInUser(request).id) };
+  });
+
+  route(app, mediaEndpoints.getCourseVideoProcessing, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { items: await courseVideoProcessing(db, request.params.id) };
+  });
+
+  route(app, mediaEndpoints.retryVideoProcessing, async (request) => ({
+    items: await retryVideoProcessing(db, request.params.id, request.params.position, config.transcode.maxWaitingPerUser),
+  }));
 
   route(app, mediaEndpoints.getMyUploads, async (request, reply) => {
     const user = signedInUser(request);

@@ -2,10 +2,13 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { prepared } from '../../db/prepared';
-import { courses, courseVideos, uploadsInProgress, users } from '../../db/schema';
+import { courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
 import { mayWatchCourse } from '../../domain/enrollments';
+import { requestTranscodes } from '../../domain/video-transcodes';
 import { AppError } from '../../errors';
+import type { VideoProcessing } from '../../../shared/schemas/media';
 import type { StreamSubject } from './signed-url';
+import { failureReason } from './transcode-job';
 import type { VideoStorage } from './storage';
 
 export type CourseVideoRow = typeof courseVideos.$inferSelect;
@@ -121,7 +124,12 @@ export async function removeUnreferencedFiles(db: Database, storage: VideoStorag
     .from(courseVideos)
     .where(inArray(courseVideos.storageKey, storageKeys));
   const used = new Set(stillUsed.map((row) => row.storageKey));
-  for (const key of new Set(storageKeys)) if (!used.has(key)) await storage.remove(key);
+  const unused = [...new Set(storageKeys)].filter((key) => !used.has(key));
+  if (unused.length === 0) return;
+  // Their HLS copies go with them: the row lists every file written.
+  const transcodes = await db.delete(videoTranscodes).where(inArray(videoTranscodes.storageKey, unused)).returning({ hlsPrefix: videoTranscodes.hlsPrefix, files: videoTranscodes.files });
+  for (const { hlsPrefix, files } of transcodes) if (hlsPrefix) for (const file of files) await storage.remove(`${hlsPrefix}/${file}`);
+  for (const key of unused) await storage.remove(key);
 }
 
 /** Deletes one of my uploads that no course uses yet, with its file. */
@@ -141,9 +149,12 @@ export async function deleteUnattachedUpload(db: Database, storage: VideoStorage
   await removeUnreferencedFiles(db, storage, deleted.map((row) => row.storageKey));
 }
 
+/** Where a video's HLS copy is stored, once it is ready; null before. */
+const readyHlsPrefix = sql<string | null>`case when ${videoTranscodes.state} = 'ready' then ${videoTranscodes.hlsPrefix} end`;
+
 export type CourseVideoAccess = {
   course: { id: number; ownerId: string; disabledAt: Date | null };
-  video: Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> | null;
+  video: (Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null }) | null;
 };
 
 /** A course and its video at a position (1 intro, 2 main), in one query; null when the course does not exist. */
@@ -158,22 +169,24 @@ export async function findCourseVideo(db: Database, courseId: number, position: 
       width: courseVideos.width,
       height: courseVideos.height,
       durationSeconds: courseVideos.durationSeconds,
+      hlsPrefix: readyHlsPrefix,
     })
     .from(courses)
     .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, position)))
+    .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
     .where(eq(courses.id, courseId));
   if (!row) return null;
-  const { id, ownerId, disabledAt, storageKey, contentType, width, height, durationSeconds } = row;
+  const { id, ownerId, disabledAt, storageKey, contentType, width, height, durationSeconds, hlsPrefix } = row;
   return {
     course: { id, ownerId, disabledAt },
     video:
       storageKey !== null && contentType !== null && width !== null && height !== null && durationSeconds !== null
-        ? { storageKey, contentType, width, height, durationSeconds }
+        ? { storageKey, contentType, width, height, durationSeconds, hlsPrefix }
         : null,
   };
 }
 
-export type StreamableVideo = Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'>;
+export type StreamableVideo = Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null };
 
 /**
  * The video a grant opens, while its user may still watch it; null once they may not. The
@@ -196,6 +209,7 @@ const streamableColumns = {
   width: courseVideos.width,
   height: courseVideos.height,
   durationSeconds: courseVideos.durationSeconds,
+  hlsPrefix: readyHlsPrefix,
 };
 
 // Prepared: a player asks once for every range it reads.
@@ -207,6 +221,7 @@ const uploadViewStatement = (db: Database) =>
       .select(streamableColumns)
       .from(courseVideos)
       .innerJoin(users, eq(users.id, courseVideos.ownerId))
+      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
       .where(and(eq(courseVideos.id, sql.placeholder('videoId')), activeViewer))
       .prepare('media_upload_view'),
   );
@@ -218,6 +233,7 @@ const mainVideoViewStatement = (db: Database) =>
       .from(courseVideos)
       .innerJoin(courses, eq(courses.id, courseVideos.courseId))
       .innerJoin(users, activeViewer)
+      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
       .where(
         and(
           eq(courseVideos.courseId, sql.placeholder('courseId')),
@@ -235,4 +251,49 @@ export async function deleteUnattachedUploadsBefore(db: Database, cutoff: Date):
     .where(and(isNull(courseVideos.courseId), lt(courseVideos.createdAt, cutoff)))
     .returning({ storageKey: courseVideos.storageKey });
   return deleted.map((row) => row.storageKey);
+}
+
+/** The processing of the videos of the courses chosen (by owner, or one course), intro first. */
+async function videoProcessingWhere(db: Database, where: ReturnType<typeof eq>): Promise<VideoProcessing[]> {
+  const rows = await db
+    .select({ courseId: courses.id, position: courseVideos.position, state: videoTranscodes.state, percent: videoTranscodes.percent, error: videoTranscodes.error })
+    .from(courses)
+    .innerJoin(courseVideos, eq(courseVideos.courseId, courses.id))
+    .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
+    .where(where)
+    .orderBy(asc(courses.id), asc(courseVideos.position));
+  return rows.map((row) => ({
+    courseId: row.courseId,
+    position: row.position ?? 0,
+    state: row.state,
+    percent: row.state === 'ready' ? 100 : (row.percent ?? 0),
+    failure: row.state === 'failed' ? failureReason(row.error) : null,
+  }));
+}
+
+/** The processing of every video of my courses. */
+export const listMyVideoProcessing = (db: Database, ownerId: string) => videoProcessingWhere(db, eq(courses.ownerId, ownerId));
+
+/** The processing of one course's videos. */
+export async function courseVideoProcessing(db: Database, courseId: number): Promise<VideoProcessing[]> {
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+  return videoProcessingWhere(db, eq(courses.id, courseId));
+}
+
+/**
+ * Queues a failed video of a course for processing again (counted against its owner's bound);
+ * answers the course's videos' processing. CONFLICT unless the video's processing failed.
+ */
+export async function retryVideoProcessing(db: Database, courseId: number, position: number, maxWaitingPerOwner: number): Promise<VideoProcessing[]> {
+  const [video] = await db
+    .select({ ownerId: courses.ownerId, storageKey: courseVideos.storageKey, state: videoTranscodes.state })
+    .from(courses)
+    .innerJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, position)))
+    .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
+    .where(eq(courses.id, courseId));
+  if (!video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no such video');
+  if (video.state !== 'failed' && video.state !== null) throw new AppError('CONFLICT', 'Only a video whose processing failed can be processed again');
+  await db.transaction((tx) => requestTranscodes(tx as unknown as Database, video.ownerId, [video.storageKey], maxWaitingPerOwner));
+  return courseVideoProcessing(db, courseId);
 }

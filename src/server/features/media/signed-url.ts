@@ -10,6 +10,8 @@ export type StreamSubject = { kind: 'course-main'; courseId: number; userId: str
 export type StreamGrant = StreamSubject & { expiresAt: Date };
 
 export const STREAM_PATH_PREFIX = '/api/videos/stream/';
+/** The HLS copy of a main video: `<prefix><token>/master.m3u8`, and the files it names relatively. */
+export const HLS_PATH_PREFIX = '/api/videos/hls/';
 
 /** A key only for video links, so a leaked link key never signs anything else (and the other way round). */
 export function deriveVideoUrlKey(secret: string): Buffer {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { courses, enrollments, orderItems, orders } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
-import { summaryColumns } from '../../domain/course-summary';
+import { displayedImageUrl, summaryColumns } from '../../domain/course-summary';
 import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
 import { AppError } from '../../errors';
@@ -110,7 +110,7 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(200);
   if (rows.length === 0) return [];
   const items = await db
-    .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents, imageUrl: courses.imageUrl })
+    .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents, imageUrl: displayedImageUrl })
     .from(orderItems)
     .innerJoin(courses, eq(courses.id, orderItems.courseId))
     .where(

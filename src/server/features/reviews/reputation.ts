@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { CourseReputation } from '../../../shared/schemas/course-reputation';
+import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 
 type RelatedCourse = CourseReputation['alsoBought'][number];
 type ReputationRow = { counts: number[]; students: number; also_bought: RelatedCourse[] | null; teacher_courses: RelatedCourse[] | null };
 
+/** A related course's card; its picture as `displayedImageUrl` gives it (the cover, else the intro's poster). */
 const related = (alias: string) =>
-  sql.raw(`json_build_object('id', ${alias}.id, 'title', ${alias}.title, 'imageUrl', ${alias}.image_url, 'teacherName', ${alias}.teacher_name,
+  sql.raw(`json_build_object('id', ${alias}.id, 'title', ${alias}.title,
+    'imageUrl', coalesce(case when ${alias}.image_url is null or ${alias}.image_url = '${DEFAULT_COURSE_COVER}' then ${alias}.poster_url end, ${alias}.image_url),
+    'teacherName', ${alias}.teacher_name,
     'priceCents', ${alias}.price_cents, 'ratingAverage', ${alias}.rating_average)`);
 
 /**

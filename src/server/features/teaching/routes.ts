@@ -12,7 +12,7 @@ export const teachingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, teachingEndpoints.createCourse, async (request, reply) => {
     const user = signedInUser(request);
-    const course = await createCourse(db, user.id, request.body);
+    const course = await createCourse(db, user.id, request.body, { maxWaitingTranscodes: app.config.transcode.maxWaitingPerUser });
     return reply.status(201).send(course);
   });
 

@@ -5,7 +5,9 @@ import type { FieldErrors } from '../../../shared/errors';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { categories, courses, courseVideos, subcategories } from '../../db/schema';
+import { displayedImageUrl } from '../../domain/course-summary';
 import { updateCourseDetails } from '../../domain/course-updates';
+import { requestTranscodes } from '../../domain/video-transcodes';
 import { AppError } from '../../errors';
 
 type CourseRow = typeof courses.$inferSelect;
@@ -30,13 +32,19 @@ export function toCourseForEdit(course: CourseRow): CourseForEdit {
   };
 }
 
+export type CreateCourseOptions = {
+  /** The creator's videos that may wait for their HLS transcode at once (JOB_LIMIT_REACHED past it). */
+  maxWaitingTranscodes?: number;
+};
+
 /**
  * Creates a course owned by `ownerId` and claims its two uploaded videos in the same
- * transaction: the first becomes the public intro (at most 60 s), the second the main video.
+ * transaction: the first becomes the public intro (at most 60 s), the second the main video,
+ * and both are queued for their HLS transcode (the MP4 plays until it is ready).
  * Everything the schema cannot know (the category exists, the subcategory is one of its
  * own, the videos are the creator's and unclaimed) is checked here and answered as field errors.
  */
-export async function createCourse(db: Database, ownerId: string, input: CreateCourse): Promise<CourseForEdit> {
+export async function createCourse(db: Database, ownerId: string, input: CreateCourse, options: CreateCourseOptions = {}): Promise<CourseForEdit> {
   return db.transaction(async (tx) => {
     await lockPerUser(tx as unknown as Database, 'create-course', ownerId);
     const [recent] = await tx
@@ -63,7 +71,7 @@ export async function createCourse(db: Database, ownerId: string, input: CreateC
 
     // Locked until the transaction ends, so a sweep or a second course cannot take them meanwhile.
     const videos = await tx
-      .select({ id: courseVideos.id, durationSeconds: courseVideos.durationSeconds })
+      .select({ id: courseVideos.id, durationSeconds: courseVideos.durationSeconds, storageKey: courseVideos.storageKey })
       .from(courseVideos)
       .where(and(inArray(courseVideos.id, input.videoIds), eq(courseVideos.ownerId, ownerId), isNull(courseVideos.courseId)))
       .for('update');
@@ -92,6 +100,8 @@ export async function createCourse(db: Database, ownerId: string, input: CreateC
       .returning();
     await tx.update(courseVideos).set({ courseId: course!.id, position: 1 }).where(eq(courseVideos.id, introId));
     await tx.update(courseVideos).set({ courseId: course!.id, position: 2 }).where(eq(courseVideos.id, mainId));
+    const keyOf = (id: string) => videos.find((video) => video.id === id)!.storageKey;
+    await requestTranscodes(tx as unknown as Database, ownerId, [keyOf(introId), keyOf(mainId)], options.maxWaitingTranscodes);
     return toCourseForEdit(course!);
   });
 }
@@ -103,7 +113,7 @@ export async function listCreatedCourses(db: Database, ownerId: string): Promise
       id: courses.id,
       title: courses.title,
       description: courses.description,
-      imageUrl: courses.imageUrl,
+      imageUrl: displayedImageUrl,
       priceCents: courses.priceCents,
       ratingAverage: courses.ratingAverage,
       ratingCount: courses.ratingCount,

@@ -1,6 +1,7 @@
 import { Alert, AspectRatio, Button, Center, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHlsPlayback } from '../../../lib/use-hls-playback';
 import { useMainVideo } from '../api/get-main-video';
 import { reloadVideoAfterNetworkError } from '../../../lib/video-recovery';
 
@@ -9,8 +10,7 @@ import { reloadVideoAfterNetworkError } from '../../../lib/video-recovery';
  * ask for (play() rejects with NotAllowedError): then it plays muted, and `mutedByBrowser`
  * lets the page offer the sound back.
  */
-function useAutoplay(url: string | undefined) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+function useAutoplay(videoRef: React.RefObject<HTMLVideoElement | null>, url: string | undefined) {
   const [mutedByBrowser, setMutedByBrowser] = useState(false);
 
   useEffect(() => {
@@ -27,7 +27,7 @@ function useAutoplay(url: string | undefined) {
     return () => {
       cancelled = true;
     };
-  }, [url]);
+  }, [url, videoRef]);
 
   const unmute = () => {
     const video = videoRef.current;
@@ -38,14 +38,19 @@ function useAutoplay(url: string | undefined) {
     if (video.paused) video.play().catch(() => undefined);
   };
 
-  return { videoRef, mutedByBrowser, setMutedByBrowser, unmute };
+  return { mutedByBrowser, setMutedByBrowser, unmute };
 }
 
-/** The course's main (second) video, autoplaying with controls, from a short-lived signed URL. */
+/**
+ * The course's main (second) video, autoplaying with controls, from a short-lived signed URL:
+ * as HLS once its renditions are ready, the MP4 until then (or if HLS fails).
+ */
 export function CourseVideo({ courseId, title }: { courseId: number; title: string }) {
   const { t } = useTranslation('orders');
   const video = useMainVideo(courseId);
-  const { videoRef, mutedByBrowser, setMutedByBrowser, unmute } = useAutoplay(video.data?.url);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const playback = useHlsPlayback(videoRef, { hlsUrl: video.data?.hlsUrl, mp4Url: video.data?.url });
+  const { mutedByBrowser, setMutedByBrowser, unmute } = useAutoplay(videoRef, playback.sourceKey);
   if (video.isPending) {
     return (
       <AspectRatio ratio={16 / 9}>
@@ -59,14 +64,16 @@ export function CourseVideo({ courseId, title }: { courseId: number; title: stri
   if (video.isError) {
     return <Alert color="yellow">{t('player.videoUnavailable')}</Alert>;
   }
-  const { url, width, height } = video.data;
+  const { width, height, posterUrl } = video.data;
   const ratio = width > 0 && height > 0 ? width / height : 16 / 9;
   return (
     <Stack gap="xs">
       <AspectRatio ratio={ratio} maw={ratio < 1 ? 420 : undefined} mx="auto" w="100%">
         <video
           ref={videoRef}
-          src={url}
+          src={playback.src}
+          poster={posterUrl ?? undefined}
+          data-playback={playback.mode}
           controls
           autoPlay
           playsInline

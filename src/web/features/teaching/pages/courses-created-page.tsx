@@ -9,7 +9,10 @@ import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCreatedCourses } from '../api/get-created-courses';
+import { useMyVideoProcessing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
+import { VideoProcessingBadges } from '../components/video-processing';
+import type { VideoProcessing } from '../../../../shared/schemas/media';
 
 function CourseRating({ course }: { course: CreatedCourse }) {
   const { t } = useTranslation(['teaching', 'common']);
@@ -17,7 +20,7 @@ function CourseRating({ course }: { course: CreatedCourse }) {
   return <StarRating average={course.ratingAverage} withValue />;
 }
 
-function CourseRow({ course }: { course: CreatedCourse }) {
+function CourseRow({ course, videos = [] }: { course: CreatedCourse; videos?: VideoProcessing[] }) {
   const { t } = useTranslation(['teaching', 'common']);
   const price = course.priceCents === 0 ? t('common:course.free') : t('common:course.price', { price: (course.priceCents / 100).toFixed(2) });
   return (
@@ -47,6 +50,7 @@ function CourseRow({ course }: { course: CreatedCourse }) {
             {t('created.disabled')}
           </Badge>
         ) : null}
+        <VideoProcessingBadges items={videos} />
       </Table.Td>
       <Table.Td data-label={t('created.columns.rating')}>
         <CourseRating course={course} />
@@ -64,6 +68,8 @@ function CourseRow({ course }: { course: CreatedCourse }) {
 function CreatedCourses() {
   const { t } = useTranslation('teaching');
   const query = useCreatedCourses();
+  // Each video's processing (HLS), asked for again while one is not finished.
+  const processing = useMyVideoProcessing();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
   if (query.data.items.length === 0) {
@@ -89,7 +95,7 @@ function CreatedCourses() {
         </Table.Thead>
         <Table.Tbody>
           {query.data.items.map((course) => (
-            <CourseRow key={course.id} course={course} />
+            <CourseRow key={course.id} course={course} videos={processing.data?.items.filter((item) => item.courseId === course.id)} />
           ))}
         </Table.Tbody>
     </ResponsiveTable>

@@ -14,7 +14,10 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
+import { useCourseVideoProcessing } from '../api/get-video-processing';
+import { useRetryVideoProcessing } from '../api/retry-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
+import { VideoProcessingBadges } from '../components/video-processing';
 
 /** In the form every field must be filled (the API also takes a subset). */
 const editFormSchema = editCourseSchema.required();
@@ -58,6 +61,8 @@ export function EditCoursePage() {
   const courseId = Number(useParams().id);
   const { user, isPending } = useSession();
   const query = useCourseForEdit(courseId, { enabled: Boolean(user) });
+  const processing = useCourseVideoProcessing(courseId, { enabled: Boolean(user) && query.isSuccess });
+  const retry = useRetryVideoProcessing();
 
   if (isPending) return <PageSpinner />;
   if (!user) return <SignInNeeded title={t('edit.title')} text={t('edit.signInNeeded')} />;
@@ -82,6 +87,14 @@ export function EditCoursePage() {
   return (
     <Container size="md" py="xl">
       <PageTitle title={t('edit.title')} />
+      {processing.data ? (
+        <VideoProcessingBadges
+          items={processing.data.items}
+          withLabel
+          retrying={retry.isPending}
+          onRetry={(position) => retry.mutate({ courseId, position }, { onError: (error) => toast.error(errorMessage(error)) })}
+        />
+      ) : null}
       <EditCourseForm key={query.data.id} course={query.data} />
     </Container>
   );

@@ -159,6 +159,14 @@ describe('/coursescreated', () => {
           { id: 4, title: 'React', description: 'Un curso de React.', imageUrl: 'https://img.example.com/r.png', priceCents: 1999, ratingAverage: 3.6, ratingCount: 5, disabledAt: null },
         ],
       }),
+      getMyVideoProcessing: () => ({
+        items: [
+          { courseId: 3, position: 1, state: 'ready', percent: 100, failure: null },
+          { courseId: 3, position: 2, state: 'processing', percent: 42, failure: null },
+          { courseId: 4, position: 1, state: 'queued', percent: 0, failure: null },
+          { courseId: 4, position: 2, state: 'failed', percent: 0, failure: 'unreadable' },
+        ],
+      }),
     });
     renderApp('/coursescreated');
     const table = await screen.findByRole('table');
@@ -170,6 +178,11 @@ describe('/coursescreated', () => {
     expect(within(react!).getByText('3,6 de 5')).toBeInTheDocument();
     expect(within(react!).getByText('$19.99 USD')).toBeInTheDocument();
     expect(within(react!).getByRole('link', { name: 'Editar React' })).toHaveAttribute('href', '/course/editcourse/4');
+    // Each video's processing.
+    expect(await within(python!).findByText('Video principal: procesando 42 %')).toBeInTheDocument();
+    expect(within(python!).getByText('Introducción: listo')).toBeInTheDocument();
+    expect(within(react!).getByText('Introducción: en cola')).toBeInTheDocument();
+    expect(within(react!).getByText('Video principal: falló: no se pudo leer el video')).toBeInTheDocument();
   });
 });
 
@@ -195,6 +208,12 @@ describe('/course/editcourse/:id', () => {
     mockApi({
       ...signedIn,
       getCourseForEdit: () => course,
+      getCourseVideoProcessing: () => ({
+        items: [
+          { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
+          { courseId: 4, position: 2, state: 'ready', percent: 100, failure: null },
+        ],
+      }),
       updateCourse: ({ body }) => {
         sent = body;
         return { ...course, ...sent };
@@ -204,6 +223,7 @@ describe('/course/editcourse/:id', () => {
     const title = await screen.findByRole('textbox', { name: /^Título/ });
     expect(title).toHaveValue('React desde cero');
     expect(screen.getByRole('textbox', { name: /^Precio/ })).toHaveValue('19.99');
+    expect(await screen.findByText('Video principal: listo')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Guardar cambios' });
     expect(save).toBeEnabled();
 
@@ -216,6 +236,36 @@ describe('/course/editcourse/:id', () => {
     expect(await screen.findByText('¡Curso editado!')).toBeInTheDocument();
     expect(screen.getByText('En breve verás los cambios')).toBeInTheDocument();
     expect(sent).toMatchObject({ title: 'React avanzado', priceCents: 1999, imageUrl: '/covers/web.svg', level: 'medium' });
+  });
+
+  it('shows a failed video and queues it again on request', async () => {
+    let retried: unknown;
+    mockApi({
+      ...signedIn,
+      getCourseForEdit: () => course,
+      getCourseVideoProcessing: () => ({
+        items: [
+          { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
+          { courseId: 4, position: 2, state: 'failed', percent: 0, failure: 'timeout' },
+        ],
+      }),
+      retryVideoProcessing: ({ params }) => {
+        retried = params;
+        return {
+          items: [
+            { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
+            { courseId: 4, position: 2, state: 'queued', percent: 0, failure: null },
+          ],
+        };
+      },
+      getMyVideoProcessing: () => ({ items: [] }),
+    });
+    const { user } = renderApp('/course/editcourse/4');
+    expect(await screen.findByText('Video principal: falló: tardó demasiado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Video principal: en cola')).toBeInTheDocument();
+    expect(retried).toEqual({ id: 4, position: 2 });
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 
   it('tells someone who may not edit the course so', async () => {

@@ -1,0 +1,239 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/helpers/app';
+import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
+import { insertCategory, makeTestVideo, uploadFile, videoFixture } from '../../../../test/helpers/videos';
+import { courseVideos, enrollments, jobs, videoTranscodes } from '../../db/schema';
+import { requestTranscodes } from '../../domain/video-transcodes';
+import type { JobWorker } from '../../queue/worker';
+import { createVideoStorage } from './storage';
+import { createStreamToken, deriveVideoUrlKey } from './signed-url';
+import { findFfmpeg } from './transcode';
+import { createTranscodeWorker, hlsPrefixFor } from './transcode-job';
+
+const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
+
+describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy', () => {
+  const ctx = useTestApp({ TRANSCODE_MAX_WAITING_PER_USER: '4' });
+  let mainSource: Buffer;
+  let worker: JobWorker;
+
+  beforeAll(async () => {
+    mainSource = await readFile(await makeTestVideo(ffmpeg!, path.join(ctx.dataDir, 'sources', 'main-720p.mp4'), { width: 1280, height: 720, seconds: 3 }));
+    worker = (await createTranscodeWorker({
+      db: ctx.db,
+      storage: createVideoStorage(ctx.dataDir),
+      workDir: path.join(ctx.dataDir, 'transcode-work'),
+      settings: { ...ctx.config.transcode, concurrency: 1, ffmpegPath: ffmpeg! },
+      log: ctx.app.log,
+    }))!;
+  });
+
+  /** A teacher's new course through the API, without a cover, with an uploaded intro and main video. */
+  async function publishCourse(teacher: TestUser, main = mainSource) {
+    const intro = await uploadFile(ctx.app, teacher, await readFile(videoFixture('landscape-5s')));
+    const mainUpload = await uploadFile(ctx.app, teacher, main);
+    expect(intro.response.statusCode).toBe(200);
+    expect(mainUpload.response.statusCode).toBe(200);
+    const { categoryId, subcategoryId } = await insertCategory(ctx.db);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: teacher.headers,
+      payload: {
+        title: 'Curso en HLS',
+        teacherName: 'Ana Torres',
+        description: 'Un curso cuyo video se transcodifica a HLS.',
+        durationHours: 1,
+        priceCents: 1500,
+        language: 'spanish',
+        level: 'easy',
+        categoryId,
+        subcategoryId,
+        videoIds: [intro.id, mainUpload.id],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    return { courseId: (created.json() as { id: number }).id, introId: intro.id, mainId: mainUpload.id };
+  }
+
+  const processing = async (user: TestUser, courseId?: number) => {
+    const response = await ctx.app.inject({ url: courseId ? `/api/courses/${courseId}/videos/processing` : '/api/videos/processing', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { items: unknown[] }).items;
+  };
+
+  const mainVideoOf = async (user: TestUser, courseId: number) => {
+    const response = await ctx.app.inject({ url: `/api/videos/courses/${courseId}/main`, headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { url: string; hlsUrl: string | null; posterUrl: string | null };
+  };
+
+  it('queues both videos of a new course, transcodes them, and then serves HLS: public for the intro, signed for the main video', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourse(teacher);
+
+    const queued = [
+      { courseId, position: 1, state: 'queued', percent: 0, failure: null },
+      { courseId, position: 2, state: 'queued', percent: 0, failure: null },
+    ];
+    expect(await processing(teacher)).toEqual(queued);
+    expect(await processing(teacher, courseId)).toEqual(queued);
+    // Until the renditions are ready, the MP4 plays.
+    const before = await mainVideoOf(teacher, courseId);
+    expect(before.hlsUrl).toBeNull();
+    expect((await ctx.app.inject({ url: `/api/courses/${courseId}` })).json().introVideo).toMatchObject({ hlsUrl: null, posterUrl: null });
+    expect((await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/master.m3u8` })).statusCode).toBe(404);
+
+    expect(await worker.drain()).toBe(2);
+    const ready = [
+      { courseId, position: 1, state: 'ready', percent: 100, failure: null },
+      { courseId, position: 2, state: 'ready', percent: 100, failure: null },
+    ];
+    expect(await processing(teacher)).toEqual(ready);
+    expect((await ctx.db.select().from(jobs)).map((job) => job.state)).toEqual(['done', 'done']);
+
+    // The main video: a 720p source gets 360p and 720p.
+    const [main] = await ctx.db.select().from(courseVideos).where(and(eq(courseVideos.courseId, courseId), eq(courseVideos.position, 2)));
+    const [transcode] = await ctx.db.select().from(videoTranscodes).where(eq(videoTranscodes.storageKey, main!.storageKey));
+    expect(transcode).toMatchObject({ hlsPrefix: hlsPrefixFor(main!.storageKey), renditions: [{ name: '360p', width: 640, height: 360 }, { name: '720p', width: 1280, height: 720 }] });
+
+    // The course has no cover: its picture is now the intro's poster, everywhere it is listed.
+    const detail = (await ctx.app.inject({ url: `/api/courses/${courseId}` })).json() as { imageUrl: string; introVideo: { hlsUrl: string; posterUrl: string } };
+    expect(detail.imageUrl).toMatch(new RegExp(`^/api/videos/courses/${courseId}/poster\\.jpg\\?v=\\w+$`));
+    expect(detail.introVideo).toMatchObject({ hlsUrl: `/api/videos/courses/${courseId}/intro/hls/master.m3u8`, posterUrl: `/api/videos/courses/${courseId}/poster.jpg` });
+    const listed = (await ctx.app.inject({ url: '/api/courses' })).json() as { items: { id: number; imageUrl: string }[] };
+    expect(listed.items.find((course) => course.id === courseId)?.imageUrl).toBe(detail.imageUrl);
+    expect(((await ctx.app.inject({ url: '/api/courses/mine', headers: teacher.headers })).json() as { items: { imageUrl: string }[] }).items[0]!.imageUrl).toBe(detail.imageUrl);
+    const poster = await ctx.app.inject({ url: detail.imageUrl });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    // In a cart too.
+    const shopper = await signedInUser(ctx.app);
+    const cart = await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: shopper.headers, payload: { courseId } });
+    expect((cart.json() as { items: { imageUrl: string }[] }).items[0]!.imageUrl).toBe(detail.imageUrl);
+    // The edit form keeps what the teacher gave (no cover), not the poster.
+    expect((await ctx.app.inject({ url: `/api/courses/${courseId}/edit`, headers: teacher.headers })).json().imageUrl).toBe('/covers/default.svg');
+
+    // The intro's HLS copy is as public as the intro: a 320×180 source gets one rendition.
+    const introMaster = await ctx.app.inject({ url: detail.introVideo.hlsUrl });
+    expect(introMaster.statusCode).toBe(200);
+    expect(introMaster.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(introMaster.headers['cache-control']).toBe('public, max-age=3600');
+    expect(introMaster.body).toContain('RESOLUTION=320x180');
+    expect(introMaster.body).toContain('180p/index.m3u8');
+    const introPlaylist = await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/180p/index.m3u8` });
+    expect(introPlaylist.body).toContain('seg-000.ts');
+    const introSegment = await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/180p/seg-000.ts` });
+    expect(introSegment.statusCode).toBe(200);
+    expect(introSegment.headers['content-type']).toBe('video/mp2t');
+    // MPEG-TS packets start with the sync byte 0x47.
+    expect(introSegment.rawPayload[0]).toBe(0x47);
+
+    // The main video's HLS copy, through a signed link: the playlists' relative paths keep the link.
+    const buyer = await signedInUser(ctx.app);
+    await ctx.db.insert(enrollments).values({ userId: buyer.id, courseId });
+    const { hlsUrl, posterUrl, url } = await mainVideoOf(buyer, courseId);
+    expect(url).toMatch(/^\/api\/videos\/stream\//);
+    expect(hlsUrl).toMatch(/^\/api\/videos\/hls\/[\w.-]+\/master\.m3u8$/);
+    expect(posterUrl).toBe(hlsUrl!.replace('master.m3u8', 'poster.jpg'));
+    const master = await ctx.app.inject({ url: hlsUrl! });
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const variants = master.body.split('\n').filter((line) => line.endsWith('.m3u8'));
+    expect(variants).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
+    const base = hlsUrl!.replace(/master\.m3u8$/, '');
+    const playlist = await ctx.app.inject({ url: `${base}720p/index.m3u8` });
+    expect(playlist.statusCode).toBe(200);
+    const segmentName = playlist.body.split('\n').find((line) => line.endsWith('.ts'))!;
+    const segment = await ctx.app.inject({ url: `${base}720p/${segmentName}` });
+    expect(segment.statusCode).toBe(200);
+    expect(segment.rawPayload[0]).toBe(0x47);
+    const range = await ctx.app.inject({ url: `${base}720p/${segmentName}`, headers: { range: 'bytes=0-187' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload).toHaveLength(188);
+    expect((await ctx.app.inject({ url: posterUrl! })).headers['content-type']).toBe('image/jpeg');
+
+    // As protected as the MP4: an altered link, a link of someone who may not watch, an
+    // upload's link, a name outside the copy, and a refund are all refused.
+    const token = hlsUrl!.split('/')[4]!;
+    const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await ctx.app.inject({ url: `/api/videos/hls/${altered}/720p/${segmentName}` })).statusCode).toBe(403);
+    const key = deriveVideoUrlKey(ctx.config.videoUrlSecret ?? '');
+    const stranger = await signedInUser(ctx.app);
+    const expiresAt = new Date(Date.now() + 60_000);
+    const strangers = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt });
+    expect((await ctx.app.inject({ url: `/api/videos/hls/${strangers}/master.m3u8` })).statusCode).toBe(403);
+    const [upload] = await ctx.db.select({ id: courseVideos.id }).from(courseVideos).where(eq(courseVideos.courseId, courseId));
+    const uploadToken = createStreamToken(key, { kind: 'upload', videoId: upload!.id, userId: teacher.id, expiresAt });
+    expect((await ctx.app.inject({ url: `/api/videos/hls/${uploadToken}/master.m3u8` })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `${base}720p/..%2Fmaster.m3u8` })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: `${base}720p/seg-999.ts` })).statusCode).toBe(404);
+    await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
+    expect((await ctx.app.inject({ url: `${base}720p/${segmentName}` })).statusCode).toBe(403);
+  });
+
+  it('marks a video it cannot read as failed, and the MP4 plays on', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourse(teacher);
+    // The stored main video is damaged after its upload was accepted.
+    const [main] = await ctx.db.select().from(courseVideos).where(and(eq(courseVideos.courseId, courseId), eq(courseVideos.position, 2)));
+    await writeFile(path.join(ctx.dataDir, 'videos', ...main!.storageKey.split('/')), Buffer.alloc(50_000, 1));
+
+    await worker.drain();
+    expect(await processing(teacher, courseId)).toEqual([
+      { courseId, position: 1, state: 'ready', percent: 100, failure: null },
+      { courseId, position: 2, state: 'failed', percent: 0, failure: 'unreadable' },
+    ]);
+    // A file ffmpeg cannot read fails at once: no retry would read it better.
+    const [job] = await ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, main!.storageKey));
+    expect(job).toMatchObject({ state: 'failed', attempts: 1 });
+    const video = await mainVideoOf(teacher, courseId);
+    expect(video.hlsUrl).toBeNull();
+    expect((await ctx.app.inject({ url: video.url })).statusCode).toBe(200);
+
+    // The teacher may queue it again (once the file is mended, say); a ready video may not be.
+    const retry = (position: number, user = teacher) => ctx.app.inject({ method: 'POST', url: `/api/courses/${courseId}/videos/${position}/processing`, headers: user.headers });
+    expect((await retry(1)).statusCode).toBe(409);
+    expect((await retry(2, await signedInUser(ctx.app))).statusCode).toBe(403);
+    await writeFile(path.join(ctx.dataDir, 'videos', ...main!.storageKey.split('/')), mainSource);
+    const retried = await retry(2);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().items[1]).toEqual({ courseId, position: 2, state: 'queued', percent: 0, failure: null });
+    expect((await retry(2)).statusCode).toBe(409);
+    await worker.drain();
+    expect((await processing(teacher, courseId))[1]).toMatchObject({ state: 'ready' });
+  });
+
+  it('transcodes a demo video shared by many courses once', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourse(teacher);
+    const [intro] = await ctx.db.select().from(courseVideos).where(and(eq(courseVideos.courseId, courseId), eq(courseVideos.position, 1)));
+    // Asked for again (a second course with the same file, a restart): nothing more is queued.
+    expect(await requestTranscodes(ctx.db, null, [intro!.storageKey, intro!.storageKey])).toBe(0);
+    await worker.drain();
+    expect(await requestTranscodes(ctx.db, null, [intro!.storageKey])).toBe(0);
+    expect(await ctx.db.select().from(jobs)).toHaveLength(2);
+  });
+
+  it('bounds the videos one teacher may have waiting', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const limit = ctx.config.transcode.maxWaitingPerUser;
+    for (let i = 0; i < limit / 2; i++) await publishCourse(teacher, mainSource);
+    const intro = await uploadFile(ctx.app, teacher, await readFile(videoFixture('landscape-5s')));
+    const main = await uploadFile(ctx.app, teacher, mainSource);
+    const { categoryId, subcategoryId } = await insertCategory(ctx.db);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: teacher.headers,
+      payload: { title: 'Uno de más', teacherName: 'Ana Torres', description: 'Un curso que espera demasiado.', durationHours: 1, priceCents: 0, language: 'spanish', level: 'easy', categoryId, subcategoryId, videoIds: [intro.id, main.id] },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('JOB_LIMIT_REACHED');
+    // Nothing of the refused course was kept: its videos are still unclaimed.
+    expect(await ctx.db.select().from(courseVideos).where(eq(courseVideos.id, intro.id))).toMatchObject([{ courseId: null }]);
+  });
+});

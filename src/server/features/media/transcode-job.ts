@@ -1,0 +1,204 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { courses, courseVideos, videoTranscodes } from '../../db/schema';
+import { TRANSCODE_QUEUE, type TranscodePayload } from '../../domain/video-transcodes';
+import { defaultQueuePolicy, type QueuePolicy } from '../../queue/queue';
+import { createJobWorker, PermanentJobError, type JobHandler, type JobWorker } from '../../queue/worker';
+import { LocalDiskStorage, type VideoStorage } from './storage';
+import { FfmpegError, findFfmpeg, MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, transcodeToHls } from './transcode';
+
+/** Where a source's renditions are stored: `uploads/<id>.mp4` → `hls/uploads/<id>/…`. */
+export const hlsPrefixFor = (storageKey: string) => `hls/${storageKey.replace(/\.[^/.]+$/, '')}`;
+
+/** Why a transcode failed, as the teacher is told (the web app translates it); the detail stays in the row and the log. */
+export const transcodeFailures = ['unreadable', 'timeout', 'interrupted', 'error'] as const;
+export type TranscodeFailure = (typeof transcodeFailures)[number];
+
+const failureOf = (message: string): TranscodeFailure =>
+  /^unreadable:/.test(message) ? 'unreadable' : /took longer than/.test(message) ? 'timeout' : /stopped \d+ times while running/.test(message) ? 'interrupted' : 'error';
+
+/** The row's `error` column: `<reason>: <detail>`. */
+export const failureReason = (error: string | null): TranscodeFailure | null => {
+  if (!error) return null;
+  const reason = error.split(':', 1)[0] as TranscodeFailure;
+  return transcodeFailures.includes(reason) ? reason : 'error';
+};
+
+/** ffmpeg's time limit for a source of this length: generous (a 2-core machine encodes 1080p at about real time). */
+const timeoutFor = (durationSeconds: number) => 10 * 60_000 + durationSeconds * 10_000;
+
+export type TranscodeWorkerOptions = {
+  db: Database;
+  storage: VideoStorage;
+  /** A local folder for the work in progress (the renditions are written here, then stored). */
+  workDir: string;
+  settings: Config['transcode'];
+  log: FastifyBaseLogger;
+  policy?: QueuePolicy;
+};
+
+/** Saves the percent at most once a second (and the last one always). */
+function throttledPercent(save: (percent: number) => Promise<void>) {
+  let last = 0;
+  let saving = Promise.resolve();
+  return (percent: number) => {
+    const now = Date.now();
+    if (percent < 100 && now - last < 1000) return;
+    last = now;
+    saving = saving.then(() => save(percent)).catch(() => {});
+  };
+}
+
+/**
+ * The transcode job: reads the source from the video storage, encodes the HLS renditions and
+ * the poster with ffmpeg (transcode.ts) in a local folder, stores every file under
+ * `hls/<source>/`, and marks the video ready; the courses whose intro it is get its poster.
+ * The teacher sees the state and percent (`video_transcodes`); a failure is retried, then
+ * marked failed, and the MP4 plays on either way.
+ */
+export function transcodeJobHandler({ db, storage, workDir, settings, log, ffmpegPath }: Omit<TranscodeWorkerOptions, 'policy'> & { ffmpegPath: string }): JobHandler {
+  return {
+    queue: TRANSCODE_QUEUE,
+    async run(job, { signal, progress }) {
+      const { storageKey } = job.payload as TranscodePayload;
+      const [source] = await db
+        .select({ width: courseVideos.width, height: courseVideos.height, durationSeconds: courseVideos.durationSeconds })
+        .from(courseVideos)
+        .where(eq(courseVideos.storageKey, storageKey))
+        .limit(1);
+      // No video uses the file any more (removed while it waited): nothing to do.
+      if (!source) return;
+      const started = await db
+        .update(videoTranscodes)
+        .set({ state: 'processing', percent: 0, error: null })
+        .where(eq(videoTranscodes.storageKey, storageKey))
+        .returning({ storageKey: videoTranscodes.storageKey });
+      // Its row went with the video meanwhile: nothing to do.
+      if (started.length === 0) return;
+
+      const folder = path.join(workDir, job.id);
+      // A worker that died on this job may have left its half-done folder.
+      await rm(folder, { recursive: true, force: true });
+      await mkdir(folder, { recursive: true });
+      const logged = new Set<number>();
+      const savePercent = throttledPercent(async (percent) => {
+        await db.update(videoTranscodes).set({ percent }).where(and(eq(videoTranscodes.storageKey, storageKey), eq(videoTranscodes.state, 'processing')));
+      });
+      try {
+        let input: string;
+        if (storage instanceof LocalDiskStorage) input = storage.pathOf(storageKey);
+        else {
+          // Another storage (a bucket): ffmpeg needs to seek, so the source comes down first.
+          input = path.join(folder, 'source.mp4');
+          await pipeline(storage.read(storageKey), createWriteStream(input), { signal });
+        }
+        log.info({ storageKey, jobId: job.id, attempt: job.attempts }, `transcoding ${storageKey} to HLS`);
+        const result = await transcodeToHls({
+          ffmpegPath,
+          input,
+          outputDir: path.join(folder, 'out'),
+          ...source,
+          limits: { threads: settings.threads, nice: 10, timeoutMs: timeoutFor(source.durationSeconds) },
+          signal,
+          onProgress: (percent) => {
+            progress(percent);
+            savePercent(percent);
+            const quarter = Math.floor(percent / 25) * 25;
+            if (quarter > 0 && quarter < 100 && !logged.has(quarter)) {
+              logged.add(quarter);
+              log.info({ storageKey, percent }, `transcoding ${storageKey}: ${percent} %`);
+            }
+          },
+        });
+
+        // Segments first, the playlists that name them next, the master playlist last.
+        const prefix = hlsPrefixFor(storageKey);
+        const rank = (file: string) => (file === MASTER_PLAYLIST ? 3 : file.endsWith(RENDITION_PLAYLIST) ? 2 : file === POSTER_FILE ? 1 : 0);
+        const files = [...result.files].sort((a, b) => rank(a) - rank(b));
+        const stored: string[] = [];
+        try {
+          for (const file of files) {
+            signal.throwIfAborted();
+            await storage.importFile(path.join(folder, 'out', ...file.split('/')), `${prefix}/${file}`);
+            stored.push(file);
+          }
+        } catch (error) {
+          await Promise.all(stored.map((file) => storage.remove(`${prefix}/${file}`).catch(() => {})));
+          throw error;
+        }
+
+        const renditions = result.renditions.map(({ name, width, height, bandwidth }) => ({ name, width, height, bandwidth }));
+        const ready = await db.transaction(async (tx) => {
+          const marked = await tx
+            .update(videoTranscodes)
+            .set({ state: 'ready', percent: 100, error: null, hlsPrefix: prefix, files: result.files, renditions })
+            .where(eq(videoTranscodes.storageKey, storageKey))
+            .returning({ storageKey: videoTranscodes.storageKey });
+          if (marked.length === 0) return false;
+          // The courses whose intro this is show its poster where they have no cover (a new
+          // version each time, so browsers do not keep an old one).
+          const version = Date.now().toString(36);
+          await tx
+            .update(courses)
+            // The path of mediaEndpoints.streamIntroPoster.
+            .set({ posterUrl: sql`'/api/videos/courses/' || ${courses.id} || '/poster.jpg?v=' || ${version}` })
+            .where(inArray(courses.id, tx.select({ id: courseVideos.courseId }).from(courseVideos).where(and(eq(courseVideos.storageKey, storageKey), eq(courseVideos.position, 1)))));
+          return true;
+        });
+        if (!ready) {
+          // Removed while it was being transcoded: its files go too.
+          await Promise.all(result.files.map((file) => storage.remove(`${prefix}/${file}`).catch(() => {})));
+          return;
+        }
+        log.info({ storageKey, renditions: renditions.map((rendition) => rendition.name), jobId: job.id }, `transcoded ${storageKey}: ready`);
+      } catch (error) {
+        if (error instanceof FfmpegError && error.permanent) throw new PermanentJobError(`unreadable: ${error.message}`);
+        throw error;
+      } finally {
+        await rm(folder, { recursive: true, force: true }).catch(() => {});
+      }
+    },
+    async onRetry(job) {
+      const { storageKey } = job.payload as TranscodePayload;
+      await db.update(videoTranscodes).set({ state: 'queued', percent: 0 }).where(eq(videoTranscodes.storageKey, storageKey));
+    },
+    async onGiveUp(job, error) {
+      const { storageKey } = job.payload as TranscodePayload;
+      const reason = failureOf(error);
+      const detail = error.replace(/^unreadable: /, '');
+      await db
+        .update(videoTranscodes)
+        .set({ state: 'failed', error: `${reason}: ${detail}`.slice(0, 2000) })
+        .where(eq(videoTranscodes.storageKey, storageKey));
+    },
+  };
+}
+
+/**
+ * The transcode worker of this process, for the app's background jobs; null when this process
+ * runs no transcodes (TRANSCODE_CONCURRENCY=0) or has no ffmpeg (the videos wait, as MP4, for
+ * a process that has one).
+ */
+export async function createTranscodeWorker(options: TranscodeWorkerOptions): Promise<JobWorker | null> {
+  const { settings, log } = options;
+  if (settings.concurrency === 0) return null;
+  const ffmpegPath = await findFfmpeg(settings.ffmpegPath);
+  if (!ffmpegPath) {
+    log.warn('no ffmpeg found (FFMPEG_PATH, the system, or @ffmpeg-installer/ffmpeg): videos play as MP4 only, and transcodes wait for a process that has one');
+    return null;
+  }
+  return createJobWorker({
+    db: options.db,
+    log,
+    handler: transcodeJobHandler({ ...options, ffmpegPath }),
+    concurrency: settings.concurrency,
+    pollIntervalMs: settings.pollIntervalMs,
+    policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000 },
+  });
+}

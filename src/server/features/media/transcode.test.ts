@@ -1,0 +1,110 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestVideo, videoFixture } from '../../../../test/helpers/videos';
+import { FfmpegError, findFfmpeg, masterPlaylist, planRenditions, transcodeToHls } from './transcode';
+
+const limits = { threads: 2, nice: 5, timeoutMs: 60_000 };
+
+describe('the rendition ladder', () => {
+  it('gives 360p and 720p, never larger than the source, keeping the shape, in even sizes', () => {
+    expect(planRenditions(1920, 1080).map(({ name, width, height }) => ({ name, width, height }))).toEqual([
+      { name: '360p', width: 640, height: 360 },
+      { name: '720p', width: 1280, height: 720 },
+    ]);
+    expect(planRenditions(1280, 720).map((rendition) => rendition.name)).toEqual(['360p', '720p']);
+    // A demo video, 640×360: no upscaling to 720p.
+    expect(planRenditions(640, 360).map(({ name, width, height }) => ({ name, width, height }))).toEqual([{ name: '360p', width: 640, height: 360 }]);
+    // Portrait: the short side is the width.
+    expect(planRenditions(1080, 1920).map(({ name, width, height }) => ({ name, width, height }))).toEqual([
+      { name: '360p', width: 360, height: 640 },
+      { name: '720p', width: 720, height: 1280 },
+    ]);
+    // Smaller than 360p: one rendition at its own size.
+    expect(planRenditions(320, 180).map(({ name, width, height }) => ({ name, width, height }))).toEqual([{ name: '180p', width: 320, height: 180 }]);
+    expect(planRenditions(853, 481)[0]).toMatchObject({ width: 638, height: 360 });
+  });
+
+  it('announces each rendition in the master playlist, smallest first', () => {
+    const playlist = masterPlaylist(planRenditions(1920, 1080), true);
+    expect(playlist).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-STREAM-INF:BANDWIDTH=896000,RESOLUTION=640x360,CODECS="avc1.4d401f,mp4a.40.2"',
+        '360p/index.m3u8',
+        '#EXT-X-STREAM-INF:BANDWIDTH=2896000,RESOLUTION=1280x720,CODECS="avc1.4d401f,mp4a.40.2"',
+        '720p/index.m3u8',
+        '',
+      ].join('\n'),
+    );
+    expect(masterPlaylist(planRenditions(640, 360), false)).toContain('BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.4d401f"');
+  });
+});
+
+describe('transcoding with ffmpeg', async () => {
+  const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'transcode-test-'));
+  });
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('finds an ffmpeg: the system one, or the one npm installed', () => {
+    expect(ffmpeg).toBeTruthy();
+  });
+
+  it.runIf(ffmpeg)('writes 360p and 720p renditions, their playlists, a master playlist and a poster, with progress up to 100 %', async () => {
+    const source = await makeTestVideo(ffmpeg!, path.join(work, 'hd.mp4'), { width: 1280, height: 720, seconds: 2 });
+    const outputDir = path.join(work, 'hd');
+    const progress: number[] = [];
+    const result = await transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir, width: 1280, height: 720, durationSeconds: 2, limits, onProgress: (percent) => progress.push(percent) });
+
+    expect(result.hasAudio).toBe(true);
+    expect(result.renditions.map((rendition) => rendition.name)).toEqual(['360p', '720p']);
+    expect(result.files).toEqual(['360p/index.m3u8', '360p/seg-000.ts', '720p/index.m3u8', '720p/seg-000.ts', 'master.m3u8', 'poster.jpg']);
+    expect(await readFile(path.join(outputDir, 'master.m3u8'), 'utf8')).toBe(masterPlaylist(result.renditions, true));
+    const playlist = await readFile(path.join(outputDir, '720p/index.m3u8'), 'utf8');
+    expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(playlist).toContain('seg-000.ts');
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    // The poster is a JPEG.
+    const poster = await readFile(path.join(outputDir, 'poster.jpg'));
+    expect(poster.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it.runIf(ffmpeg)('gives a small portrait video without sound one rendition at its own size', async () => {
+    const outputDir = path.join(work, 'portrait');
+    const result = await transcodeToHls({ ffmpegPath: ffmpeg!, input: videoFixture('portrait-4s'), outputDir, width: 180, height: 320, durationSeconds: 4, limits });
+    expect(result.hasAudio).toBe(false);
+    expect(result.renditions).toMatchObject([{ name: '180p', width: 180, height: 320 }]);
+    expect(await readFile(path.join(outputDir, 'master.m3u8'), 'utf8')).toContain('RESOLUTION=180x320,CODECS="avc1.4d401f"\n180p/index.m3u8');
+    expect((await stat(path.join(outputDir, '180p/seg-000.ts'))).size).toBeGreaterThan(1000);
+  });
+
+  it.runIf(ffmpeg)('fails for good on a file that is not a video', async () => {
+    const bogus = path.join(work, 'bogus.mp4');
+    await writeFile(bogus, Buffer.alloc(4096, 7));
+    const failure = transcodeToHls({ ffmpegPath: ffmpeg!, input: bogus, outputDir: path.join(work, 'bogus'), width: 640, height: 360, durationSeconds: 5, limits });
+    await expect(failure).rejects.toBeInstanceOf(FfmpegError);
+    await expect(failure).rejects.toMatchObject({ permanent: true });
+  });
+
+  it.runIf(ffmpeg)('stops ffmpeg when aborted, and when it runs past its time', async () => {
+    const source = await makeTestVideo(ffmpeg!, path.join(work, 'long.mp4'), { width: 1280, height: 720, seconds: 20, audio: false, fps: 24 });
+    const abort = new AbortController();
+    const started = Date.now();
+    const aborted = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'aborted'), width: 1280, height: 720, durationSeconds: 20, limits, signal: abort.signal, onProgress: (percent) => percent > 0 && abort.abort(new Error('the server is stopping')) });
+    await expect(aborted).rejects.toThrow('the server is stopping');
+    const timedOut = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'timed-out'), width: 1280, height: 720, durationSeconds: 20, limits: { ...limits, timeoutMs: 300 } });
+    await expect(timedOut).rejects.toMatchObject({ message: expect.stringContaining('took longer than'), permanent: false });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});

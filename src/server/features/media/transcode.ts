@@ -1,0 +1,347 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+import path from 'node:path';
+
+/**
+ * HLS transcoding with ffmpeg, as a child process: one ffmpeg run decodes the source once and
+ * encodes every rendition (H.264 + AAC in MPEG-TS segments, VOD playlists), a second short
+ * run takes the poster. Nothing here knows about the database or the storage: it reads a
+ * local file and writes a local folder.
+ */
+
+export type Rendition = {
+  /** `360p`, `720p`: the short side, as players and people name sizes. */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak video bit rate (kb/s), also the encoder's cap. */
+  videoKbps: number;
+  /** What the master playlist announces: peak video + audio, in bit/s. */
+  bandwidth: number;
+};
+
+export const AUDIO_KBPS = 96;
+/** Every segment starts with a key frame, forced at the same times in each rendition so players can switch between them anywhere. */
+export const SEGMENT_SECONDS = 6;
+const KEYFRAME_SECONDS = 2;
+
+/** The ladder, by short side; a source smaller than a step gets only the steps it reaches (no upscaling). */
+const LADDER = [
+  { short: 360, videoKbps: 800 },
+  { short: 720, videoKbps: 2800 },
+] as const;
+
+const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+
+/**
+ * The renditions of a source of this (display) size: 360p and 720p, or fewer for a smaller
+ * source; a source under 360p gets one rendition at its own size. Sizes keep the aspect
+ * ratio and are even (H.264 with 4:2:0 colour needs it).
+ */
+export function planRenditions(width: number, height: number): Rendition[] {
+  const short = Math.min(width, height);
+  const steps = LADDER.filter((step) => step.short <= short);
+  const chosen = steps.length > 0 ? steps : [{ short: even(short), videoKbps: Math.max(200, Math.round((LADDER[0].videoKbps * short) / LADDER[0].short)) }];
+  return chosen.map(({ short: target, videoKbps }) => {
+    const scale = target / short;
+    const size = width <= height ? { width: even(target), height: even(height * scale) } : { width: even(width * scale), height: even(target) };
+    return { name: `${target}p`, ...size, videoKbps, bandwidth: (videoKbps + AUDIO_KBPS) * 1000 };
+  });
+}
+
+/** The master playlist: every rendition, smallest first (players start low and climb). */
+export function masterPlaylist(renditions: Rendition[], hasAudio: boolean): string {
+  const codecs = hasAudio ? 'avc1.4d401f,mp4a.40.2' : 'avc1.4d401f';
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const rendition of renditions) {
+    const bandwidth = hasAudio ? rendition.bandwidth : rendition.videoKbps * 1000;
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${rendition.width}x${rendition.height},CODECS="${codecs}"`, `${rendition.name}/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------
+// Finding ffmpeg
+// ---------------------------------------------------------------------------
+
+const isExecutable = async (file: string) => {
+  try {
+    await access(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The folders programs are looked up in (not a setting of ours, so not in Config). */
+// eslint-disable-next-line no-restricted-syntax
+const searchPath = () => process.env.PATH ?? '';
+
+async function onPath(name: string): Promise<string | null> {
+  for (const folder of searchPath().split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(folder, name);
+    if (await isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The ffmpeg to run: FFMPEG_PATH when set, else the system's `ffmpeg` when there is one (it
+ * is usually newer), else the binary `npm install` brought (@ffmpeg-installer/ffmpeg ships
+ * one per platform inside the registry package). Null when none is there: videos then play
+ * as MP4 only.
+ */
+export async function findFfmpeg(configured?: string): Promise<string | null> {
+  if (configured) return (await isExecutable(configured)) ? configured : null;
+  const system = await onPath(process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg');
+  if (system) return system;
+  try {
+    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    // A package manager that skipped the package's install script leaves the binary without its execute bit.
+    if (!(await isExecutable(installer.path))) await chmod(installer.path, 0o755).catch(() => {});
+    return (await isExecutable(installer.path)) ? installer.path : null;
+  } catch {
+    return null;
+  }
+}
+
+let pdeathsigWrapper: Promise<string | null> | undefined;
+/**
+ * On Linux, `setpriv --pdeathsig KILL` makes the kernel kill ffmpeg when the server process
+ * dies, however it dies (ffmpeg ignores the broken pipe and would otherwise encode on, as an
+ * orphan, for a job another worker has taken over).
+ */
+const findPdeathsigWrapper = () => (pdeathsigWrapper ??= process.platform === 'linux' ? onPath('setpriv') : Promise.resolve(null));
+
+// ---------------------------------------------------------------------------
+// Running ffmpeg
+// ---------------------------------------------------------------------------
+
+export type FfmpegLimits = {
+  /** Encoder threads (x264's and the filters'). */
+  threads: number;
+  /** Niceness added to ffmpeg's scheduling priority (0–19): requests are served first. */
+  nice: number;
+  /** Past it ffmpeg is killed and the attempt fails. */
+  timeoutMs: number;
+};
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    /** ffmpeg refused the input itself (not a video, no video track): another attempt would fail the same way. */
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+}
+
+/** The first lines of ffmpeg's log (the streams it found) and the last ones (why it failed); the middle is not kept. */
+class LogTail {
+  private head = '';
+  private text = '';
+  constructor(private readonly max = 16_384) {}
+  push(chunk: Buffer) {
+    const piece = chunk.toString('utf8');
+    if (this.head.length < this.max) this.head += piece.slice(0, this.max - this.head.length);
+    this.text = (this.text + piece).slice(-this.max);
+  }
+  /** The start, for the stream list, which ffmpeg prints first… */
+  get start() {
+    return this.head;
+  }
+  /** …the kept text, for the patterns of a failure… */
+  get all() {
+    return `${this.head}\n${this.text}`;
+  }
+  /** …and the last few meaningful lines, for an error message. */
+  lastLines(count = 3) {
+    return this.text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(-count)
+      .join(' | ');
+  }
+}
+
+type RunOptions = FfmpegLimits & {
+  ffmpegPath: string;
+  args: string[];
+  signal?: AbortSignal;
+  /** Lines of `-progress pipe:1`, `key=value`. */
+  onProgressLine?: (key: string, value: string) => void;
+};
+
+const PERMANENT_PATTERNS = [/Invalid data found when processing input/i, /does not contain any stream/i, /Output file #\d+ does not contain any stream/i, /Stream map '.*' matches no streams/i, /moov atom not found/i];
+
+async function runFfmpeg({ ffmpegPath, args, threads, nice, timeoutMs, signal, onProgressLine }: RunOptions): Promise<LogTail> {
+  const wrapper = await findPdeathsigWrapper();
+  const fullArgs = ['-hide_banner', '-nostdin', '-y', '-threads', String(threads), ...args];
+  const [command, commandArgs] = wrapper ? [wrapper, ['--pdeathsig', 'KILL', '--', ffmpegPath, ...fullArgs]] : [ffmpegPath, fullArgs];
+  const log = new LogTail();
+  return new Promise<LogTail>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    // ffmpeg gets only PATH from the environment: none of the server's secrets.
+    const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: searchPath() } });
+    if (child.pid !== undefined && nice > 0) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: it runs at normal priority.
+      }
+    }
+    let settled = false;
+    let killedFor: string | null = null;
+    const kill = (reason: string) => {
+      if (killedFor === null) killedFor = reason;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => kill(`ffmpeg took longer than ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
+    timer.unref();
+    const onAbort = () => kill(signal?.reason instanceof Error ? signal.reason.message : 'stopped');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let pending = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const at = line.indexOf('=');
+        if (at > 0) onProgressLine?.(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => log.push(chunk));
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve(log);
+    };
+    child.on('error', (error) => finish(new FfmpegError(`ffmpeg could not start: ${error.message}`, false)));
+    child.on('close', (code, killSignal) => {
+      if (killedFor !== null) {
+        if (signal?.aborted) return finish(signal.reason instanceof Error ? signal.reason : new Error(killedFor));
+        return finish(new FfmpegError(killedFor, false));
+      }
+      if (code === 0) return finish(null);
+      const tail = log.lastLines();
+      const permanent = PERMANENT_PATTERNS.some((pattern) => pattern.test(log.all));
+      finish(new FfmpegError(`ffmpeg failed (${code ?? killSignal}): ${tail || 'no output'}`, permanent));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The transcode
+// ---------------------------------------------------------------------------
+
+export type TranscodeInput = {
+  ffmpegPath: string;
+  /** A local file. */
+  input: string;
+  /** An empty local folder: the playlists, segments and poster are written here. */
+  outputDir: string;
+  /** The source's display size and length, as the upload's probe read them. */
+  width: number;
+  height: number;
+  durationSeconds: number;
+  limits: FfmpegLimits;
+  signal?: AbortSignal;
+  /** 0–100, as the encode advances (the poster is the last step). */
+  onProgress?: (percent: number) => void;
+};
+
+export type TranscodeResult = {
+  renditions: Rendition[];
+  hasAudio: boolean;
+  /** Every file written, relative to the output folder, with `/` separators; `master.m3u8` and `poster.jpg` among them. */
+  files: string[];
+};
+
+export const MASTER_PLAYLIST = 'master.m3u8';
+export const POSTER_FILE = 'poster.jpg';
+export const RENDITION_PLAYLIST = 'index.m3u8';
+
+function renditionArgs(rendition: Rendition, index: number, outputDir: string, threads: number): string[] {
+  const folder = path.join(outputDir, rendition.name);
+  return [
+    '-map', `[v${index}]`,
+    '-threads', String(threads),
+    '-map', '0:a:0?',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
+    '-crf', '23', '-maxrate', `${rendition.videoKbps}k`, '-bufsize', `${rendition.videoKbps * 2}k`,
+    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`, '-sc_threshold', '0',
+    '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000',
+    '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
+    '-hls_segment_filename', path.join(folder, 'seg-%03d.ts'),
+    path.join(folder, RENDITION_PLAYLIST),
+  ];
+}
+
+async function listFiles(folder: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await listFiles(path.join(folder, entry.name), relative)));
+    else if (entry.isFile()) files.push(relative);
+  }
+  return files.sort();
+}
+
+/**
+ * Transcodes a local video into HLS renditions and a poster in `outputDir`. Progress comes
+ * from ffmpeg's `-progress` output (the encoded time against the source's length).
+ */
+export async function transcodeToHls({ ffmpegPath, input, outputDir, width, height, durationSeconds, limits, signal, onProgress }: TranscodeInput): Promise<TranscodeResult> {
+  const renditions = planRenditions(width, height);
+  for (const rendition of renditions) await mkdir(path.join(outputDir, rendition.name), { recursive: true });
+  const split = `[0:v]split=${renditions.length}${renditions.map((_, index) => `[s${index}]`).join('')}`;
+  const scales = renditions.map((rendition, index) => `[s${index}]scale=${rendition.width}:${rendition.height},setsar=1[v${index}]`);
+  const filter = [split, ...scales].join(';');
+
+  const durationUs = Math.max(1, durationSeconds) * 1_000_000;
+  let lastPercent = -1;
+  const report = (percent: number) => {
+    const clamped = Math.max(0, Math.min(100, Math.floor(percent)));
+    if (clamped === lastPercent) return;
+    lastPercent = clamped;
+    onProgress?.(clamped);
+  };
+  report(0);
+  const log = await runFfmpeg({
+    ffmpegPath,
+    ...limits,
+    signal,
+    args: ['-filter_complex_threads', String(limits.threads), '-i', input, '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), '-progress', 'pipe:1', '-nostats'],
+    onProgressLine: (key, value) => {
+      // The encode is 95 %; the poster takes the rest.
+      if (key === 'out_time_us' || key === 'out_time_ms') {
+        const us = Number(value);
+        if (Number.isFinite(us) && us > 0) report(Math.min(95, (us / durationUs) * 95));
+      }
+    },
+  });
+  const hasAudio = /Stream #0:\d+(?:\[\w+\])?(?:\(\w+\))?: Audio:/.test(log.start);
+
+  // The poster: a frame a little way in (the first is often black), at the largest rendition's size.
+  const top = renditions[renditions.length - 1]!;
+  const at = Math.min(2, Math.max(0, durationSeconds / 3));
+  await runFfmpeg({
+    ffmpegPath,
+    ...limits,
+    timeoutMs: Math.min(limits.timeoutMs, 60_000),
+    signal,
+    args: ['-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-vf', `scale=${top.width}:${top.height},setsar=1`, '-q:v', '4', path.join(outputDir, POSTER_FILE)],
+  });
+  await writeFile(path.join(outputDir, MASTER_PLAYLIST), masterPlaylist(renditions, hasAudio));
+  report(100);
+  return { renditions, hasAudio, files: await listFiles(outputDir) };
+}

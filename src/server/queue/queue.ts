@@ -1,0 +1,183 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { lockPerUser } from '../db/locks';
+import { jobs } from '../db/schema';
+import { AppError } from '../errors';
+
+/**
+ * A small durable job queue on PostgreSQL (the server, or the embedded PGlite alike): one
+ * table, `jobs`. Enqueued in the transaction of the change that asks for the work, so a crash
+ * after the commit loses no job; claimed with `FOR UPDATE SKIP LOCKED`, so several workers
+ * (in one process or many) never take the same row; held under a lease that the worker renews
+ * while it works, so a job whose worker died (killed, out of memory, the machine gone) is
+ * taken over once its lease runs out; retried with an exponential back-off.
+ */
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobState = JobRow['state'];
+
+export type QueuePolicy = {
+  /** How long a claim holds a job without a heartbeat; a worker renews it several times within. */
+  leaseMs: number;
+  /** The first retry waits this long, each next one twice as long… */
+  retryBaseMs: number;
+  /** …up to this. */
+  retryMaxMs: number;
+};
+
+export const defaultQueuePolicy: QueuePolicy = { leaseMs: 60_000, retryBaseMs: 30_000, retryMaxMs: 30 * 60_000 };
+
+export const retryDelayMs = (policy: QueuePolicy, attempts: number) => Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
+
+const ACTIVE = sql.raw(`('queued', 'running')`);
+
+export type EnqueueOptions = {
+  queue: string;
+  payload: unknown;
+  /** Whose work it is: counted against `maxActivePerOwner`, and shared fairly with other owners' work. Null for the server's own. */
+  ownerId: string | null;
+  /** At most one queued or running job per key in the queue: a second request for the same work joins the first. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+  /** Queued and running jobs one owner may have in this queue at once; past it, enqueueing is refused. */
+  maxActivePerOwner?: number;
+};
+
+/**
+ * Adds a job; best called with the transaction of the change that asks for it. Answers the
+ * id of the new job, or null when a queued or running job with the same `dedupeKey` already
+ * does this work. Refused with JOB_LIMIT_REACHED past the owner's bound.
+ */
+export async function enqueueJob(db: Database, options: EnqueueOptions): Promise<string | null> {
+  const { queue, payload, ownerId, dedupeKey, maxAttempts = 3, maxActivePerOwner } = options;
+  return db.transaction(async (tx) => {
+    if (ownerId !== null && maxActivePerOwner !== undefined) {
+      // Counted and inserted under the owner's lock: two requests at once cannot both take the last place.
+      await lockPerUser(tx as unknown as Database, `jobs:${queue}`, ownerId);
+      const [active] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(and(eq(jobs.queue, queue), eq(jobs.ownerId, ownerId), sql`${jobs.state} in ${ACTIVE}`));
+      if ((active?.count ?? 0) >= maxActivePerOwner) {
+        throw new AppError('JOB_LIMIT_REACHED', `At most ${maxActivePerOwner} videos may wait for processing at once; try again once some are ready`);
+      }
+    }
+    const inserted = await tx
+      .insert(jobs)
+      .values({ queue, payload, ownerId, dedupeKey: dedupeKey ?? null, maxAttempts })
+      .onConflictDoNothing({ target: [jobs.queue, jobs.dedupeKey], where: sql`state in ${ACTIVE}` })
+      .returning({ id: jobs.id });
+    return inserted[0]?.id ?? null;
+  });
+}
+
+/**
+ * Takes the next due job of the queue for `workerId`: a queued job whose time has come, or a
+ * running one whose lease ran out (its worker died). Among due jobs, owners with fewer jobs
+ * waiting go first, so one teacher's long list does not hold everybody else's video back; then
+ * the oldest. The claim counts an attempt and sets the lease.
+ */
+export async function claimJob(db: Database, queue: string, workerId: string, policy: QueuePolicy = defaultQueuePolicy): Promise<JobRow | null> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update jobs set
+      state = 'running',
+      attempts = attempts + 1,
+      locked_by = ${workerId},
+      locked_until = now() + make_interval(secs => ${policy.leaseMs / 1000}),
+      updated_at = now()
+    where id = (
+      select j.id from jobs j
+      where j.queue = ${queue}
+        and j.run_at <= now()
+        and (j.state = 'queued' or (j.state = 'running' and j.locked_until < now()))
+      order by
+        (select count(*) from jobs o where o.owner_id = j.owner_id and o.queue = j.queue and o.state in ('queued', 'running')),
+        j.run_at,
+        j.created_at
+      limit 1
+      for update skip locked
+    )
+    returning id`);
+  const id = result.rows[0]?.id as string | undefined;
+  if (!id) return null;
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
+}
+
+/** Only the current holder may change a running job: a worker that lost its lease changes nothing. */
+const heldBy = (job: Pick<JobRow, 'id'>, workerId: string) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.state, 'running'));
+
+/**
+ * Renews the lease (and records the progress). False when the job is no longer this worker's:
+ * its lease ran out and another worker took it, or it was finished meanwhile; the worker
+ * must then stop working on it.
+ */
+export async function heartbeat(db: Database, job: Pick<JobRow, 'id'>, workerId: string, progress?: number, policy: QueuePolicy = defaultQueuePolicy): Promise<boolean> {
+  const renewed = await db
+    .update(jobs)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${policy.leaseMs / 1000})`,
+      ...(progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(progress))) }),
+    })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return renewed.length > 0;
+}
+
+/** The work is done. False when the job was no longer this worker's (see heartbeat). */
+export async function completeJob(db: Database, job: Pick<JobRow, 'id'>, workerId: string): Promise<boolean> {
+  const done = await db
+    .update(jobs)
+    .set({ state: 'done', progress: 100, lockedBy: null, lockedUntil: null, lastError: null, finishedAt: sql`now()` })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return done.length > 0;
+}
+
+export type FailureOutcome = 'retry' | 'failed' | 'lost';
+
+/**
+ * An attempt failed: the job waits for its back-off and runs again, or, after its last
+ * attempt (or a failure that no retry can mend), it is failed for good. `lost` when the job
+ * was no longer this worker's.
+ */
+export async function failJob(
+  db: Database,
+  job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
+  workerId: string,
+  error: string,
+  { retryable = true, policy = defaultQueuePolicy }: { retryable?: boolean; policy?: QueuePolicy } = {},
+): Promise<FailureOutcome> {
+  const final = !retryable || job.attempts >= job.maxAttempts;
+  const changed = await db
+    .update(jobs)
+    .set({
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: error.slice(0, 2000),
+      ...(final
+        ? { state: 'failed' as const, finishedAt: sql`now()` }
+        : { state: 'queued' as const, runAt: sql`now() + make_interval(secs => ${retryDelayMs(policy, job.attempts) / 1000})` }),
+    })
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  if (changed.length === 0) return 'lost';
+  return final ? 'failed' : 'retry';
+}
+
+/** The worker is stopping (the server shuts down): the job goes back to the queue at once, and this attempt does not count. */
+export async function releaseJob(db: Database, job: Pick<JobRow, 'id'>, workerId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null, runAt: sql`now()` })
+    .where(heldBy(job, workerId));
+}
+
+/** Finished jobs (done or failed) are kept this long for inspection, then deleted. */
+export async function pruneFinishedJobs(db: Database, keepDays = 30): Promise<number> {
+  const removed = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, sql`now() - make_interval(days => ${keepDays})`)))
+    .returning({ id: jobs.id });
+  return removed.length;
+}
