@@ -99,11 +99,11 @@ test.describe('buying courses', () => {
 
     await page.getByRole('link', { name: 'Ir a mis cursos' }).click();
     await expect(page).toHaveURL(/\/mycourses$/);
-    for (const course of bought) await expect(page.getByRole('link', { name: course.title })).toBeVisible();
+    for (const course of bought) await expect(page.getByRole('link', { name: course.title, exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Mis compras' }).getByText('Pagado').first()).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: bought[0]!.title }).click();
+    await page.getByRole('link', { name: bought[0]!.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/mycourses/${bought[0]!.courseId}$`));
     await expect(page.getByRole('heading', { level: 1, name: bought[0]!.title })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Acerca de este curso' })).toBeVisible();

@@ -91,7 +91,7 @@ test.describe('teaching', () => {
 
     await page.goto('/coursescreated');
     await expect(page.getByRole('heading', { name: 'Cursos creados', level: 1 })).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: title });
+    const row = page.getByRole('table', { name: 'Cursos creados' }).getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Sin reseña');
     await expect(row).toContainText('$12.50 USD');
     await expect(row.getByRole('link', { name: `Portada de ${title}` })).toHaveAttribute('href', /\/course\/\d+$/);
@@ -112,7 +112,7 @@ test.describe('teaching', () => {
     await expect(edited.getByText('En breve verás los cambios')).toBeVisible();
     await edited.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/coursescreated$/);
-    await expect(page.getByRole('row').filter({ hasText: `${title} (editado)` })).toContainText('GRATIS');
+    await expect(page.getByRole('table', { name: 'Cursos creados' }).getByRole('row').filter({ hasText: `${title} (editado)` })).toContainText('GRATIS');
   });
 
   test('a new course\'s videos show their processing, then play as HLS: the intro on the course page, the main video in the player', async ({ page }) => {
@@ -198,6 +198,28 @@ test.describe('teaching', () => {
     await signInThroughApi(page, demo.buyer.email, demo.buyer.password);
     await page.goto(`/course/editcourse/${mine.items[0]!.id}`);
     await expect(page.getByRole('alert')).toContainText('No puedes editar este curso');
+    await expectAccessible(page);
+  });
+
+  test('the demo teacher sees their sales above their courses: totals, 30 days of revenue, and each course’s sales and ratings', async ({ page }) => {
+    await page.goto('/');
+    await signInThroughApi(page, demo.teacher.email, demo.teacher.password);
+    const sales = (await (await page.request.get('/api/teaching/sales')).json()) as { totals: { revenueCents: number; sales: number; students: number }; courses: { title: string }[] };
+    expect(sales.totals.sales, 'the demo teacher has paid sales').toBeGreaterThan(0);
+
+    await page.goto('/coursescreated');
+    const block = page.getByRole('region', { name: 'Ventas' });
+    await expect(block.getByRole('term')).toHaveText(['Ingresos netos', 'Ventas', 'Estudiantes']);
+    await expect(block.getByRole('definition').nth(2)).toHaveText(String(sales.totals.sales));
+    // The chart's bars load on their own; its table carries the figures for screen readers.
+    const chart = block.getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
+    await expect(chart.locator('.recharts-bar-rectangle').first()).toBeAttached();
+    const perCourse = block.getByRole('table', { name: 'Ventas por curso' });
+    await expect(perCourse.getByRole('row')).toHaveCount(sales.courses.length + 1);
+    await expect(perCourse.getByRole('list', { name: `Calificaciones de ${sales.courses[0]!.title}` }).getByRole('listitem')).toHaveCount(5);
+    // Above the table of the created courses.
+    const tableTop = (await page.getByRole('columnheader', { name: 'Portada' }).boundingBox())!.y;
+    expect((await block.boundingBox())!.y).toBeLessThan(tableTop);
     await expectAccessible(page);
   });
 });

@@ -113,6 +113,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** TanStack Query passes one: leaving a page cancels its requests. */
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a last save while the tab closes); the body must stay under 64 KB. */
+  keepalive?: boolean;
 };
 
 let transport: ApiTransport = (path, init) => fetch(path, init);
@@ -142,7 +144,7 @@ function withQuery(path: string, query: RequestOptions['query']) {
  * when the server could not be reached. An aborted request rethrows the AbortError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, headers, signal } = options;
+  const { method = 'GET', body, query, headers, signal, keepalive } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -153,6 +155,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       ...headers,
     },
     signal,
+    ...(keepalive ? { keepalive } : {}),
   };
   if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
 
@@ -193,6 +196,8 @@ export type CallOptions = {
   headers?: Record<string, string>;
   /** TanStack Query passes one: leaving a page cancels its requests. */
   signal?: AbortSignal;
+  /** Lets the request outlive the page (`fetch`'s keepalive), for a last save while it closes. */
+  keepalive?: boolean;
 };
 
 /** The input is optional for an endpoint that takes none (`call(endpoints.getCart)`). */
@@ -206,10 +211,10 @@ type CallArguments<E extends Endpoint> = HasNoInput<E> extends true ? [input?: C
  * `call(endpoints.removeFromCart, { params: { courseId } })`
  */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<EndpointResponse<E>> {
-  const { params, query, body, headers, signal } = (input ?? {}) as {
+  const { params, query, body, headers, signal, keepalive } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: RequestOptions['query'];
     body?: unknown;
   } & CallOptions;
-  return apiRequest<EndpointResponse<E>>(pathFor(endpoint, params), { method: endpoint.method, query, body, headers, signal });
+  return apiRequest<EndpointResponse<E>>(pathFor(endpoint, params), { method: endpoint.method, query, body, headers, signal, keepalive });
 }

@@ -6,4 +6,6 @@ import { courseKeys } from '../courses/course-keys';
  */
 export const reviewKeys = {
   ofCourse: (courseId: number) => [...courseKeys.course(courseId), 'reviews'] as const,
+  /** Its rating distribution, students and related courses: a review changes them too. */
+  reputation: (courseId: number) => [...courseKeys.course(courseId), 'reputation'] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { call } from '../../../lib/api-client';
+import { salesKeys } from '../../../entities/sales/sales-keys';
 import { adminKeys } from './keys';
 
 export const refundOrder = (id: string) => call(endpoints.refundOrder, { params: { id } });
@@ -14,6 +15,8 @@ export function useRefundOrder() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.dashboard() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit() });
+      // The refunded courses' teachers earn that much less.
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
     },
   });
 }

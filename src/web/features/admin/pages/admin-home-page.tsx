@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDashboard } from '../api/get-dashboard';
 import { adminOnly } from '../components/admin-only';
 import { AdminPage } from '../components/admin-page';
-import { formatUsd } from '../components/format';
+import { formatUsd } from '../../../lib/money';
 import { RevenueChart } from '../components/revenue-chart';
 
 /** /admin — the four entries (Cursos, Usuarios, Pagos, Mensajes), the figures and the revenue chart. */

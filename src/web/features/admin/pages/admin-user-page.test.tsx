@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail } from '../../../../shared/schemas/admin';
-import { mockApi } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { adminSession, renderPage } from '../testing/render-page';
 import { AdminUserPage } from './admin-user-page';
 
@@ -10,6 +11,9 @@ const detail = (overrides: Partial<AdminUserDetail['user']> = {}): AdminUserDeta
   bought: [{ id: 3, title: 'Python desde cero', imageUrl: null, teacherName: 'Ana Torres', priceCents: 1999, disabledAt: null }],
   created: [],
 });
+
+// recharts measures its container, which happy-dom never lays out: the bars are left out (the chart's table holds the figures).
+vi.mock('../../../components/revenue-bars', () => ({ RevenueBars: () => null }));
 
 describe('admin user detail', () => {
   it('says the user is still enabled when the admin cancels, and disables after confirmation', async () => {
@@ -103,5 +107,38 @@ describe('admin user detail', () => {
     renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/admin-1' });
     expect(await screen.findByText('No puedes deshabilitar tu propia cuenta.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deshabilitar' })).not.toBeInTheDocument();
+  });
+
+  it("shows a teacher's sales with the teacher's own figures, and asks for no sales of a user who created nothing", async () => {
+    const teacher: AdminUserDetail = {
+      ...detail({ id: 'u-7', name: 'Laura' }),
+      bought: [],
+      created: [{ id: 4, title: 'React', imageUrl: null, teacherName: 'Laura', priceCents: 1999, disabledAt: null }],
+    };
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminUser: ({ params }) => (params.id === 'u-7' ? teacher : detail()),
+      getTeacherSales: () => ({
+        courses: [{ id: 4, title: 'React', revenueCents: 3998, sales: 2, students: 3, ratings: [0, 0, 1, 0, 1] }],
+        totals: { revenueCents: 3998, sales: 2, students: 3 },
+        daily: [{ date: '2026-03-01', revenueCents: 3998 }],
+      }),
+    });
+    const { router } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-7' });
+    const sales = await screen.findByRole('region', { name: 'Ventas de sus cursos' });
+    expect((await within(sales).findAllByRole('term')).map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
+      ['Ingresos netos', '$39.98'],
+      ['Ventas', '2'],
+      ['Estudiantes', '3'],
+    ]);
+    const row = within(within(sales).getByRole('table', { name: 'Ventas por curso' })).getAllByRole('row')[1]!;
+    expect(within(row).getByText('React')).toBeInTheDocument();
+    expect(within(row).getByRole('list', { name: 'Calificaciones de React' })).toBeInTheDocument();
+    expect(requestsTo(fetchSpy, endpoints.getTeacherSales).map((sent) => new URL(sent.url, 'http://localhost').pathname)).toEqual(['/api/admin/users/u-7/sales']);
+
+    await router.navigate('/admin/user/u-9');
+    expect(await screen.findByText('No ha creado cursos.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Ventas de sus cursos' })).not.toBeInTheDocument();
+    expect(requestsTo(fetchSpy, endpoints.getTeacherSales)).toHaveLength(1);
   });
 });

@@ -18,8 +18,9 @@ import { confirmAndRun } from '../components/confirm-flow';
 import { ListState } from '../components/list-states';
 import { useCheckedForm } from '../components/use-checked-form';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { TeacherSalesReport } from '../../../entities/sales/teacher-sales-report';
 
-/** /admin/user/{id} — "Mis Datos" of a user: edit, disable or enable, make admin; their courses. */
+/** /admin/user/{id} — "Mis Datos" of a user: edit, disable or enable, make admin; their courses, and a teacher's sales. */
 function UserScreen() {
   const { t } = useTranslation('admin');
   const id = useParams().id ?? '';
@@ -33,6 +34,7 @@ function UserScreen() {
           <UserData detail={detail.data} />
           <UserCourses title={t('user.bought')} empty={t('user.boughtEmpty')} courses={detail.data.bought} />
           <UserCourses title={t('user.created')} empty={t('user.createdEmpty')} courses={detail.data.created} />
+          {detail.data.created.length > 0 ? <TeacherSalesReport teacherId={detail.data.user.id} title={t('user.sales')} /> : null}
         </Stack>
       ) : null}
     </AdminPage>

@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '../../../../shared/schemas/catalog';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
 import { introVideoUrl } from '../../../../shared/endpoints/media';
-import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
+import type { CourseReputation } from '../../../../shared/schemas/course-reputation';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { setLanguage } from '../../../i18n';
+import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { makeDetail } from '../../../testing/fixtures';
 
@@ -71,5 +74,114 @@ describe('/course/:id', () => {
     setup(null);
     expect(await screen.findByRole('heading', { level: 1, name: 'Curso no encontrado' }, slow)).toBeInTheDocument();
     expect(screen.getByText('No encontramos el curso.')).toBeInTheDocument();
+  });
+
+  describe('reputation, below the fold', () => {
+    const related = (id: number, title: string, ratingAverage = 4.5) => ({ id, title, imageUrl: null, teacherName: 'Ana Torres', priceCents: 1500, ratingAverage });
+    const reputation: CourseReputation = {
+      ratings: [
+        { stars: 1, count: 0, percent: 0 },
+        { stars: 2, count: 1, percent: 20 },
+        { stars: 3, count: 0, percent: 0 },
+        { stars: 4, count: 1, percent: 20 },
+        { stars: 5, count: 3, percent: 60 },
+      ],
+      students: 1234,
+      alsoBought: [related(7, 'SQL práctico'), related(8, 'Git para todos', 0)],
+      teacherCourses: [related(9, 'Python avanzado')],
+    };
+
+    /** The blocks load once they come near the screen: here, at once. */
+    function onScreen() {
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(private readonly callback: IntersectionObserverCallback) {}
+          observe(target: Element) {
+            this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+          }
+          disconnect() {}
+          unobserve() {}
+          takeRecords() {
+            return [];
+          }
+        },
+      );
+    }
+
+    function setupWith(answer: CourseReputation | Response = reputation) {
+      return mockApi({
+        getSession: () => null,
+        getCourse: () => makeDetail({ id: 42, teacherName: 'Ana Torres' }),
+        getCourseReviews: () => ({ items: [] }),
+        getCourseReputation: () => answer,
+      });
+    }
+
+    it('asks for nothing until the reader scrolls near it', async () => {
+      const fetchSpy = setupWith();
+      renderApp('/course/42');
+      expect(await screen.findByText('No hay comentarios...', undefined, slow)).toBeInTheDocument();
+      expect(requestsTo(fetchSpy, endpoints.getCourseReputation)).toEqual([]);
+      expect(screen.queryByRole('region', { name: 'Calificaciones' })).not.toBeInTheDocument();
+    });
+
+    it('shows the rating distribution (5 bars with counts and shares), the students, what its students also bought and the teacher’s other courses', async () => {
+      onScreen();
+      const fetchSpy = setupWith();
+      renderApp('/course/42');
+      const ratings = await screen.findByRole('region', { name: 'Calificaciones' }, slow);
+      const rows = within(within(ratings).getByRole('list', { name: 'Distribución de calificaciones' })).getAllByRole('listitem');
+      expect(rows.map((row) => row.textContent)).toEqual([
+        '5 estrellas60 %(3)3 reseñas',
+        '4 estrellas20 %(1)1 reseña',
+        '3 estrellas0 %(0)0 reseñas',
+        '2 estrellas20 %(1)1 reseña',
+        '1 estrella0 %(0)0 reseñas',
+      ]);
+      expect(within(ratings).getByText('1234')).toBeInTheDocument();
+      expect(within(ratings).getByText('estudiantes')).toBeInTheDocument();
+      // Above the reviews.
+      expect(ratings.compareDocumentPosition(screen.getByRole('region', { name: 'Reseñas' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+      const alsoBought = await screen.findByRole('region', { name: 'Los estudiantes también compraron' });
+      expect(within(alsoBought).getByRole('link', { name: 'SQL práctico' })).toHaveAttribute('href', '/course/7');
+      expect(within(alsoBought).getByRole('link', { name: 'Git para todos' })).toHaveAttribute('href', '/course/8');
+      expect(within(alsoBought).getByText('Sin reseñas')).toBeInTheDocument();
+      expect(within(alsoBought).getAllByText('$15 USD')).toHaveLength(2);
+      const teacher = screen.getByRole('region', { name: 'Más cursos de Ana Torres' });
+      expect(within(teacher).getByRole('link', { name: 'Python avanzado' })).toHaveAttribute('href', '/course/9');
+      // One request feeds both blocks.
+      expect(requestsTo(fetchSpy, endpoints.getCourseReputation)).toHaveLength(1);
+    });
+
+    it('says it in English', async () => {
+      await act(() => setLanguage('en'));
+      onScreen();
+      setupWith({ ...reputation, students: 1 });
+      renderApp('/course/42');
+      const ratings = await screen.findByRole('region', { name: 'Ratings' }, slow);
+      expect(within(ratings).getByRole('list', { name: 'Rating distribution' })).toHaveTextContent('5 stars60%(3)3 reviews');
+      expect(within(ratings).getByText('student')).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'Students also bought' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'More courses by Ana Torres' })).toBeInTheDocument();
+    });
+
+    it('leaves out a list with no course', async () => {
+      onScreen();
+      setupWith({ ...reputation, alsoBought: [] });
+      renderApp('/course/42');
+      expect(await screen.findByRole('region', { name: 'Más cursos de Ana Torres' }, slow)).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Los estudiantes también compraron' })).not.toBeInTheDocument();
+    });
+
+    it('shows the page without it when the reputation cannot be read', async () => {
+      onScreen();
+      const fetchSpy = setupWith(jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500));
+      renderApp('/course/42');
+      expect(await screen.findByText('No hay comentarios...', undefined, slow)).toBeInTheDocument();
+      await vi.waitFor(() => expect(requestsTo(fetchSpy, endpoints.getCourseReputation).length).toBeGreaterThan(0));
+      expect(screen.queryByRole('region', { name: 'Calificaciones' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -13,11 +13,13 @@ import { useSession } from '../../../session/get-session';
 import { useCourse } from '../../../entities/courses/get-course';
 import { CourseReviews } from '../../../entities/reviews/course-reviews';
 import { IntroVideo } from '../components/intro-video';
+import { CourseReputationSlot } from '../components/course-reputation-slot';
 
 /**
  * /course/:id — cover, title, teacher, description, rating "4,7 de 5" with half stars, the intro video,
- * price, add to cart and the reviews (spec section 2). An unknown or disabled course is
- * the not-found page.
+ * price, add to cart and the reviews (spec section 2); below the fold, its reputation: how its
+ * ratings split, its students, what its students also bought and its teacher's other courses,
+ * loaded as the reader scrolls there. An unknown or disabled course is the not-found page.
  */
 export function CoursePage() {
   const { t, i18n } = useTranslation('catalog');
@@ -95,8 +97,10 @@ export function CoursePage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <Stack mt={48}>
+      <Stack mt={48} gap={48}>
+        <CourseReputationSlot courseId={data.id} teacherName={data.teacherName} part="ratings" />
         <CourseReviews courseId={data.id} />
+        <CourseReputationSlot courseId={data.id} teacherName={data.teacherName} part="related" />
       </Stack>
     </Container>
   );

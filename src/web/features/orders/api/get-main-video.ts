@@ -1,9 +1,10 @@
+import type { EndpointResponse } from '../../../../shared/endpoints/endpoint';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { call } from '../../../lib/api-client';
 
-/** The media feature's answer: a short-lived signed stream URL of the course's main (second) video. */
-export type MainVideo = { url: string; width: number; height: number; durationSeconds: number; expiresAt: string };
+/** The signed link to the main video, with its size and, once transcoded, its HLS copy and poster. */
+export type MainVideo = EndpointResponse<typeof endpoints.getMainVideo>;
 
 export const getMainVideo = (courseId: number, { signal }: { signal?: AbortSignal } = {}) =>
   call(endpoints.getMainVideo, { params: { courseId }, signal });

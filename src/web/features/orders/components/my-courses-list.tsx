@@ -1,12 +1,16 @@
-import { Alert, Badge, Button, Card, Center, Loader, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import type { EnrolledCourse } from '../../../../shared/schemas/orders';
 import { useEnrollments } from '../../../entities/enrollments/get-enrollments';
 import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { errorMessage } from '../../../lib/error-message';
 
-/** The "Mis Cursos" tab: cards (image, title, teacher) that open the player. */
+/**
+ * The "Mis Cursos" tab: cards (image, title, teacher, progress) that open the player, the course
+ * watched last first (the server's order), then the ones not started.
+ */
 export function MyCoursesList() {
   const { t } = useTranslation('orders');
   const enrollments = useEnrollments();
@@ -44,7 +48,7 @@ export function MyCoursesList() {
             <CourseThumb src={course.imageUrl} h={160} radius={0} />
           </Card.Section>
           <Text component={Link} to={paths.player(course.id)} fw={700} mt="md" c="inherit" td="none" style={{ display: 'block' }}>
-            {/* The whole card is the link's target area through the title: one link per card. */}
+            {/* The title opens the player; so does the button below, named after what it does there. */}
             {course.title}
           </Text>
           <Text size="sm" c="dimmed">
@@ -55,8 +59,40 @@ export function MyCoursesList() {
               {t('myCourses.disabled')}
             </Badge>
           ) : null}
+          <CourseProgress course={course} />
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** "45 % visto" with its bar and "Continuar", or "Completado" and the date once every video is watched. */
+function CourseProgress({ course }: { course: EnrolledCourse }) {
+  const { t, i18n } = useTranslation('orders');
+  const completedAt = course.completedAt ? new Date(course.completedAt) : null;
+  const action = completedAt ? 'watchAgain' : course.lastWatchedAt ? 'continue' : 'start';
+  return (
+    <Stack gap={6} pt="sm" style={{ marginTop: 'auto' }}>
+      {completedAt ? (
+        <Group gap="xs">
+          <Badge color="teal" variant="light">
+            {t('myCourses.completed')}
+          </Badge>
+          <Text size="sm" component="time" dateTime={course.completedAt ?? undefined}>
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(completedAt)}
+          </Text>
+        </Group>
+      ) : (
+        <>
+          <Progress value={course.progressPercent} size="sm" color="teal.9" aria-label={t('myCourses.progressLabel', { title: course.title })} />
+          <Text size="sm" c="dimmed">
+            {t('myCourses.progress', { percent: course.progressPercent })}
+          </Text>
+        </>
+      )}
+      <Button component={Link} to={paths.player(course.id)} size="xs" variant={completedAt ? 'subtle' : 'light'} aria-label={t(`myCourses.${action}Label`, { title: course.title })} style={{ alignSelf: 'flex-start' }}>
+        {t(`myCourses.${action}`)}
+      </Button>
+    </Stack>
   );
 }

@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
+import type { VideoKind, VideoProgress } from '../../../../shared/schemas/progress';
+import { introVideoUrl } from '../../../../shared/endpoints/media';
+import { setLanguage } from '../../../i18n';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
 import type { Session } from '../../../session/get-session';
 import { pathFor } from '../../../../shared/endpoints/endpoint';
 import { endpoints } from '../../../../shared/endpoints/endpoint-table';
-import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
+import { jsonResponse, mockApi, requestsTo, type ApiMocks } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';
 import { makeDetail } from '../../../testing/fixtures';
@@ -45,12 +48,15 @@ const review = (id: number, userId: string, userName: string, comment: string): 
 
 const video = { url: pathFor(endpoints.streamVideo, { token: 'token123' }), width: 1280, height: 720, durationSeconds: 40, expiresAt: '2999-01-01T00:00:00.000Z' };
 
+const noProgress = { courseId: 5, videos: [] };
+
 describe('course player (/mycourses/:id)', () => {
   it('shows the title, the main video (autoplay, controls), the course facts and its reviews', async () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => course,
       getMainVideo: () => video,
+      getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [review(1, 'u2', 'Diego', 'Muy bueno'), review(2, 'u1', 'Ana', 'Claro y útil')] }),
     });
     renderApp('/mycourses/5');
@@ -78,6 +84,7 @@ describe('course player (/mycourses/:id)', () => {
       getSession: () => session,
       getEnrolledCourse: () => course,
       getMainVideo: () => video,
+      getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [] }),
       saveReview: async ({ request }) => {
         sent.push(await request.json());
@@ -119,6 +126,7 @@ describe('course player (/mycourses/:id)', () => {
       getSession: () => session,
       getEnrolledCourse: () => course,
       getMainVideo: () => video,
+      getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [] }),
     });
     const { user } = renderApp('/mycourses/5');
@@ -138,6 +146,7 @@ describe('course player (/mycourses/:id)', () => {
       getSession: () => session,
       getEnrolledCourse: () => course,
       getMainVideo: () => video,
+      getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [] }),
     });
     renderApp('/mycourses/5');
@@ -176,6 +185,7 @@ describe('course player (/mycourses/:id)', () => {
         getFavourites: () => ({ items: [] }),
         getEnrolledCourse: () => course,
         getMainVideo: () => video,
+        getCourseProgress: () => noProgress,
         getCourse: () => {
           calls.push('detail');
           return makeDetail({ id: 5, title: 'Python desde cero', ratingAverage: average(), ratingCount: reviews.length });
@@ -261,6 +271,174 @@ describe('course player (/mycourses/:id)', () => {
       await act(() => router.navigate('/course/5'));
       expect(await screen.findByText('(1 reseña)')).toBeInTheDocument();
       expect(calls.filter((call) => call === 'detail').length).toBe(detailCalls + 1);
+    });
+  });
+
+  describe('where the viewer stopped', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const saved = (kind: VideoKind, positionSeconds: number, durationSeconds: number, updatedAt = '2026-03-01T10:00:00.000Z'): VideoProgress => ({
+      video: kind,
+      positionSeconds,
+      durationSeconds,
+      watchedAt: null,
+      updatedAt,
+    });
+
+    function setup(videos: VideoProgress[], mocks: ApiMocks = {}) {
+      const fetchSpy = mockApi({
+        getSession: () => session,
+        getEnrolledCourse: () => course,
+        getMainVideo: () => video,
+        getCourseReviews: () => ({ items: [] }),
+        getCourseProgress: () => ({ courseId: 5, videos }),
+        saveProgress: ({ body }) => ({ saved: body.positions.length }),
+        ...mocks,
+      });
+      return { fetchSpy, ...renderApp('/mycourses/5') };
+    }
+
+    const findPlayer = async (name = 'Video del curso Python desde cero') => (await screen.findByLabelText(name, undefined, { timeout: 5000 })) as HTMLVideoElement;
+
+    /** happy-dom loads no media: the test says when the video knows its length. */
+    function loadMetadata(player: HTMLVideoElement, duration: number) {
+      Object.defineProperty(player, 'duration', { configurable: true, value: duration });
+      Object.defineProperty(player, 'readyState', { configurable: true, value: 1 });
+      act(() => {
+        player.dispatchEvent(new Event('loadedmetadata'));
+      });
+    }
+
+    /** Lets the saves started reach fetch (waitFor polls with setInterval, which these tests fake). */
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+    const savedBodies = (fetchSpy: ReturnType<typeof mockApi>) => requestsTo(fetchSpy, endpoints.saveProgress).map((sent) => sent.body);
+    const keepaliveSaves = (fetchSpy: ReturnType<typeof mockApi>) =>
+      fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT' && init.keepalive === true).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+    it('resumes the video where it stopped, on this device or another, saying "Continuar desde 3:12"', async () => {
+      setup([saved('intro', 15, 15, '2026-02-01T10:00:00.000Z'), saved('main', 192, 600)]);
+      const player = await findPlayer();
+      expect(screen.getByText('Continuar desde 3:12')).toBeInTheDocument();
+      loadMetadata(player, 600);
+      expect(player.currentTime).toBe(192);
+    });
+
+    it('says it in English: "Resume from 3:12"', async () => {
+      await act(() => setLanguage('en'));
+      setup([saved('main', 192, 600)]);
+      const player = await findPlayer('Video of the course Python desde cero');
+      expect(screen.getByText('Resume from 3:12')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
+      loadMetadata(player, 600);
+      expect(player.currentTime).toBe(192);
+    });
+
+    it('starts over when asked, and the hint goes', async () => {
+      const { user } = setup([saved('main', 75, 600)]);
+      const player = await findPlayer();
+      loadMetadata(player, 600);
+      expect(player.currentTime).toBe(75);
+      await user.click(screen.getByRole('button', { name: 'Ver desde el principio' }));
+      expect(player.currentTime).toBe(0);
+      expect(screen.queryByText('Continuar desde 1:15')).not.toBeInTheDocument();
+    });
+
+    it('starts from the beginning, without a hint, a video not started or stopped at its very end', async () => {
+      setup([saved('main', 599, 600)]);
+      const player = await findPlayer();
+      loadMetadata(player, 600);
+      expect(player.currentTime).toBe(0);
+      expect(screen.queryByText(/^Continuar desde/)).not.toBeInTheDocument();
+    });
+
+    it('saves the position every 5 seconds while playing and on pause, in one small request, nothing while paused, and once more with keepalive on leaving', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const { fetchSpy, unmount } = setup([]);
+      const player = await findPlayer();
+      loadMetadata(player, 40);
+      // The autoplay started it (happy-dom plays at once).
+      expect(player.paused).toBe(false);
+      player.currentTime = 4.6;
+      act(() => {
+        vi.advanceTimersByTime(4900);
+      });
+      await settle();
+      expect(savedBodies(fetchSpy)).toEqual([]);
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
+      await settle();
+      expect(savedBodies(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'main', positionSeconds: 4.6, durationSeconds: 40 }] }]);
+
+      player.currentTime = 9;
+      act(() => player.pause());
+      await settle();
+      expect(savedBodies(fetchSpy)).toHaveLength(2);
+      expect(savedBodies(fetchSpy)[1]).toEqual({ positions: [{ courseId: 5, video: 'main', positionSeconds: 9, durationSeconds: 40 }] });
+      act(() => {
+        vi.advanceTimersByTime(15_000);
+      });
+      await settle();
+      expect(savedBodies(fetchSpy)).toHaveLength(2);
+      expect(keepaliveSaves(fetchSpy)).toEqual([]);
+
+      await act(() => player.play());
+      player.currentTime = 12.2;
+      unmount();
+      expect(keepaliveSaves(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'main', positionSeconds: 12.2, durationSeconds: 40 }] }]);
+    });
+
+    it('saves with keepalive when the tab is hidden or closed, so the last position outlives the page', async () => {
+      const { fetchSpy } = setup([]);
+      const player = await findPlayer();
+      loadMetadata(player, 40);
+      player.currentTime = 21;
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      expect(keepaliveSaves(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'main', positionSeconds: 21, durationSeconds: 40 }] }]);
+    });
+
+    it('does not move a saved position when the video is opened but never played', async () => {
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+      const { fetchSpy, unmount } = setup([saved('main', 30, 40)]);
+      const player = await findPlayer();
+      loadMetadata(player, 40);
+      act(() => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      unmount();
+      expect(savedBodies(fetchSpy)).toEqual([]);
+    });
+
+    it('opens the video watched last, offers the other, and resumes each where it was left', async () => {
+      const { fetchSpy, user } = setup([saved('main', 20, 40, '2026-02-01T10:00:00.000Z'), saved('intro', 6, 15, '2026-03-01T10:00:00.000Z')]);
+      let player = await findPlayer('Video de presentación de Python desde cero');
+      expect(player).toHaveAttribute('src', introVideoUrl(5));
+      expect(screen.getByText('Continuar desde 0:06')).toBeInTheDocument();
+      loadMetadata(player, 15);
+      expect(player.currentTime).toBe(6);
+      player.currentTime = 11;
+
+      await user.click(screen.getByRole('radio', { name: 'Video del curso' }));
+      // The intro's position is saved as it is left.
+      expect(keepaliveSaves(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'intro', positionSeconds: 11, durationSeconds: 15 }] }]);
+      player = await findPlayer();
+      expect(player).toHaveAttribute('src', video.url);
+      expect(screen.getByText('Continuar desde 0:20')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('radio', { name: 'Presentación' }));
+      await findPlayer('Video de presentación de Python desde cero');
+      expect(screen.getByText('Continuar desde 0:11')).toBeInTheDocument();
+    });
+
+    it('offers no intro for a course taken out of the catalogue (its intro is no longer served)', async () => {
+      setup([], { getEnrolledCourse: () => ({ ...course, disabled: true }) });
+      await findPlayer();
+      expect(screen.queryByRole('radio', { name: 'Presentación' })).not.toBeInTheDocument();
     });
   });
 });

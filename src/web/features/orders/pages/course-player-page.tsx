@@ -11,7 +11,8 @@ import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../../../entities/reviews/review-list';
 
 /**
- * /mycourses/:id — the player of a bought course: title, main video, "Acerca de este curso",
+ * /mycourses/:id — the player of a bought course: title, main video (and its intro, to choose),
+ * resumed where the viewer stopped, "Acerca de este curso",
  * "Reseñas del curso" and the review form. "Cargando..." until the course is found among the
  * user's courses; a course not bought sends the user to its public page.
  */
@@ -52,7 +53,8 @@ export function CoursePlayerPage() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="xl">
-            <CourseVideo courseId={data.id} title={data.title} />
+            {/* A course taken out of the catalogue keeps its main video for its buyers; its intro is no longer served. */}
+            <CourseVideo courseId={data.id} title={data.title} withIntro={!data.disabled} />
             <section aria-labelledby="reviews-title">
               <Title order={2} size="h3" id="reviews-title" mb="sm">
                 {t('player.reviews')}

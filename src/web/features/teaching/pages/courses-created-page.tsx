@@ -8,6 +8,7 @@ import { StarRating } from '../../../components/star-rating';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
+import { TeacherSalesReport } from '../../../entities/sales/teacher-sales-report';
 import { useCreatedCourses } from '../api/get-created-courses';
 import { useMyVideoProcessing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
@@ -83,7 +84,7 @@ function CreatedCourses() {
     );
   }
   return (
-    <ResponsiveTable minWidth={640} verticalSpacing="sm" highlightOnHover>
+    <ResponsiveTable minWidth={640} verticalSpacing="sm" highlightOnHover aria-label={t('created.title')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('created.columns.cover')}</Table.Th>
@@ -102,7 +103,7 @@ function CreatedCourses() {
   );
 }
 
-/** /coursescreated — the courses I created (spec section 2). */
+/** /coursescreated — my sales, then the courses I created (spec section 2). */
 export function CoursesCreatedPage() {
   const { t } = useTranslation('teaching');
   const { user, isPending } = useSession();
@@ -111,7 +112,10 @@ export function CoursesCreatedPage() {
   return (
     <Container size="lg" py="xl">
       <PageTitle title={t('created.title')} />
-      <CreatedCourses />
+      <Stack gap="xl">
+        <TeacherSalesReport />
+        <CreatedCourses />
+      </Stack>
     </Container>
   );
 }

@@ -1,11 +1,13 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { UploadedVideo } from '../../../../shared/schemas/media';
 import { pathFor } from '../../../../shared/endpoints/endpoint';
 import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import type { Session } from '../../../session/get-session';
+import type { TeacherSales } from '../../../../shared/schemas/teacher-sales';
+import { setLanguage } from '../../../i18n';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
@@ -27,6 +29,10 @@ const video = (id: string, durationSeconds: number, width = 640, height = 360): 
   createdAt: '2024-01-01T00:00:00.000Z',
   url: pathFor(endpoints.streamVideo, { token: id }),
 });
+
+// recharts measures its container, which happy-dom never lays out (it warns of a 0×0 chart):
+// the bars are left out; the figures they draw are the chart's table, which the tests read.
+vi.mock('../../../components/revenue-bars', () => ({ RevenueBars: () => null }));
 
 // The pages load lazily with the upload client: the first render takes longer than the default second.
 configure({ asyncUtilTimeout: 8000 });
@@ -150,15 +156,33 @@ describe('/form with two videos', () => {
 });
 
 describe('/coursescreated', () => {
+  const created = {
+    items: [
+      { id: 3, title: 'Python', description: 'Un curso de Python.', imageUrl: null, priceCents: 0, ratingAverage: 0, ratingCount: 0, disabledAt: null },
+      { id: 4, title: 'React', description: 'Un curso de React.', imageUrl: 'https://img.example.com/r.png', priceCents: 1999, ratingAverage: 3.6, ratingCount: 5, disabledAt: null },
+    ],
+  };
+  /** 30 days ending today, with sales on the last two. */
+  const daily = Array.from({ length: 30 }, (_, index) => ({
+    date: new Date(Date.UTC(2026, 2, 1 + index)).toISOString().slice(0, 10),
+    revenueCents: index === 28 ? 1999 : index === 29 ? 5997 : 0,
+  }));
+  const sales: TeacherSales = {
+    courses: [
+      { id: 4, title: 'React', revenueCents: 7996, sales: 4, students: 4, ratings: [0, 1, 1, 2, 1] },
+      { id: 3, title: 'Python', revenueCents: 0, sales: 0, students: 12, ratings: [0, 0, 0, 0, 0] },
+    ],
+    totals: { revenueCents: 7996, sales: 4, students: 16 },
+    daily,
+  };
+  /** The created courses' table (the sales block has tables of its own). */
+  const createdTable = () => screen.findByRole('table', { name: 'Cursos creados' });
+
   it('lists my courses with cover link, rating or "Sin reseña", price and an edit link', async () => {
     mockApi({
       ...signedIn,
-      getCreatedCourses: () => ({
-        items: [
-          { id: 3, title: 'Python', description: 'Un curso de Python.', imageUrl: null, priceCents: 0, ratingAverage: 0, ratingCount: 0, disabledAt: null },
-          { id: 4, title: 'React', description: 'Un curso de React.', imageUrl: 'https://img.example.com/r.png', priceCents: 1999, ratingAverage: 3.6, ratingCount: 5, disabledAt: null },
-        ],
-      }),
+      getCreatedCourses: () => created,
+      getMySales: () => sales,
       getMyVideoProcessing: () => ({
         items: [
           { courseId: 3, position: 1, state: 'ready', percent: 100, failure: null },
@@ -169,7 +193,7 @@ describe('/coursescreated', () => {
       }),
     });
     renderApp('/coursescreated');
-    const table = await screen.findByRole('table');
+    const table = await createdTable();
     for (const header of ['Portada', 'Título del curso', 'Calificación', 'Precio', 'Editar']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     const [, python, react] = within(table).getAllByRole('row');
     expect(within(python!).getByText('Sin reseña')).toBeInTheDocument();
@@ -183,6 +207,59 @@ describe('/coursescreated', () => {
     expect(within(python!).getByText('Introducción: listo')).toBeInTheDocument();
     expect(within(react!).getByText('Introducción: en cola')).toBeInTheDocument();
     expect(within(react!).getByText('Video principal: falló: no se pudo leer el video')).toBeInTheDocument();
+  });
+
+  it('shows my sales above the table: net revenue, sales and students in total and per course, 30 days of revenue, and each course’s ratings', async () => {
+    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales });
+    renderApp('/coursescreated');
+    const block = await screen.findByRole('region', { name: 'Ventas' });
+    // Above the created courses' table.
+    expect(block.compareDocumentPosition(await createdTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const figures = (await within(block).findAllByRole('term')).map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Ingresos netos', '$79.96'],
+      ['Ventas', '4'],
+      ['Estudiantes', '16'],
+    ]);
+    expect(within(block).getByText('Los pedidos reembolsados no cuentan.')).toBeInTheDocument();
+
+    const chart = within(block).getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
+    const days = within(chart).getByRole('table', { name: 'Ingresos por día, total $79.96' });
+    expect(within(days).getAllByRole('row')).toHaveLength(31);
+    expect(within(days).getByRole('row', { name: '30 mar $59.97' })).toBeInTheDocument();
+
+    const perCourse = within(block).getByRole('table', { name: 'Ventas por curso' });
+    for (const header of ['Curso', 'Ingresos', 'Ventas', 'Estudiantes', 'Calificaciones']) expect(within(perCourse).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    const [, react, python] = within(perCourse).getAllByRole('row');
+    expect([...react!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['React', '$79.96', '4', '4']);
+    expect([...python!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['Python', '$0.00', '0', '12']);
+    const ratings = within(react!).getByRole('list', { name: 'Calificaciones de React' });
+    expect(within(ratings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '5 estrellas20 %(1)1 reseña',
+      '4 estrellas40 %(2)2 reseñas',
+      '3 estrellas20 %(1)1 reseña',
+      '2 estrellas20 %(1)1 reseña',
+      '1 estrella0 %(0)0 reseñas',
+    ]);
+  });
+
+  it('says it in English', async () => {
+    await act(() => setLanguage('en'));
+    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales });
+    renderApp('/coursescreated');
+    const block = await screen.findByRole('region', { name: 'Sales' });
+    expect((await within(block).findAllByRole('term')).map((term) => term.textContent)).toEqual(['Net revenue', 'Sales', 'Students']);
+    expect(within(block).getByRole('figure', { name: 'Revenue per day (last 30 days)' })).toBeInTheDocument();
+    const perCourse = within(block).getByRole('table', { name: 'Sales per course' });
+    expect(within(perCourse).getByRole('list', { name: 'Ratings of React' })).toHaveTextContent('5 stars20%(1)1 review');
+  });
+
+  it('shows no sales block to a teacher without courses', async () => {
+    mockApi({ ...signedIn, getCreatedCourses: () => ({ items: [] }), getMySales: () => ({ courses: [], totals: { revenueCents: 0, sales: 0, students: 0 }, daily }) });
+    renderApp('/coursescreated');
+    expect(await screen.findByText('Aún no has creado cursos.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Ventas' })).not.toBeInTheDocument());
   });
 });
 

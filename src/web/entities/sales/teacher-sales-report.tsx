@@ -1,0 +1,111 @@
+import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
+import { ResponsiveTable } from '../../components/responsive-table';
+import { RevenueChart } from '../../components/revenue-chart';
+import { errorMessage } from '../../lib/error-message';
+import { formatUsd } from '../../lib/money';
+import { RatingDistribution, ratingShares } from '../reviews/rating-distribution';
+import { useTeacherSales } from './get-teacher-sales';
+
+/**
+ * A teacher's sales: revenue net of refunds, sales and students in total and per course, the
+ * last 30 days of revenue, and how each course was rated. The teacher's own (/coursescreated),
+ * or with `teacherId` any teacher's, for an admin (the user's detail page). Nothing when the
+ * teacher has no courses.
+ */
+export function TeacherSalesReport({ teacherId, title }: { teacherId?: string; title?: string }) {
+  const { t } = useTranslation('teaching');
+  const { t: tc } = useTranslation();
+  const headingId = useId();
+  const sales = useTeacherSales(teacherId);
+  if (sales.data?.courses.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="md">
+      <Title order={2} size="h3" id={headingId}>
+        {title ?? t('sales.title')}
+      </Title>
+      {sales.isPending ? (
+        <Center py="lg" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <VisuallyHidden>{tc('loading')}</VisuallyHidden>
+        </Center>
+      ) : sales.isError ? (
+        <Alert color="red">{errorMessage(sales.error)}</Alert>
+      ) : (
+        <SalesFigures sales={sales.data} />
+      )}
+    </Stack>
+  );
+}
+
+function SalesFigures({ sales }: { sales: TeacherSales }) {
+  const { t, i18n } = useTranslation('teaching');
+  const money = (cents: number) => formatUsd(cents, i18n.language);
+  const figures = [
+    { label: t('sales.revenue'), value: money(sales.totals.revenueCents), note: t('sales.revenueNote') },
+    { label: t('sales.sales'), value: String(sales.totals.sales) },
+    { label: t('sales.students'), value: String(sales.totals.students) },
+  ];
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} component="dl" m={0}>
+        {figures.map((figure) => (
+          <Paper key={figure.label} withBorder p="md">
+            <Text component="dt" size="sm" c="dimmed">
+              {figure.label}
+            </Text>
+            <Text component="dd" fw={700} size="xl" m={0}>
+              {figure.value}
+            </Text>
+            {figure.note ? (
+              <Text component="dd" size="xs" c="dimmed" m={0}>
+                {figure.note}
+              </Text>
+            ) : null}
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <RevenueChart
+          days={sales.daily}
+          title={t('sales.chartTitle')}
+          seriesLabel={t('sales.revenue')}
+          dayHeader={t('sales.day')}
+          tableCaption={(price) => t('sales.chartTable', { price })}
+        />
+      </Paper>
+      <ResponsiveTable minWidth={720} verticalSpacing="sm" aria-label={t('sales.perCourse')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('sales.columns.course')}</Table.Th>
+            <Table.Th ta="right">{t('sales.columns.revenue')}</Table.Th>
+            <Table.Th ta="right">{t('sales.columns.sales')}</Table.Th>
+            <Table.Th ta="right">{t('sales.columns.students')}</Table.Th>
+            <Table.Th>{t('sales.columns.ratings')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sales.courses.map((course) => (
+            <Table.Tr key={course.id}>
+              <Table.Td fw={500}>{course.title}</Table.Td>
+              <Table.Td data-label={t('sales.columns.revenue')} ta="right">
+                {money(course.revenueCents)}
+              </Table.Td>
+              <Table.Td data-label={t('sales.columns.sales')} ta="right">
+                {course.sales}
+              </Table.Td>
+              <Table.Td data-label={t('sales.columns.students')} ta="right">
+                {course.students}
+              </Table.Td>
+              <Table.Td data-label={t('sales.columns.ratings')}>
+                <RatingDistribution ratings={ratingShares(course.ratings)} size="xs" label={t('sales.ratingsOf', { title: course.title })} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
+    </>
+  );
+}

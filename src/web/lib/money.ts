@@ -1,0 +1,3 @@
+/** An amount in cents as money in the reader's language: "$1,234.56". */
+export const formatUsd = (cents: number, language: string) =>
+  new Intl.NumberFormat(language === 'en' ? 'en-US' : 'es-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
