@@ -210,7 +210,7 @@ describe('/coursescreated', () => {
   });
 
   it('shows my sales above the table: net revenue, sales and students in total and per course, 30 days of revenue, and each course’s ratings', async () => {
-    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales });
+    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales, getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
     const block = await screen.findByRole('region', { name: 'Ventas' });
     // Above the created courses' table.
@@ -246,7 +246,7 @@ describe('/coursescreated', () => {
 
   it('says it in English', async () => {
     await act(() => setLanguage('en'));
-    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales });
+    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales, getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
     const block = await screen.findByRole('region', { name: 'Sales' });
     expect((await within(block).findAllByRole('term')).map((term) => term.textContent)).toEqual(['Net revenue', 'Sales', 'Students']);
@@ -256,7 +256,7 @@ describe('/coursescreated', () => {
   });
 
   it('shows no sales block to a teacher without courses', async () => {
-    mockApi({ ...signedIn, getCreatedCourses: () => ({ items: [] }), getMySales: () => ({ courses: [], totals: { revenueCents: 0, sales: 0, students: 0 }, daily }) });
+    mockApi({ ...signedIn, getCreatedCourses: () => ({ items: [] }), getMySales: () => ({ courses: [], totals: { revenueCents: 0, sales: 0, students: 0 }, daily }), getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
     expect(await screen.findByText('Aún no has creado cursos.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Ventas' })).not.toBeInTheDocument());
