@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 // The blocks' code and data come only when the reader scrolls near them: the course page's
 // first download stays as it was (its JavaScript budget), and so does its first request list.
@@ -6,17 +7,21 @@ const load = () => import('./course-reputation');
 const CourseRatings = lazy(() => load().then((module) => ({ default: module.CourseRatings })));
 const RelatedCourses = lazy(() => load().then((module) => ({ default: module.RelatedCourses })));
 
-/** True once the element is within `margin` of the screen (at once where IntersectionObserver is missing). */
+/** True once the element is within `margin` of the screen (right after the first render where IntersectionObserver is missing). */
 function useNearScreen(margin: string) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near on the server and in the render that hydrates its HTML (they must match); a browser
+  // without IntersectionObserver shows the blocks right after.
+  const hydrated = useHydrated();
+  const [seen, setSeen] = useState(false);
+  const near = seen || (hydrated && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
-        setNear(true);
+        setSeen(true);
         observer.disconnect();
       },
       { rootMargin: `${margin} 0px` },
