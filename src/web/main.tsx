@@ -25,6 +25,16 @@ const queryClient = createQueryClient({
 /** The session; null when signed out, or when it could not be read (useSession shows a visitor then too). */
 const readSession = () => queryClient.fetchQuery(getSessionQueryOptions()).catch(() => null);
 
+/** The whole app, the same whether it hydrates the server's HTML or draws the page itself. */
+const app = (router: ReturnType<typeof createAppRouter>) => (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+      <HydrationMarker />
+    </AppProviders>
+  </StrictMode>
+);
+
 /**
  * The server drew the page: the browser takes it over with the same language, data and route
  * state, once the code of the matched routes is loaded (React Router would otherwise render
@@ -46,15 +56,7 @@ async function hydrate(state: ServerState) {
   const router = createAppRouter();
   // As a transition, hydration yields to the browser every few milliseconds: taps are answered meanwhile.
   startTransition(() => {
-    hydrateRoot(
-      container!,
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-          <HydrationMarker />
-        </AppProviders>
-      </StrictMode>,
-    );
+    hydrateRoot(container!, app(router));
   });
   // Nothing the page shows may change while React hydrates it (the browser's first render must
   // match the HTML): the session, and what follows from it, is read once hydration is over.
@@ -74,14 +76,7 @@ async function render() {
   await initI18n();
   const root = createRoot(container!);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-          <HydrationMarker />
-        </AppProviders>
-      </StrictMode>,
-    );
+    root.render(app(router));
   });
 }
 
