@@ -2,6 +2,7 @@ import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../lib/money';
+import { dateTimeFormat } from '../lib/intl-formats';
 
 const RevenueBars = lazy(() => import('./revenue-bars').then((module) => ({ default: module.RevenueBars })));
 
@@ -30,7 +31,7 @@ export function RevenueChart({ days, title, seriesLabel, dayHeader, tableCaption
   const captionId = useId();
   const language = i18n.language;
   const dayLabel = (date: string) =>
-    new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    dateTimeFormat(language === 'en' ? 'en-US' : 'es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const data = days.map((day) => ({ day: dayLabel(day.date), revenue: day.revenueCents / 100 }));
   const total = days.reduce((sum, day) => sum + day.revenueCents, 0);
   const format = (cents: number) => formatUsd(cents, language);

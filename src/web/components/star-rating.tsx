@@ -2,6 +2,7 @@ import { Group, Text, type GroupProps } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../shared/limits';
+import { numberFormat } from '../lib/intl-formats';
 
 /** Stars round to the nearest half (4.7 → 4½, 4.8 → 5): the picture matches the number beside it. */
 export const toHalfStars = (average: number) => Math.round(average * 2) / 2;
@@ -12,7 +13,7 @@ export const toHalfStars = (average: number) => Math.round(average * 2) / 2;
  */
 function useRatingText() {
   const { t, i18n } = useTranslation();
-  const oneDecimal = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const oneDecimal = numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (value: number, { whole = false }: { whole?: boolean } = {}) =>
     t('course.ratingOutOf', { rating: whole ? String(value) : oneDecimal.format(value) });
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
 import { usePriceLabel } from '../../components/price-label';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
   paid: 'teal',
@@ -26,7 +27,7 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const orders = useOrders();
   const priceLabel = usePriceLabel();
   const statusLabel = usePaymentStatusLabel();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   let content;
   if (orders.isPending) {

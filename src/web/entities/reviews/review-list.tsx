@@ -7,6 +7,7 @@ import { toast } from '../../components/toasts';
 import { errorMessage } from '../../lib/error-message';
 import { useSession } from '../../session/get-session';
 import { useDeleteReview } from './delete-review';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 /**
  * "Reseñas del curso": this course's reviews; the delete button only on the reader's own, which
@@ -17,7 +18,7 @@ export function ReviewList({ courseId }: { courseId: number }) {
   const { user } = useSession();
   const reviews = useCourseReviews(courseId);
   const remove = useDeleteReview();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   const removeAfterConfirming = async (reviewId: number) => {
     const confirmed = await confirmDialog({

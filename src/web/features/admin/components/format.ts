@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../../lib/intl-formats';
+
 /** Dates for the admin screens, in the reader's language (money: `formatUsd` of lib/money.ts). */
 export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-ES', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(language === 'en' ? 'en-US' : 'es-ES', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

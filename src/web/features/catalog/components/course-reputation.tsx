@@ -9,6 +9,7 @@ import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { useCoursePrice } from '../../../entities/courses/course-price';
 import { useCourseReputation } from '../../../entities/reviews/get-course-reputation';
 import { RatingDistribution } from '../../../entities/reviews/rating-distribution';
+import { numberFormat } from '../../../lib/intl-formats';
 
 /** How the course's reviews split over 1 to 5 stars (count and share of each), and how many students it has; `reserve` px high while it loads. */
 export function CourseRatings({ courseId, reserve }: { courseId: number; reserve: number }) {
@@ -30,7 +31,7 @@ export function CourseRatings({ courseId, reserve }: { courseId: number; reserve
         </Stack>
         <Paper withBorder radius="md" p="md" miw={160}>
           <Text fw={800} size="xl">
-            {new Intl.NumberFormat(i18n.language).format(students)}
+            {numberFormat(i18n.language).format(students)}
           </Text>
           <Text size="sm" c="dimmed">
             {t('reputation.students', { count: students })}

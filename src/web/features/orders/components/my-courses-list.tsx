@@ -6,6 +6,7 @@ import type { EnrolledCourse } from '../../../../shared/schemas/orders';
 import { useEnrollments } from '../../../entities/enrollments/get-enrollments';
 import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { errorMessage } from '../../../lib/error-message';
+import { dateTimeFormat } from '../../../lib/intl-formats';
 
 /**
  * The "Mis Cursos" tab: cards (image, title, teacher, progress) that open the player, the course
@@ -79,7 +80,7 @@ function CourseProgress({ course }: { course: EnrolledCourse }) {
             {t('myCourses.completed')}
           </Badge>
           <Text size="sm" component="time" dateTime={course.completedAt ?? undefined}>
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(completedAt)}
+            {dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(completedAt)}
           </Text>
         </Group>
       ) : (
