@@ -78,7 +78,7 @@ export const createPageRenderer: CreatePageRenderer = ({ transport }): PageRende
       const router = createStaticRouter(handler.dataRoutes, context);
       const appHtml = await renderToString(
         <StrictMode>
-          <AppProviders queryClient={queryClient} i18nInstance={i18nByLanguage[language]}>
+          <AppProviders queryClient={queryClient} i18nInstance={i18nByLanguage[language]} hydrating>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </StrictMode>,

@@ -26,9 +26,9 @@ const queryClient = createQueryClient({
 const readSession = () => queryClient.fetchQuery(getSessionQueryOptions()).catch(() => null);
 
 /** The whole app, the same whether it hydrates the server's HTML or draws the page itself. */
-const app = (router: ReturnType<typeof createAppRouter>) => (
+const app = (router: ReturnType<typeof createAppRouter>, { hydrating }: { hydrating: boolean }) => (
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} hydrating={hydrating}>
       <RouterProvider router={router} />
       <HydrationMarker />
     </AppProviders>
@@ -56,7 +56,7 @@ async function hydrate(state: ServerState) {
   const router = createAppRouter();
   // As a transition, hydration yields to the browser every few milliseconds: taps are answered meanwhile.
   startTransition(() => {
-    hydrateRoot(container!, app(router));
+    hydrateRoot(container!, app(router, { hydrating: true }));
   });
   // Nothing the page shows may change while React hydrates it (the browser's first render must
   // match the HTML): the session, and what follows from it, is read once hydration is over.
@@ -76,7 +76,7 @@ async function render() {
   await initI18n();
   const root = createRoot(container!);
   startTransition(() => {
-    root.render(app(router));
+    root.render(app(router, { hydrating: false }));
   });
 }
 

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { OverlayHost } from '../components/overlays';
 import { i18n } from '../i18n';
-import { cssVariablesResolver, theme } from './theme';
+import { HydratedProvider } from '../lib/use-hydrated';
+import { theme, themeCssVariables } from './theme';
 
 type AppProvidersProps = {
   children: ReactNode;
@@ -14,21 +15,26 @@ type AppProvidersProps = {
   mantineEnv?: 'default' | 'test';
   /** The server renders each request with its language's own instance; the browser has one. */
   i18nInstance?: I18n;
+  /** The server's render and the browser's hydration of it: the session waits until this is over (useHydrated). */
+  hydrating?: boolean;
 };
 
 /**
  * Everything a page may rely on: translations, server state and the UI kit, plus the host
  * of dialogs and toasts (its ModalsProvider and Notifications load with the first use).
  */
-export function AppProviders({ children, queryClient, mantineEnv = 'default', i18nInstance = i18n }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, mantineEnv = 'default', i18nInstance = i18n, hydrating = false }: AppProvidersProps) {
   return (
-    <I18nextProvider i18n={i18nInstance}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={mantineEnv}>
-          <OverlayHost />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <HydratedProvider hydrating={hydrating}>
+      <I18nextProvider i18n={i18nInstance}>
+        <QueryClientProvider client={queryClient}>
+          <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light" env={mantineEnv}>
+            <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
+            <OverlayHost />
+            {children}
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </HydratedProvider>
   );
 }

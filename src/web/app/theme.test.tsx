@@ -1,6 +1,7 @@
-import { mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
+import { mergeMantineTheme, DEFAULT_THEME, MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme, themeCssVariables } from './theme';
 
 const channels = (colour: string): number[] => {
   const rgb = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(colour);
@@ -33,5 +34,12 @@ describe('theme', () => {
       expect(contrast(text!, resolved.colors[name]![1]), `${name} on shade 1`).toBeGreaterThanOrEqual(4.5);
       expect(contrast(text!, resolved.colors[name]![2]), `${name} on shade 2`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('works out once the same CSS variables as the ones Mantine writes on every render', () => {
+    const html = renderToStaticMarkup(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} />);
+    const written = /<style data-mantine-styles="true">([^<]*)<\/style>/.exec(html)?.[1];
+    expect(written).toContain('--mantine-color-dimmed');
+    expect(themeCssVariables).toBe(written);
   });
 });
