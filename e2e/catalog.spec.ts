@@ -74,11 +74,9 @@ for (const [language, text] of Object.entries(languages)) {
 
       // A filter replaces the search's page; the subcategory follows the category.
       await page.goto('/allcourses');
-      await page.getByRole('combobox', { name: text.category, exact: true }).click();
-      await page.getByRole('option', { name: 'Diseño', exact: true }).click();
+      await page.getByRole('combobox', { name: text.category, exact: true }).selectOption({ label: 'Diseño' });
       await expect(page).toHaveURL(/\/allcourses\?categoryId=\d+$/);
-      await page.getByRole('combobox', { name: text.subcategory, exact: true }).click();
-      await page.getByRole('option', { name: 'Diseño gráfico' }).click();
+      await page.getByRole('combobox', { name: text.subcategory, exact: true }).selectOption({ label: 'Diseño gráfico' });
       await expect(page).toHaveURL(/categoryId=\d+&subcategoryId=\d+$/);
       await expect(page.getByText(text.total(2))).toBeVisible();
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(2);

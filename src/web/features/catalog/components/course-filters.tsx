@@ -1,4 +1,4 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { courseSorts, limits, type CourseSort } from '../../../../shared/limits';
 import type { Category } from '../../../../shared/schemas/catalog';
@@ -15,48 +15,51 @@ type CourseFiltersProps = {
 /**
  * Category ("Todas" plus each), the subcategories of the chosen category (reset with it),
  * rating (all or exactly 1 to 5) and the sort.
+ *
+ * Native selects: a phone shows its own picker, and the catalogue's first screen needs none of
+ * the code of Mantine's custom dropdown (45 KB, and a positioning pass per select while the page
+ * hydrates).
  */
 export function CourseFilters({ filters, categories, onChange }: CourseFiltersProps) {
   const { t } = useTranslation('catalog');
   const category = categories.find((item) => item.id === filters.categoryId);
-  const toId = (value: string | null) => (value && value !== ALL ? Number(value) : undefined);
+  const toId = (value: string) => (value !== ALL ? Number(value) : undefined);
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <Select
+      <NativeSelect
         label={t('filters.category')}
         data={[{ value: ALL, label: t('filters.allCategories') }, ...categories.map((item) => ({ value: String(item.id), label: item.name }))]}
         value={filters.categoryId === undefined ? ALL : String(filters.categoryId)}
-        onChange={(value) => onChange({ categoryId: toId(value), subcategoryId: undefined })}
-        allowDeselect={false}
+        onChange={(event) => onChange({ categoryId: toId(event.currentTarget.value), subcategoryId: undefined })}
       />
-      <Select
+      <NativeSelect
         label={t('filters.subcategory')}
         data={[
           { value: ALL, label: t('filters.allSubcategories') },
           ...(category?.subcategories ?? []).map((item) => ({ value: String(item.id), label: item.name })),
         ]}
         value={filters.subcategoryId === undefined ? ALL : String(filters.subcategoryId)}
-        onChange={(value) => onChange({ subcategoryId: toId(value) })}
+        onChange={(event) => onChange({ subcategoryId: toId(event.currentTarget.value) })}
         disabled={!category}
-        allowDeselect={false}
       />
-      <Select
+      <NativeSelect
         label={t('filters.rating')}
         data={[
           { value: ALL, label: t('filters.allRatings') },
           ...Array.from({ length: limits.ratingMax }, (_, index) => ({ value: String(index + 1), label: t('filters.stars', { count: index + 1 }) })),
         ]}
         value={filters.rating === undefined ? ALL : String(filters.rating)}
-        onChange={(value) => onChange({ rating: toId(value) })}
-        allowDeselect={false}
+        onChange={(event) => onChange({ rating: toId(event.currentTarget.value) })}
       />
-      <Select
+      <NativeSelect
         label={t('sort.label')}
         data={courseSorts.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
         value={filters.sort ?? 'newest'}
-        onChange={(value) => onChange({ sort: value && value !== 'newest' ? (value as CourseSort) : undefined })}
-        allowDeselect={false}
+        onChange={(event) => {
+          const sort = event.currentTarget.value as CourseSort;
+          onChange({ sort: sort !== 'newest' ? sort : undefined });
+        }}
       />
     </SimpleGrid>
   );
