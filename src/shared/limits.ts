@@ -35,6 +35,13 @@ export const limits = {
   dragScrollDebounceMs: 300,
 } as const;
 
+/** The longest search text the catalogue takes. */
+export const searchMaxLength = 100;
+/** More pages than any catalogue here will have; a page past the end is simply empty. */
+export const maxPage = 100_000;
+/** The largest id PostgreSQL's `integer` holds. */
+export const maxDatabaseId = 2_147_483_647;
+
 export const courseLanguages = ['english', 'spanish'] as const;
 export type CourseLanguage = (typeof courseLanguages)[number];
 

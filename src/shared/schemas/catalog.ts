@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { databaseId } from '../api-schemas';
-import { courseLanguages, courseLevels, courseSorts, limits } from '../limits';
+import { courseLanguages, courseLevels, courseSorts, limits, maxPage, searchMaxLength } from '../limits';
 
 /**
  * The catalogue's contracts: the listing's query (the server validates it, the web app
  * reads its URL with it) and the shapes of the catalogue's answers.
  */
-
-export const searchMaxLength = 100;
-/** More pages than any catalogue here will have; a page past the end is simply empty. */
-export const maxPage = 100_000;
 
 /** An empty query parameter (`?rating=`) means "not set", as in a form that was cleared. */
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -1,23 +1,41 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { courseListQuery, type CourseListQuery } from '../../../shared/schemas/catalog';
+import { courseSorts, limits, maxDatabaseId, maxPage, searchMaxLength, type CourseSort } from '../../../shared/limits';
+import type { CourseListQuery } from '../../../shared/schemas/catalog';
 
 export type ListingFilters = Omit<CourseListQuery, 'page'>;
 
-const fields = Object.keys(courseListQuery.shape) as (keyof CourseListQuery)[];
+/** A parameter that is absent or blank is not set (as in a form that was cleared). */
+const given = (raw: string | null): string | undefined => (raw === null || raw.trim() === '' ? undefined : raw);
+
+/** A whole number in [min, max] as the API reads one (`Number`: " 12 " and "1e1" count), else unset. */
+function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
+  const text = given(raw);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
+}
 
 /**
- * The listing's state as the URL holds it (`/allcourses?q=python&categoryId=2&page=3`):
- * read with the API's own schema, one parameter at a time, so a bad one (`page=abc`) is
- * dropped instead of throwing the others away.
+ * The listing's state as the URL holds it (`/allcourses?q=python&categoryId=2&page=3`), read
+ * as the API's schema (`courseListQuery`) reads it, one parameter at a time, so a bad one
+ * (`page=abc`) is dropped instead of throwing the others away. Written without the schema so
+ * that the catalogue's first download does not carry zod (26 KB gzip); a test checks the two
+ * agree on every kind of value.
  */
 export function readListingQuery(searchParams: URLSearchParams): CourseListQuery {
-  const query: Record<string, unknown> = {};
-  for (const field of fields) {
-    const parsed = courseListQuery.shape[field].safeParse(searchParams.get(field) ?? undefined);
-    if (parsed.success && parsed.data !== undefined) query[field] = parsed.data;
-  }
-  return courseListQuery.parse(query);
+  const q = given(searchParams.get('q'))?.trim();
+  const sort = searchParams.get('sort');
+  const query: CourseListQuery = { page: wholeNumber(searchParams.get('page'), 1, maxPage) ?? 1 };
+  if (q !== undefined && q.length <= searchMaxLength) query.q = q;
+  const categoryId = wholeNumber(searchParams.get('categoryId'), 1, maxDatabaseId);
+  if (categoryId !== undefined) query.categoryId = categoryId;
+  const subcategoryId = wholeNumber(searchParams.get('subcategoryId'), 1, maxDatabaseId);
+  if (subcategoryId !== undefined) query.subcategoryId = subcategoryId;
+  const rating = wholeNumber(searchParams.get('rating'), limits.ratingMin, limits.ratingMax);
+  if (rating !== undefined) query.rating = rating;
+  if (courseSorts.includes(sort as CourseSort)) query.sort = sort as CourseSort;
+  return query;
 }
 
 /** The URL of a listing state: defaults (page 1, no sort, no filter) are left out. */

@@ -2,7 +2,7 @@ import { Autocomplete, Button, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchMaxLength } from '../../../../shared/schemas/catalog';
+import { searchMaxLength } from '../../../../shared/limits';
 import { useSuggestions } from '../../../entities/courses/get-suggestions';
 
 const SUGGEST_DELAY_MS = 200;
