@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -187,5 +188,33 @@ describe('server rendering of the public pages', () => {
     const after = await app.inject({ url: '/allcourses?q=python' });
     expect(renders).toHaveBeenCalledTimes(2);
     expect(visibleText(after.body)).toContain('Python renombrado');
+  });
+
+  it('sends a drawn page compressed as the browser asks, compressing it once for every view', async () => {
+    await pythonCourses();
+    const plain = await app.inject({ url: '/allcourses?q=python&page=2' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(visibleText(plain.body)).toContain('Python 11');
+
+    const brotli = await app.inject({ url: '/allcourses?q=python&page=2', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+
+    const gzipped = await app.inject({ url: '/allcourses?q=python&page=2', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(renders).toHaveBeenCalledTimes(1);
+
+    // A 404 is kept and compressed the same way, with its status.
+    const missing = await app.inject({ url: '/course/999999', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<html lang="es"');
+  });
+
+  it('writes the alternate-language links of a listing from the parameters it reads', async () => {
+    const page = await app.inject({ url: '/allcourses?utm_source=mail&page=2&q=python' });
+    expect(page.body).toContain('hreflang="en" href="http://localhost:3000/allcourses?q=python&amp;page=2&amp;lang=en"');
+    expect(page.body).not.toContain('utm_source');
   });
 });
