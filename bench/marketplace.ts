@@ -19,7 +19,7 @@ import type { Context, Request } from 'autocannon';
 import { benchArgs } from './lib/args';
 import { catalogueRequests } from './lib/catalog-requests';
 import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData, rows, type CatalogueIds, type DataTarget } from './lib/data';
-import { fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, benchRounds, type Scenario } from './lib/load';
+import { browserPageHeaders, fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, benchRounds, type Scenario } from './lib/load';
 import { latencyTable, loadAverage, saveSection } from './lib/report';
 import { freePort, startServer, type ServerProcess } from './lib/server';
 
@@ -180,10 +180,11 @@ function scenarios(ids: CatalogueIds, allCourseIds: number[], shoppers: Shopper[
     randomPath(`course detail: GET /api/courses/:id, random ids among ${allCourseIds.length}`, () => `/api/courses/${pick(allCourseIds)}`),
     fixedPaths(`catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing),
     randomPath('catalogue page: random filter, sort and page', catalogue.randomListing),
-    // The same pages as the browser's first visit gets them: server-rendered HTML (needs `npm run build`).
-    randomPath(`HTML course page: GET /course/:id, random ids among ${allCourseIds.length}`, () => `/course/${pick(allCourseIds)}`),
-    fixedPaths(`HTML catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing.map(asPage)),
-    randomPath('HTML catalogue page: random filter, sort and page', () => asPage(catalogue.randomListing())),
+    // The same pages as the browser's first visit gets them: server-rendered HTML, compressed as
+    // the browser asks (needs `npm run build`).
+    randomPath(`HTML course page: GET /course/:id, random ids among ${allCourseIds.length}`, () => `/course/${pick(allCourseIds)}`, browserPageHeaders),
+    fixedPaths(`HTML catalogue page: ${catalogue.listing.length} filter/sort/page mixes`, catalogue.listing.map(asPage), browserPageHeaders),
+    randomPath('HTML catalogue page: random filter, sort and page', () => asPage(catalogue.randomListing()), browserPageHeaders),
     fixedPaths(`search: ${catalogue.search.length} queries (typos, accents, filters)`, catalogue.search),
     randomPath('search: random word, sort and page', catalogue.randomSearch),
     {

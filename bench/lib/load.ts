@@ -52,13 +52,19 @@ export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random(
 export type Scenario = { name: string; requests: () => Request[] };
 
 /** The same fixed paths, in turn, on every connection. */
-export const fixedPaths = (name: string, paths: string[]): Scenario => ({ name, requests: () => paths.map((path) => ({ method: 'GET', path })) });
+export const fixedPaths = (name: string, paths: string[], headers?: Record<string, string>): Scenario => ({
+  name,
+  requests: () => paths.map((path) => ({ method: 'GET', path, ...(headers ? { headers } : {}) })),
+});
 
 /** A new path for every request. */
-export const randomPath = (name: string, next: () => string): Scenario => ({
+export const randomPath = (name: string, next: () => string, headers?: Record<string, string>): Scenario => ({
   name,
-  requests: () => [{ method: 'GET', setupRequest: (request) => ({ ...request, path: next() }) }],
+  requests: () => [{ method: 'GET', setupRequest: (request) => ({ ...request, path: next(), ...(headers ? { headers } : {}) }) }],
 });
+
+/** What a browser sends with a page request: the page comes compressed, as visitors get it. */
+export const browserPageHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': 'es-ES,es;q=0.9' };
 
 export type MeasuredRow = Row & { peakMib: number };
 
