@@ -236,7 +236,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes, { database });
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
-      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed } });
+      await api.register(catalogRoutes, {
+        cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed },
+        courseCache: { maxEntries: config.courseCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed },
+      });
       await api.register(favouritesRoutes);
       await api.register(mediaRoutes, { storage: videoStorage, uploads: uploadStore, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);
