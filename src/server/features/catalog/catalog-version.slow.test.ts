@@ -15,7 +15,7 @@ import { courses } from '../../db/schema';
 
 const serverUrl = sharedServerUrl;
 const SKIP_REASON = 'needs TEST_DATABASE_URL: several server processes must share one PostgreSQL server, and the embedded PGlite database belongs to one process by design';
-const PORTS = [3238, 3239] as const;
+const PORTS = [3240, 3241] as const;
 /** Generous: the notices take milliseconds; this only bounds a test that would otherwise wait for ever. */
 const LIMIT_MS = 3000;
 
