@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Database } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { CatalogCache } from '../src/server/features/catalog/cache';
-import { getCourse, listCourses } from '../src/server/features/catalog/service';
+import { getCourseAnswer, listCourses } from '../src/server/features/catalog/service';
 import { uncached } from '../src/server/features/catalog/cache';
 import { benchDatabaseUrl } from './lib/data';
 import { RESULTS_DIR } from './lib/report';
@@ -50,8 +50,8 @@ async function main() {
   const { rows: categories } = await pool.query<{ id: number }>('select id from categories order by id limit 3');
   const cache = new CatalogCache(db, { maxEntries: 1000 });
   const sections = [
-    await plansOf(`course detail, id ${id}, uncached`, () => getCourse(db, id, async () => null, uncached)),
-    await plansOf(`course detail, id ${id}, catalogue cache cold (version read, then the detail)`, async () => getCourse(db, id, async () => null, await cache.view())),
+    await plansOf(`course detail, id ${id}, uncached`, () => getCourseAnswer(db, id, async () => null, uncached)),
+    await plansOf(`course detail, id ${id}, catalogue cache cold (version read, then the detail)`, async () => getCourseAnswer(db, id, async () => null, await cache.view())),
     await plansOf('listing, newest first, page 1, uncached', () => listCourses(db, { page: 1 })),
     await plansOf(`listing, price ascending, page ${Math.floor(lastPage / 2)}, uncached (offset scan)`, () => listCourses(db, { page: Math.floor(lastPage / 2), sort: 'price-asc' })),
     await plansOf(`listing, category ${categories[2]?.id}, rating ≥ 4, page 300, with the cache (anchors first)`, async () =>

@@ -22,7 +22,7 @@ import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
 import { authProvidersRoutes } from './features/auth/routes';
 import { cartRoutes } from './features/cart/routes';
-import { CatalogCache, CatalogVersionFeed, readCatalogVersion } from './features/catalog/cache';
+import { CatalogCache, CatalogVersionFeed, readCatalogVersion, registerCatalogSync } from './features/catalog/cache';
 import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
@@ -68,6 +68,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Where the videos live: DATA_DIR/videos, or the S3 bucket. */
     videoStorage: VideoStorage;
+    /** The catalogue's version as the database announces it (see features/catalog/cache.ts). */
+    catalogVersionFeed: CatalogVersionFeed;
   }
 }
 
@@ -148,12 +150,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('sessionInvalidation', sessionInvalidation);
   app.addHook('onClose', () => sessionInvalidation.close());
   registerSessionSync(app, sessionInvalidation);
-  // On the embedded database the catalogue's version is known from its notices, not read per request.
-  const catalogVersionFeed = database.kind === 'pglite' ? new CatalogVersionFeed() : undefined;
-  if (catalogVersionFeed) {
-    await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db));
-    app.addHook('onClose', () => catalogVersionFeed.close());
-  }
+  // The catalogue's version is known from the database's notices, not read per request; a request
+  // that may change the catalogue waits until this process knows the new version.
+  const catalogVersionFeed = new CatalogVersionFeed();
+  await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db));
+  app.addHook('onClose', () => catalogVersionFeed.close());
+  app.decorate('catalogVersionFeed', catalogVersionFeed);
+  registerCatalogSync(app, catalogVersionFeed);
   const uploadStore = await openUploadStore({ storage: videoStorage, incomingDir: incomingDirFor(config.dataDir), db: database.db });
   const { provider: payments, testProvider } = createPaymentProvider({
     config,
@@ -233,7 +236,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes, { database });
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
-      await api.register(catalogRoutes, { cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed } });
+      await api.register(catalogRoutes, {
+        cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed },
+        courseCache: { maxEntries: config.courseCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed },
+      });
       await api.register(favouritesRoutes);
       await api.register(mediaRoutes, { storage: videoStorage, uploads: uploadStore, videoUrlSecret: secrets.videoUrl });
       await api.register(teachingRoutes);

@@ -55,6 +55,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  COURSE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   CATALOG_CACHE_MAX_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   RENDERED_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
@@ -134,6 +135,8 @@ export type Config = {
   requestTimeoutMs: number;
   /** Catalogue pages kept in the in-process cache; 0 turns it off. */
   catalogCacheEntries: number;
+  /** Course pages (serialised answers, ~1–2 KB each) kept in their own cache; 0 turns it off. */
+  courseCacheEntries: number;
   /** How long a process may serve the catalogue as it was before a change (0: never). */
   catalogCacheMaxStaleMs: number;
   /** Server-rendered public pages kept in memory per process (0 renders every request). */
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
+    courseCacheEntries: e.COURSE_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,
     renderedPageCacheEntries: e.RENDERED_PAGE_CACHE_ENTRIES,
     sessionCacheEntries: e.SESSION_CACHE_ENTRIES,

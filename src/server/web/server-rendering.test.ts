@@ -185,6 +185,8 @@ describe('server rendering of the public pages', () => {
     expect(renders).toHaveBeenCalledTimes(1);
 
     await db.update(courses).set({ title: 'Python renombrado' }).where(eq(courses.id, newest.id));
+    // A change made outside the app reaches it by notice (on the PostgreSQL server, a moment later).
+    await app.catalogVersionFeed.sync();
     const after = await app.inject({ url: '/allcourses?q=python' });
     expect(renders).toHaveBeenCalledTimes(2);
     expect(visibleText(after.body)).toContain('Python renombrado');

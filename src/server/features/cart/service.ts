@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { cartItems, courses } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
-import { isEnrolled } from '../../domain/enrollments';
+import { holdsCourse } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 
 export async function getCart(db: Database, userId: string): Promise<Cart> {
@@ -21,10 +21,14 @@ export async function getCart(db: Database, userId: string): Promise<Cart> {
  * course, a course already owned, a course already in the cart, a full cart (409 each, with its code).
  */
 export async function addToCart(db: Database, userId: string, courseId: number): Promise<Cart> {
-  const [course] = await db.select({ ownerId: courses.ownerId, disabledAt: courses.disabledAt }).from(courses).where(eq(courses.id, courseId));
+  // The course and whether the user already holds it, in one round trip.
+  const [course] = await db
+    .select({ ownerId: courses.ownerId, disabledAt: courses.disabledAt, held: sql<boolean>`${holdsCourse(userId, courses.id)}` })
+    .from(courses)
+    .where(eq(courses.id, courseId));
   if (!course || course.disabledAt) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   if (course.ownerId === userId) throw new AppError('COURSE_IS_YOURS', 'You created this course; it is already yours');
-  if (await isEnrolled(db, userId, courseId)) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
+  if (course.held) throw new AppError('COURSE_ALREADY_OWNED', 'You already have this course');
   await db.transaction(async (tx) => {
     await lockPerUser(tx as unknown as Database, 'cart', userId);
     // The primary key (user, course) settles a race between two adds of one course: one row, one 409.

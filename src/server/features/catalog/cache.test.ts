@@ -100,12 +100,20 @@ describe('catalogue version feed', () => {
   async function feedWith(current: string | null) {
     const feed = new CatalogVersionFeed();
     let handlers: Handlers | undefined;
-    await feed.start(async (_channel, given) => {
-      handlers = given;
-      given.onListening(true);
-      return async () => {};
-    }, async () => current);
-    return { feed, handlers: handlers! };
+    const database = { current: current as string | null, down: false, reads: 0 };
+    await feed.start(
+      async (_channel, given) => {
+        handlers = given;
+        given.onListening(true);
+        return async () => {};
+      },
+      async () => {
+        database.reads += 1;
+        if (database.down) throw new Error('connection refused');
+        return database.current;
+      },
+    );
+    return { feed, handlers: handlers!, database };
   }
 
   it('knows the version from the first read, then from each newer notice, never going back', async () => {
@@ -127,5 +135,29 @@ describe('catalogue version feed', () => {
     expect(feed.version).toBeUndefined();
     handlers.onListening(true);
     expect(feed.version).toBeUndefined();
+  });
+
+  it('reads the version again once listening again (what was announced meanwhile never arrives)', async () => {
+    const { feed, handlers, database } = await feedWith('4');
+    handlers.onListening(false);
+    database.current = '6';
+    handlers.onListening(true);
+    expect(feed.version).toBeUndefined();
+    await vi.waitFor(() => expect(feed.version).toBe('6'));
+  });
+
+  it('knows its own changes after sync, and stops trusting itself when sync cannot read', async () => {
+    const { feed, database } = await feedWith('4');
+    database.current = '5';
+    expect(feed.version).toBe('4');
+    await feed.sync();
+    expect(feed.version).toBe('5');
+
+    database.current = '6';
+    database.down = true;
+    await feed.sync();
+    expect(feed.version).toBeUndefined();
+    database.down = false;
+    await vi.waitFor(() => expect(feed.version).toBe('6'));
   });
 });

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { prepared } from '../../db/prepared';
 
 export type CatalogCacheOptions = {
   /** Entries to keep; the least recently used go first. 0 turns the cache off. */
@@ -20,7 +22,10 @@ export type CatalogCacheOptions = {
 
 /** The catalogue's current version, or null when its row is missing (a database being emptied). */
 export async function readCatalogVersion(db: Database): Promise<string | null> {
-  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1));
+  const statement = prepared(db, 'catalog_version', () =>
+    db.select({ version: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1)).prepare('catalog_version'),
+  );
+  const [row] = await statement.execute();
   return row ? String(row.version) : null;
 }
 
@@ -30,32 +35,59 @@ export const CATALOG_VERSION_CHANNEL = 'catalog_version';
 type Listen = (channel: string, handlers: { onPayload(payload: string): void; onListening(listening: boolean): void }) => Promise<() => Promise<void>>;
 
 /**
- * The catalogue's version as the database announces it. Only exact where a notice arrives
- * before the change that caused it has returned to its caller, as on the embedded PGlite (one
- * process, notices delivered with the query's own answer); the PostgreSQL server keeps reading
- * the version per request. Unknown (so asked) until the first read, and whenever not listening.
+ * The catalogue's version as the database announces it, so that a cache hit costs no round trip.
+ * On the embedded PGlite a notice arrives before the change that caused it has returned to its
+ * caller. On the PostgreSQL server notices arrive a moment after the commit: other processes see
+ * a change within milliseconds, and this process's own changes are waited for by `sync` (run after
+ * every request that can change the catalogue, see `registerCatalogSync`). Unknown (so the cache
+ * reads the version per request, as without a feed) until the first read, while the channel is
+ * down, and after a failed `sync` until a new read succeeds.
  */
 export class CatalogVersionFeed {
   private latest: bigint | null = null;
   private listening = false;
   private stop: (() => Promise<void>) | undefined;
+  private readVersion: (() => Promise<string | null>) | undefined;
+  private refreshing: Promise<void> | null = null;
 
   /** The version to use without asking, or undefined when the database must be asked. */
   get version(): string | undefined {
-    return this.listening && this.latest !== null ? String(this.latest) : undefined;
+    if (!this.listening) return undefined;
+    if (this.latest === null) {
+      // Listening again, or a read failed: learn the version in the background meanwhile.
+      void this.refresh();
+      return undefined;
+    }
+    return String(this.latest);
   }
 
   /** Follows the notices, then reads the current version once (a notice during the read wins if newer). */
   async start(listen: Listen, readVersion: () => Promise<string | null>): Promise<void> {
+    this.readVersion = readVersion;
     this.stop = await listen(CATALOG_VERSION_CHANNEL, {
       onPayload: (payload) => this.offer(payload),
       onListening: (up) => {
+        // What was announced while the channel was down never arrives: unknown until read again.
         if (!up) this.latest = null;
         this.listening = up;
       },
     });
-    const current = await readVersion();
-    if (current !== null) this.offer(current);
+    await this.refresh();
+  }
+
+  /**
+   * Resolves once this process knows a version at least as new as every change committed before
+   * the call (it reads the version after them), so that the next request sees them.
+   */
+  async sync(): Promise<void> {
+    if (!this.listening || !this.readVersion) return;
+    try {
+      const current = await this.readVersion();
+      if (current !== null) this.offer(current);
+    } catch {
+      // The change may be unseen: stop trusting the announced version until a read succeeds.
+      this.latest = null;
+    }
   }
 
   async close(): Promise<void> {
@@ -63,11 +95,40 @@ export class CatalogVersionFeed {
     await this.stop?.();
   }
 
+  private refresh(): Promise<void> {
+    this.refreshing ??= this.sync().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
   private offer(version: string): void {
     if (!/^\d+$/.test(version)) return;
     const value = BigInt(version);
     if (this.latest === null || value > this.latest) this.latest = value;
   }
+}
+
+/**
+ * Where a request can change courses, categories or subcategories (the tables that bump the
+ * version): course writes and reviews (a course's rating), the back office, and the payment
+ * webhook (a refund takes reviews away).
+ */
+const CHANGES_CATALOGUE = /^\/api\/(?:courses(?:\/|$)|reviews\/|admin\/|payments\/webhook$)/;
+const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Holds the answer of each request that may have changed the catalogue until the feed knows the
+ * new version, so that the caller's next request on this process sees the change (other
+ * processes learn it from the notice). Attached only to those routes: others run no hook for it.
+ */
+export function registerCatalogSync(app: FastifyInstance, feed: CatalogVersionFeed): void {
+  const sync = async (request: FastifyRequest) => {
+    if (!READS_ONLY.has(request.method)) await feed.sync();
+  };
+  app.addHook('onRoute', (route) => {
+    if (CHANGES_CATALOGUE.test(route.url)) route.onSend = [...[route.onSend ?? []].flat(), sync];
+  });
 }
 
 /** The one-row change counter of migration 0002_catalog_search (kept out of the shared schema: only the catalogue reads it). */
@@ -92,9 +153,10 @@ type Entry = { version: string; expiresAt: number; value: Promise<unknown> };
  * categories, suggestions). Entries are keyed by the catalogue's version number, which
  * every write to courses, categories or subcategories bumps in its own transaction
  * (trigger in migration 0002_catalog_search), so nothing stale is served once a change
- * has committed, whichever process made it.
+ * has committed (on another process: once its notice arrived, within milliseconds).
  *
- * Reading the version is one primary-key lookup. Requests that arrive while a lookup is
+ * The version comes from the database's notices (`CatalogVersionFeed`); while they do not
+ * arrive, it is read per request, one primary-key lookup. Requests that arrive while a lookup is
  * in flight share it, so under load the version costs a fraction of a query per
  * request; such a request may miss a write that committed during that one round trip.
  * Concurrent misses for one key share one load too, so a burst never runs the same
@@ -104,7 +166,6 @@ export class CatalogCache {
   private readonly entries = new Map<string, Entry>();
   private versionLookup: Promise<string | null> | null = null;
   private lastRead: { version: string | null; startedAt: number } | null = null;
-  private versionStatement: { execute(): Promise<{ version: bigint }[]> } | undefined;
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly maxStaleMs: number;
@@ -182,13 +243,7 @@ export class CatalogCache {
     return this.versionLookup;
   }
 
-  private async readVersion(): Promise<string | null> {
-    this.versionStatement ??= this.db
-      .select({ version: catalogVersion.version })
-      .from(catalogVersion)
-      .where(eq(catalogVersion.id, 1))
-      .prepare('catalog_version');
-    const [row] = await this.versionStatement.execute();
-    return row ? String(row.version) : null;
+  private readVersion(): Promise<string | null> {
+    return readCatalogVersion(this.db);
   }
 }

@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogEndpoints } from '../../../shared/endpoints/catalog';
-import { courseListResponse, type CourseListResponse } from '../../../shared/schemas/catalog';
+import { courseListResponse, type CourseDetail, type CourseListResponse } from '../../../shared/schemas/catalog';
 import { sessionUser } from '../../auth/guards';
 import { route } from '../../http/route';
 import { CatalogCache, type CatalogCacheOptions } from './cache';
-import { getCourse, listCategories, listCourses, listKey, suggestTitles } from './service';
+import { getCourseAnswer, listCategories, listCourses, listKey, suggestTitles } from './service';
 
-export type CatalogRoutesOptions = { cache?: CatalogCacheOptions };
+export type CatalogRoutesOptions = {
+  cache?: CatalogCacheOptions;
+  /** Course pages have a cache of their own, so that a stream of listing misses does not push them out (nor they the listings). */
+  courseCache?: CatalogCacheOptions;
+};
 
 /** Public catalogue reads, under /api. */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
   const db = app.db;
   const cache = new CatalogCache(db, options.cache);
+  const courseCache = new CatalogCache(db, options.courseCache);
 
   route(app, catalogEndpoints.getCourses, async (request, reply) => {
     const view = await cache.view();
@@ -26,7 +31,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 
   route(app, catalogEndpoints.getSuggestions, async (request) => ({ items: await suggestTitles(db, request.query.q, await cache.view()) }));
 
-  route(app, catalogEndpoints.getCourse, async (request) => getCourse(db, request.params.id, () => sessionUser(request), await cache.view()));
+  route(app, catalogEndpoints.getCourse, async (request, reply) => {
+    const body = await getCourseAnswer(db, request.params.id, () => sessionUser(request), await courseCache.view());
+    // Already serialised by the response schema: Fastify sends strings untouched.
+    return reply.type('application/json; charset=utf-8').send(body as unknown as CourseDetail);
+  });
 
   route(app, catalogEndpoints.getCategories, async () => ({ items: await listCategories(db, await cache.view()) }));
 };

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { introHlsUrl, introPosterUrl, introVideoUrl } from '../../../shared/endpoints/media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
+  courseDetail,
   type Category,
   type CourseDetail,
   type CourseListQuery,
@@ -330,43 +331,48 @@ const courseDetailStatement = (db: Database) =>
       .prepare('catalog_course_detail'),
   );
 
-/** A course's page as stored, disabled or not, or null: kept in the cache until the catalogue changes. */
-function loadCourseDetail(db: Database, id: number, cache: CacheView) {
-  return cache.get(`course:${id}`, async () => {
-    const [row] = await courseDetailStatement(db).execute({ id });
-    if (!row) return null;
-    // Videos are attached in the transaction that creates the course, so the course's
-    // version bump covers them too; so does the end of the intro's transcode, which sets the
-    // course's poster in its transaction.
-    const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, ...course } = row;
-    const detail: CourseDetail = {
-      ...course,
-      disabledAt: disabledAt?.toISOString() ?? null,
-      introVideo:
-        videoWidth !== null && videoHeight !== null && videoSeconds !== null
-          ? {
-              url: introVideoUrl(course.id),
-              hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
-              posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
-              width: videoWidth,
-              height: videoHeight,
-              durationSeconds: videoSeconds,
-            }
-          : null,
-    };
-    return detail;
-  });
+/** A course's page as stored, disabled or not, or null. */
+async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail | null> {
+  const [row] = await courseDetailStatement(db).execute({ id });
+  if (!row) return null;
+  // Videos are attached in the transaction that creates the course, so the course's
+  // version bump covers them too; so does the end of the intro's transcode, which sets the
+  // course's poster in its transaction.
+  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, ...course } = row;
+  return {
+    ...course,
+    disabledAt: disabledAt?.toISOString() ?? null,
+    introVideo:
+      videoWidth !== null && videoHeight !== null && videoSeconds !== null
+        ? {
+            url: introVideoUrl(course.id),
+            hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
+            posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
+            width: videoWidth,
+            height: videoHeight,
+            durationSeconds: videoSeconds,
+          }
+        : null,
+  };
 }
 
+/** A course's answer as it goes out (`json`), and whether it is disabled. */
+export type CourseAnswer = { disabled: boolean; json: string };
+
 /**
- * A course's page. Disabled courses exist only for admins; anyone else gets 404, as for
- * an id that never existed. `viewer` is asked for only when the course is disabled, so
- * the common case costs no session lookup.
+ * A course's page, serialised once (by the response schema, as Fastify would) and kept in the
+ * cache until the catalogue changes: a hit costs a map lookup, no query and no schema pass.
+ * Disabled courses exist only for admins; anyone else gets 404, as for an id that never
+ * existed. `viewer` is asked for only when the course is disabled, so the common case costs
+ * no session lookup.
  */
-export async function getCourse(db: Database, id: number, viewer: () => Promise<Viewer>, cache: CacheView = uncached): Promise<CourseDetail> {
-  const course = await loadCourseDetail(db, id, cache);
-  await assertCourseVisible(course, viewer);
-  return course!;
+export async function getCourseAnswer(db: Database, id: number, viewer: () => Promise<Viewer>, cache: CacheView = uncached): Promise<string> {
+  const answer = await cache.get(`course:${id}`, async (): Promise<CourseAnswer | null> => {
+    const detail = await loadCourseDetail(db, id);
+    return detail && { disabled: detail.disabledAt !== null, json: JSON.stringify(courseDetail.parse(detail)) };
+  });
+  await assertCourseVisible(answer && { disabledAt: answer.disabled }, viewer);
+  return answer!.json;
 }
 
 /** An active course's card fields, or null (unknown or disabled): for the page head. */

@@ -5,7 +5,7 @@ import { route } from '../../http/route';
 import { getMe, setLanguage, updateProfile } from './service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, usersEndpoints.getMe, async (request) => getMe(app.db, signedInUser(request)));
+  route(app, usersEndpoints.getMe, async (request) => getMe(app.db, signedInUser(request), app.catalogVersionFeed.version));
 
   route(app, usersEndpoints.updateMe, async (request) => updateProfile(app.db, signedInUser(request), request.body));
 

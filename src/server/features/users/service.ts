@@ -16,10 +16,30 @@ const createdCoursesStatement = (db: Database) =>
       .prepare('users_created_courses'),
   );
 
-/** The user as the web app holds them (from the session just read), with how many courses they have created. */
-export async function getMe(db: Database, user: SessionUser): Promise<Me> {
-  const [created] = await createdCoursesStatement(db).execute({ ownerId: user.id });
-  return { id: user.id, name: user.name, email: user.email, image: user.image, isAdmin: user.isAdmin, createdCoursesCount: created?.value ?? 0 };
+/**
+ * Counts already read, kept with the session's user object (so they leave the process's session
+ * cache with it) and tagged with the catalogue's version they were read at: every change to
+ * courses makes a new version, so a count is reused only while no course changed anywhere.
+ */
+const keptCreatedCourses = new WeakMap<SessionUser, { catalogVersion: string; count: number }>();
+
+/**
+ * The user as the web app holds them (from the session just read), with how many courses they
+ * have created. `catalogVersion` is the version this process knows from the database's notices
+ * (undefined when it does not: the count is then read every time).
+ */
+export async function getMe(db: Database, user: SessionUser, catalogVersion: string | undefined): Promise<Me> {
+  const kept = keptCreatedCourses.get(user);
+  let createdCoursesCount: number;
+  if (catalogVersion !== undefined && kept?.catalogVersion === catalogVersion) {
+    createdCoursesCount = kept.count;
+  } else {
+    // The version was known before the count is read, so the count is at least that recent.
+    const [created] = await createdCoursesStatement(db).execute({ ownerId: user.id });
+    createdCoursesCount = created?.value ?? 0;
+    if (catalogVersion !== undefined) keptCreatedCourses.set(user, { catalogVersion, count: createdCoursesCount });
+  }
+  return { id: user.id, name: user.name, email: user.email, image: user.image, isAdmin: user.isAdmin, createdCoursesCount };
 }
 
 /** Changes the user's own name and picture; an empty picture removes it. */
@@ -30,7 +50,7 @@ export async function updateProfile(db: Database, user: SessionUser, input: Upda
     .where(eq(users.id, user.id))
     .returning({ name: users.name, image: users.image });
   if (!updated) throw new AppError('USER_NOT_FOUND', 'User not found');
-  return getMe(db, { ...user, ...updated });
+  return getMe(db, { ...user, ...updated }, undefined);
 }
 
 /** Keeps the user's language in step with the web app's, so e-mails arrive in the language they read. */
