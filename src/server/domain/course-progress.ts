@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { videoKinds, watchedShare, type ProgressPosition, type VideoKind, type VideoProgress } from '../../shared/schemas/progress';
 import type { SessionUser } from '../auth/guards';
 import type { Database } from '../db/client';
+import { prepared } from '../db/prepared';
 import { courses, courseVideos, videoProgress } from '../db/schema';
 import { AppError } from '../errors';
 import { mayWatchCourse } from './enrollments';
@@ -15,12 +16,19 @@ import { mayWatchCourse } from './enrollments';
 const positionOf = (video: VideoKind): 1 | 2 => (video === 'intro' ? 1 : 2);
 const kindOf = (position: number): VideoKind => videoKinds[position - 1] ?? 'main';
 
+/** Whether the user may watch each of the courses: prepared once, as every save of every player asks it. */
+const mayWatchStatement = (db: Database) =>
+  prepared(db, 'progress_may_watch', () =>
+    db
+      .select({ id: courses.id, allowed: mayWatchCourse({ id: sql.placeholder('userId'), isAdmin: sql.placeholder('isAdmin') }, courses).mapWith(Boolean) })
+      .from(courses)
+      .where(sql`${courses.id} = any(${sql.placeholder('courseIds')}::int4[])`)
+      .prepare('progress_may_watch'),
+  );
+
 /** 404 when a course does not exist, 403 when the user may not watch one; answers nothing otherwise. */
 async function assertMayWatch(db: Database, user: Pick<SessionUser, 'id' | 'isAdmin'>, courseIds: number[]): Promise<void> {
-  const rows = await db
-    .select({ id: courses.id, allowed: mayWatchCourse(user, courses).mapWith(Boolean) })
-    .from(courses)
-    .where(inArray(courses.id, courseIds));
+  const rows = await mayWatchStatement(db).execute({ userId: user.id, isAdmin: user.isAdmin, courseIds });
   if (rows.length < courseIds.length) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   if (rows.some((row) => !row.allowed)) throw new AppError('NOT_ENROLLED', 'You have not bought this course');
 }
