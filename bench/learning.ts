@@ -3,7 +3,7 @@
  * the player does, a teacher's sales view and a course's reputation block, each next to a bare
  * Fastify server (bench/lib/bare-server-main.ts) measured in the same run.
  *
- *   npx tsx bench/learning.ts [--duration 5] [--connections 10] [--viewers 500] [--port N]
+ *   npx tsx bench/learning.ts [--duration 5] [--connections 10] [--viewers 500] [--port N] [--only saves|reads]
  *   npm run bench -- learning
  *
  * - progress saves: `--viewers` signed-in accounts (created once, each with a paid order of one
@@ -40,7 +40,16 @@ import { freePort, startServer, type ServerProcess } from './lib/server';
 import { BENCH_PASSWORD, signIn } from './lib/sign-in';
 
 const loadAtStart = loadAverage();
-const args = benchArgs({ viewers: { type: 'string', default: '500' }, port: { type: 'string', default: '' } }, { duration: 5, connections: 10 });
+const args = benchArgs(
+  {
+    viewers: { type: 'string', default: '500' },
+    port: { type: 'string', default: '' },
+    /** `saves` or `reads` to measure only those (to compare two versions of the code quickly); both by default. */
+    only: { type: 'string', default: '' },
+  },
+  { duration: 5, connections: 10 },
+);
+if (!['', 'saves', 'reads'].includes(args.only)) throw new Error('--only takes saves or reads');
 const viewerCount = Number(args.viewers);
 if (!(viewerCount > 0)) throw new Error('--viewers must be a positive number');
 const target: DataTarget = { databaseUrl: benchDatabaseUrl, dataDir: benchDataDirs.postgres, courses: 100_000, users: 10_000, orders: 50_000 };
@@ -170,6 +179,7 @@ function savingViewers(server: ServerProcess, viewers: Viewer[], watched: Watche
 /** Stored positions against the last ones sent: `lost` are the viewers whose last save is not what the database holds. */
 async function checkPositions(handle: DatabaseHandle, watched: Watched, sent: Map<string, number>, acknowledged: Map<string, number>) {
   const ids = [...sent.keys()];
+  if (ids.length === 0) return { checked: 0, lost: 0, answeredButLost: 0 };
   const stored = new Map(
     (
       await rows<{ user_id: string; position_seconds: number }>(
@@ -228,13 +238,16 @@ async function main() {
   const server = await startServer({ port, env: { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` } });
   const idleMib = server.peakMemoryMib();
   try {
-    const viewers = await signInAll(server, viewerRows);
+    const viewers = args.only === 'reads' ? [] : await signInAll(server, viewerRows);
     const [teacher] = await signInAll(server, [targets.teacher]);
     const saving = savingViewers(server, viewers, watched);
-    const saves = await runScenarios(server, [{ name: `progress saves: PUT /api/progress, ${viewers.length} viewers`, requests: saving.requests }], {
-      duration: args.duration,
-      connections: viewers.length,
-    });
+    const saves =
+      args.only === 'reads'
+        ? []
+        : await runScenarios(server, [{ name: `progress saves: PUT /api/progress, ${viewers.length} viewers`, requests: saving.requests }], {
+            duration: args.duration,
+            connections: viewers.length,
+          });
     // A save cut off by the end of a round is still on its way through the server.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const checkHandle = await openTarget(target);
@@ -248,25 +261,31 @@ async function main() {
       randomPath(`course reputation: GET /api/courses/:id/reputation, random among the ${targets.popular.length} most bought`, () => `/api/courses/${pick(targets.popular)}/reputation`),
     ];
     const readRows: { connections: number; rows: MeasuredRow[] }[] = [];
-    for (const connections of [1, args.connections]) readRows.push({ connections, rows: await runScenarios(server, reads, { duration: args.duration, connections }) });
-    await writePlans(targets.teacher.id, targets.popular[0]!);
+    if (args.only !== 'saves') {
+      for (const connections of [1, args.connections]) readRows.push({ connections, rows: await runScenarios(server, reads, { duration: args.duration, connections }) });
+      await writePlans(targets.teacher.id, targets.popular[0]!);
+    }
 
-    const savesRow = saves[1]!;
+    const savesRow = saves[1];
     saveSection({
       name: 'learning',
       title: 'Learning on the PostgreSQL server: progress saves, teacher view, course reputation',
       facts: [
         `data: ${prepared.counts.courses} courses, ${prepared.counts.users} users, ${prepared.counts.orders} orders` +
           (prepared.seededSeconds ? `; generated in this run in ${prepared.seededSeconds.toFixed(0)} s` : '; reused from an earlier run'),
-        `progress saves: ${viewers.length} signed-in viewers of course ${watched.courseId}, one connection each, one position per save, the next save as soon as the last is answered: ` +
-          `${savesRow.rps} saves/s, p50 ${savesRow.p50} ms, p99 ${savesRow.p99} ms, errors ${savesRow.errors}`,
-        `last positions: ${check.checked} viewers checked, ${check.lost} whose last sent position is not the stored one (${check.answeredButLost} of them answered 200)`,
+        ...(savesRow
+          ? [
+              `progress saves: ${viewers.length} signed-in viewers of course ${watched.courseId}, one connection each, one position per save, the next save as soon as the last is answered: ` +
+                `${savesRow.rps} saves/s, p50 ${savesRow.p50} ms, p99 ${savesRow.p99} ms, errors ${savesRow.errors}`,
+              `last positions: ${check.checked} viewers checked, ${check.lost} whose last sent position is not the stored one (${check.answeredButLost} of them answered 200)`,
+            ]
+          : []),
         `teacher's sales: ${targets.teacher.email}, the generated teacher with the most paid orders; reputation: random courses among the ${targets.popular.length} most bought`,
         `plans of both reads: bench/results/learning-plans.md`,
         `server peak memory (VmHWM): ${server.peakMemoryMib().toFixed(0)} MiB (${idleMib.toFixed(0)} MiB once ready)`,
       ],
       tables: [
-        latencyTable(`progress saves, ${viewers.length} connections, median of ${benchRounds()} rounds of ${args.duration} s`, saves),
+        ...(saves.length ? [latencyTable(`progress saves, ${viewers.length} connections, median of ${benchRounds()} rounds of ${args.duration} s`, saves)] : []),
         ...readRows.map(({ connections, rows: measured }) => latencyTable(`reads, ${connections} connection(s), median of ${benchRounds()} rounds of ${args.duration} s`, measured)),
       ],
       loadAtStart,
