@@ -8,38 +8,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import type { Database } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
-import { CatalogCache } from '../src/server/features/catalog/cache';
 import { getCourseAnswer, listCourses } from '../src/server/features/catalog/service';
-import { uncached } from '../src/server/features/catalog/cache';
+import { CatalogCache, uncached } from '../src/server/features/catalog/cache';
 import { benchDatabaseUrl } from './lib/data';
+import { explainingDatabase } from './lib/explain';
 import { RESULTS_DIR } from './lib/report';
 
-type Sent = { sql: string; params: unknown[] };
-
-const pool = new pg.Pool({ connectionString: benchDatabaseUrl, max: 2 });
-let sent: Sent[] = [];
-const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => void sent.push({ sql: query, params }) } }) as unknown as Database;
-
-async function plansOf(title: string, work: () => Promise<unknown>): Promise<string> {
-  sent = [];
-  await work();
-  const statements = sent;
-  const parts = [`## ${title}`, '', `${statements.length} statement(s)`, ''];
-  for (const [index, statement] of statements.entries()) {
-    const client = await pool.connect();
-    try {
-      const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off, summary on) ${statement.sql}`, statement.params);
-      parts.push(`### ${index + 1}. \`${statement.sql.length > 160 ? `${statement.sql.slice(0, 160)}…` : statement.sql}\``, '', `params: \`${JSON.stringify(statement.params)}\``, '', '```', ...result.rows.map((row) => row['QUERY PLAN']), '```', '');
-    } finally {
-      client.release();
-    }
-  }
-  return parts.join('\n');
-}
+const { db, pool, plansOf, close } = explainingDatabase(benchDatabaseUrl);
 
 async function main() {
   const { rows } = await pool.query<{ id: number; total: number }>(
@@ -64,7 +39,7 @@ async function main() {
   const file = path.join(RESULTS_DIR, 'plans.md');
   writeFileSync(file, [`# Query plans of the hot catalogue reads`, '', `Database: ${total} active courses; \`npx tsx bench/explain-plans.ts\` on ${new Date().toISOString()}.`, '', ...sections].join('\n'));
   console.log(`plans written to ${file}`);
-  await pool.end();
+  await close();
 }
 
 main().catch((error) => {

@@ -13,7 +13,6 @@
  * The server runs `src/server/main.ts` in its own process, as in production, with the
  * default settings (catalogue cache on) and the built-in test payment provider (no Stripe keys).
  */
-import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Context, Request } from 'autocannon';
 import { benchArgs } from './lib/args';
@@ -22,6 +21,7 @@ import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData,
 import { browserPageHeaders, fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, benchRounds, type Scenario } from './lib/load';
 import { latencyTable, loadAverage, saveSection } from './lib/report';
 import { freePort, startServer, type ServerProcess } from './lib/server';
+import { signIn } from './lib/sign-in';
 
 const loadAtStart = loadAverage();
 const args = benchArgs(
@@ -42,8 +42,6 @@ const target: DataTarget = {
   users: Number(args.users),
   orders: Number(args.orders),
 };
-/** Every generated user's password (bench/seed.ts). */
-const BENCH_PASSWORD = 'Bench12345';
 const VIDEO_RANGE_BYTES = 64 * 1024;
 
 skipResponseBodies();
@@ -95,20 +93,6 @@ async function removeBenchOrders(shoppers: Shopper[], since: Date) {
   } finally {
     await handle.close();
   }
-}
-
-async function signIn(server: ServerProcess, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    // A client address of its own per sign-in: the sign-in rate limit counts per address.
-    headers: { origin: server.url, 'content-type': 'application/json', 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}` },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** The intro videos' sizes, so each Range read asks for bytes that exist. */

@@ -13,9 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { installDemoVideos, seedDemoData } from '../src/server/db/seed';
 import { generateBulkData, type BulkPhase } from './lib/bulk-data';
-
-/** Every generated user signs in with this password (it meets the product's password rule). */
-const BENCH_PASSWORD = 'Bench12345';
+import { BENCH_PASSWORD } from './lib/sign-in';
 
 /** Batches in flight on PostgreSQL: one per core of this 2-core machine's database server. */
 const BULK_CONCURRENCY = 2;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { cartItems, enrollments } from '../db/schema';
@@ -53,7 +53,7 @@ export async function isEnrolled(db: Database, userId: string, courseId: number)
 }
 
 /** The same question inside a query: the user in `userId` holds the course in `courseId`. */
-export const holdsCourse = (userId: AnyPgColumn | string, courseId: AnyPgColumn | number): SQL =>
+export const holdsCourse = (userId: AnyPgColumn | Placeholder | string, courseId: AnyPgColumn | number): SQL =>
   sql`exists (select 1 from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courseId})`;
 
 /**
@@ -61,6 +61,6 @@ export const holdsCourse = (userId: AnyPgColumn | string, courseId: AnyPgColumn 
  * owner and admins, whether or not the course is still in the catalogue.
  */
 export const mayWatchCourse = (
-  viewer: { id: AnyPgColumn | string; isAdmin: AnyPgColumn | boolean },
+  viewer: { id: AnyPgColumn | Placeholder | string; isAdmin: AnyPgColumn | Placeholder | boolean },
   course: { id: AnyPgColumn | number; ownerId: AnyPgColumn },
 ): SQL => sql`(${course.ownerId} = ${viewer.id} or ${viewer.isAdmin} = true or ${holdsCourse(viewer.id, course.id)})`;

@@ -10,7 +10,7 @@ export const progressEndpoints = {
     path: '/api/progress',
     access: 'user',
     tags: ['progress'],
-    summary: 'Save my positions in the videos I am watching (a batch, one statement)',
+    summary: 'Save my positions in the videos I am watching (a batch, written with the saves that arrive alongside)',
     description:
       'Each entry overwrites my last position in that video. A video counts as watched once a position reaches 90 % of its duration, and stays watched. Every course must be one I may watch (bought, mine, or any as an admin); otherwise nothing is saved (403 NOT_ENROLLED).',
     body: saveProgressBody,

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
+import { sharedServerUrl } from '../../../../test/helpers/process-pair';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { as, createTeacher, enrol } from '../../../../test/helpers/commerce';
-import { createCourse } from '../../db/factories';
+import { createCourse, createUser } from '../../db/factories';
 import { courseVideos, videoProgress } from '../../db/schema';
+import { ProgressWriter, progressWriter, type ProgressRow } from '../../domain/course-progress';
 
 describe('video progress: batched saves, resuming, my courses', () => {
   const ctx = useTestApp();
@@ -91,5 +93,109 @@ describe('video progress: batched saves, resuming, my courses', () => {
     expect(items[0]).toMatchObject({ progressPercent: 45, lastWatchedAt: expect.any(String), completedAt: null });
     expect(items[1]).toMatchObject({ progressPercent: 100, completedAt: expect.any(String) });
     expect(items[2]).toMatchObject({ progressPercent: 0, lastWatchedAt: null, completedAt: null });
+  });
+
+  describe('group commit: saves that arrive while one is written go in the next statement', () => {
+    const mainPosition = async (userId: string, courseId: number) =>
+      (await ctx.db.select().from(videoProgress).where(and(eq(videoProgress.userId, userId), eq(videoProgress.courseId, courseId), eq(videoProgress.position, 2))))[0];
+
+    /** Six viewers saving five times each: one after another per viewer, as a player does, all viewers at the same time. */
+    async function sixViewersSaving() {
+      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
+      const viewers = await Promise.all(Array.from({ length: 6 }, () => signedInUser(ctx.app)));
+      for (const viewer of viewers) await enrol(ctx.db, viewer.id, course.id);
+      const writer = progressWriter(ctx.db);
+      const before = { ...writer.statistics };
+      const savesEach = 5;
+      for (let turn = 1; turn <= savesEach; turn += 1) {
+        const responses = await Promise.all(
+          viewers.map((viewer, index) => save(viewer, [{ courseId: course.id, video: 'main', positionSeconds: 100 * index + turn, durationSeconds: 600 }])),
+        );
+        expect(responses.map((response) => response.statusCode)).toEqual(viewers.map(() => 200));
+      }
+      for (const [index, viewer] of viewers.entries()) expect((await mainPosition(viewer.id, course.id))?.positionSeconds).toBe(100 * index + savesEach);
+      const requests = viewers.length * savesEach;
+      expect(writer.statistics.saves - before.saves).toBe(requests);
+      return { requests, statements: writer.statistics.statements - before.statements };
+    }
+
+    it('lands every viewer\'s last position from many concurrent saves', async () => {
+      await sixViewersSaving();
+    });
+
+    // PGlite runs one query at a time, first come first served: a request's upsert is always
+    // ahead of the next request's access check, so no save is waiting when one is written
+    // (the writer's own test below shows the grouping on both databases).
+    it.runIf(sharedServerUrl)(`groups concurrent requests' saves into fewer statements than requests${sharedServerUrl ? '' : ' (skipped: needs TEST_DATABASE_URL)'}`, async () => {
+      const { requests, statements } = await sixViewersSaving();
+      expect(statements).toBeLessThan(requests);
+    });
+
+    it('refuses a request for a course its user may not watch without failing the saves that go with it', async () => {
+      const teacher = await createTeacher(ctx.db);
+      const held = await createCourse(ctx.db, { ownerId: teacher });
+      const notHeld = await createCourse(ctx.db, { ownerId: teacher });
+      const [first, intruder, second] = await Promise.all([signedInUser(ctx.app), signedInUser(ctx.app), signedInUser(ctx.app)]);
+      for (const viewer of [first!, second!]) await enrol(ctx.db, viewer.id, held.id);
+      const entry = (courseId: number, positionSeconds: number) => ({ courseId, video: 'main', positionSeconds, durationSeconds: 600 });
+      const [firstSave, refused, secondSave] = await Promise.all([
+        save(first!, [entry(held.id, 11)]),
+        save(intruder!, [entry(notHeld.id, 12)]),
+        save(second!, [entry(held.id, 13)]),
+      ]);
+      expect([firstSave.statusCode, refused.statusCode, secondSave.statusCode]).toEqual([200, 403, 200]);
+      expect(refused.json().error.code).toBe('NOT_ENROLLED');
+      expect((await mainPosition(first!.id, held.id))?.positionSeconds).toBe(11);
+      expect((await mainPosition(second!.id, held.id))?.positionSeconds).toBe(13);
+      expect(await mainPosition(intruder!.id, notHeld.id)).toBeUndefined();
+    });
+
+    /** A save of the main video, as the writer receives it once the request's access check passed. */
+    const row = (userId: string, courseId: number, positionSeconds: number, watched = false): ProgressRow => ({
+      userId,
+      courseId,
+      position: 2,
+      positionSeconds,
+      durationSeconds: 600,
+      watchedAt: watched ? new Date() : null,
+      updatedAt: new Date(),
+    });
+
+    it('writes the queued saves in one statement, the last arrived winning and a 90 % reached earlier in the batch kept', async () => {
+      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
+      const viewer = await createUser(ctx.db);
+      const writer = progressWriter(ctx.db);
+      const before = { ...writer.statistics };
+      // The first goes at once; the other three arrive while it is in flight and share the next statement.
+      await Promise.all([
+        writer.write([row(viewer.id, course.id, 10)]),
+        writer.write([row(viewer.id, course.id, 300)]),
+        writer.write([row(viewer.id, course.id, 560, true)]),
+        writer.write([row(viewer.id, course.id, 20)]),
+      ]);
+      expect(writer.statistics.statements - before.statements).toBe(2);
+      expect(writer.statistics.saves - before.saves).toBe(4);
+      const stored = await mainPosition(viewer.id, course.id);
+      expect(stored?.positionSeconds).toBe(20);
+      expect(stored?.watchedAt).toBeInstanceOf(Date);
+    });
+
+    it('splits the queue beyond the rows a statement may carry, and a failing statement fails only the saves it carried', async () => {
+      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
+      const viewers = await Promise.all(Array.from({ length: 4 }, () => createUser(ctx.db)));
+      const writer = new ProgressWriter(ctx.db, 2);
+      const [alone, unknownUser, sharing, next] = await Promise.allSettled([
+        writer.write([row(viewers[0]!.id, course.id, 1)]),
+        // No such user: the foreign key fails the statement this save is in.
+        writer.write([row('no-such-user', course.id, 2)]),
+        writer.write([row(viewers[2]!.id, course.id, 3)]),
+        writer.write([row(viewers[3]!.id, course.id, 4)]),
+      ]);
+      expect(writer.statistics).toEqual({ statements: 3, saves: 4 });
+      expect([alone?.status, unknownUser?.status, sharing?.status, next?.status]).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect((await mainPosition(viewers[0]!.id, course.id))?.positionSeconds).toBe(1);
+      expect(await mainPosition(viewers[2]!.id, course.id)).toBeUndefined();
+      expect((await mainPosition(viewers[3]!.id, course.id))?.positionSeconds).toBe(4);
+    });
   });
 });

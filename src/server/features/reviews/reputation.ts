@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CourseReputation } from '../../../shared/schemas/course-reputation';
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import type { Database } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { AppError } from '../../errors';
 
 type RelatedCourse = CourseReputation['alsoBought'][number];
@@ -14,37 +15,43 @@ const related = (alias: string) =>
     'teacherName', ${alias}.teacher_name,
     'priceCents', ${alias}.price_cents, 'ratingAverage', ${alias}.rating_average)`);
 
+/** The reputation's one query, with the course id as its parameter. */
+const reputationStatement = (db: Database) =>
+  preparedSql(db, 'reviews_course_reputation', ['counts', 'students', 'also_bought', 'teacher_courses'], () => {
+    const courseId = sql.placeholder('courseId');
+    return sql`
+      with course as (select id, owner_id from courses where id = ${courseId} and disabled_at is null),
+      also as (
+        select other.course_id, count(*) as together
+        from order_items mine
+        join orders o on o.id = mine.order_id and o.payment_status = 'paid'
+        join order_items other on other.order_id = mine.order_id and other.course_id <> mine.course_id
+        where mine.course_id = ${courseId}
+        group by other.course_id
+      )
+      select
+        (select json_build_array(
+            count(*) filter (where rating = 1), count(*) filter (where rating = 2), count(*) filter (where rating = 3),
+            count(*) filter (where rating = 4), count(*) filter (where rating = 5))
+          from reviews where course_id = course.id) as counts,
+        (select count(*)::int from enrollments where course_id = course.id) as students,
+        (select json_agg(item) from (
+            select ${related('c')} as item from also join courses c on c.id = also.course_id and c.disabled_at is null
+            order by also.together desc, c.id limit 4) top) as also_bought,
+        (select json_agg(item) from (
+            select ${related('c')} as item from courses c where c.owner_id = course.owner_id and c.id <> course.id and c.disabled_at is null
+            order by c.created_at desc, c.id desc limit 4) mine) as teacher_courses
+      from course
+    `;
+  });
+
 /**
- * An active course's reputation in one query; 404 for an unknown or disabled course.
+ * An active course's reputation in one query, prepared once; 404 for an unknown or disabled course.
  * "Also bought" pairs the course's paid order items with the other items of the same orders
  * (`order_items_course_id_idx`, then the order's primary key).
  */
 export async function courseReputation(db: Database, courseId: number): Promise<CourseReputation> {
-  const result = await db.execute(sql`
-    with course as (select id, owner_id from courses where id = ${courseId} and disabled_at is null),
-    also as (
-      select other.course_id, count(*) as together
-      from order_items mine
-      join orders o on o.id = mine.order_id and o.payment_status = 'paid'
-      join order_items other on other.order_id = mine.order_id and other.course_id <> mine.course_id
-      where mine.course_id = ${courseId}
-      group by other.course_id
-    )
-    select
-      (select json_build_array(
-          count(*) filter (where rating = 1), count(*) filter (where rating = 2), count(*) filter (where rating = 3),
-          count(*) filter (where rating = 4), count(*) filter (where rating = 5))
-        from reviews where course_id = course.id) as counts,
-      (select count(*)::int from enrollments where course_id = course.id) as students,
-      (select json_agg(item) from (
-          select ${related('c')} as item from also join courses c on c.id = also.course_id and c.disabled_at is null
-          order by also.together desc, c.id limit 4) top) as also_bought,
-      (select json_agg(item) from (
-          select ${related('c')} as item from courses c where c.owner_id = course.owner_id and c.id <> course.id and c.disabled_at is null
-          order by c.created_at desc, c.id desc limit 4) mine) as teacher_courses
-    from course
-  `);
-  const [row] = result.rows as ReputationRow[];
+  const [row] = (await reputationStatement(db).execute({ courseId })) as ReputationRow[];
   if (!row) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   const counts = row.counts.map(Number);
   const total = counts.reduce((sum, count) => sum + count, 0);
