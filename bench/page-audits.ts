@@ -76,12 +76,12 @@ type Category = (typeof CATEGORIES)[number];
 /** The goal for every public page, printed; the gate below is what CI enforces. */
 const PERFORMANCE_TARGET = 95;
 /**
- * CI fails under this median performance score of a page's runs. Not the goal's 90: on this shared
- * 2-core machine the same build's medians ranged 72–96 with the load (Total Blocking Time, the
- * hydration's CPU, multiplied by Lighthouse's slow-phone factor), so 90 would fail builds at
- * random. 60 still catches what matters most: a page that stops painting before its code runs.
+ * CI fails under this median performance score of a page's runs. CI has the machine to itself,
+ * where every page's median is 94–98 (run alone, 2026-11-25); a machine shared with other work
+ * scores lower, through Total Blocking Time (the hydration's CPU times Lighthouse's slow-phone
+ * factor), so run the audits alone.
  */
-const PERFORMANCE_GATE = 60;
+const PERFORMANCE_GATE = 90;
 
 // The machine has no internet: nothing in the browser may try to reach it.
 const chromeFlags = [
