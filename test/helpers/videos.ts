@@ -74,6 +74,30 @@ export async function insertUpload(db: Database, ownerId: string, values: Partia
   return row!;
 }
 
+/**
+ * What the create-course form sends for a course of `ownerId`'s that can be created: a new
+ * category, and an intro and a main upload of theirs not yet claimed by a course.
+ */
+export async function newCourseForm(db: Database, ownerId: string) {
+  const { categoryId, subcategoryId } = await insertCategory(db);
+  const intro = await insertUpload(db, ownerId, { durationSeconds: 60 });
+  const main = await insertUpload(db, ownerId, { durationSeconds: 900 });
+  const form = {
+    title: 'Python desde cero',
+    imageUrl: 'https://images.example.com/python.png',
+    categoryId,
+    subcategoryId,
+    durationHours: 12,
+    description: 'Aprende Python paso a paso con ejemplos.',
+    language: 'spanish',
+    level: 'easy',
+    priceCents: 1999,
+    teacherName: 'Ana Torres',
+    videoIds: [intro.id, main.id],
+  };
+  return { form, intro, main, categoryId, subcategoryId };
+}
+
 /** A course of `ownerId` whose intro and main video are real files in the app's storage (its data folder's disk, or the storage given). */
 export async function insertCourseWithVideos(db: Database, dataDir: string | VideoStorage, ownerId: string, values: Partial<typeof courses.$inferInsert> = {}) {
   const { categoryId, subcategoryId } = await insertCategory(db);

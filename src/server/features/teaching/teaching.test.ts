@@ -4,7 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
-import { insertCategory, insertCourseWithVideos, insertUpload, uploadFile, videoFixture } from '../../../../test/helpers/videos';
+import { insertCategory, insertCourseWithVideos, insertUpload, newCourseForm, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { courses, courseVideos, subcategories } from '../../db/schema';
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import { limits } from '../../../shared/limits';
@@ -14,22 +14,7 @@ describe('creating a course', () => {
 
   async function setUp() {
     const teacher = await signedInUser(ctx.app);
-    const { categoryId, subcategoryId } = await insertCategory(ctx.db);
-    const intro = await insertUpload(ctx.db, teacher.id, { durationSeconds: 60 });
-    const main = await insertUpload(ctx.db, teacher.id, { durationSeconds: 900 });
-    const form = {
-      title: 'Python desde cero',
-      imageUrl: 'https://images.example.com/python.png',
-      categoryId,
-      subcategoryId,
-      durationHours: 12,
-      description: 'Aprende Python paso a paso con ejemplos.',
-      language: 'spanish',
-      level: 'easy',
-      priceCents: 1999,
-      teacherName: 'Ana Torres',
-      videoIds: [intro.id, main.id],
-    };
+    const { form, intro, main, categoryId, subcategoryId } = await newCourseForm(ctx.db, teacher.id);
     return { teacher, form, intro, main, categoryId, subcategoryId };
   }
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { insertCategory, insertUpload } from '../../../../test/helpers/videos';
+import { newCourseForm } from '../../../../test/helpers/videos';
 import type { Database } from '../../db/client';
 import { createCourse } from '../../db/factories';
 import { courses } from '../../db/schema';
@@ -29,9 +29,7 @@ describe('kept counts and catalogue entries follow every change', () => {
 
   it('counts a course created through this process at the next request', async () => {
     const teacher = await signedInUser(ctx.app);
-    const { categoryId, subcategoryId } = await insertCategory(ctx.db);
-    const intro = await insertUpload(ctx.db, teacher.id, { durationSeconds: 60 });
-    const main = await insertUpload(ctx.db, teacher.id, { durationSeconds: 900 });
+    const { form } = await newCourseForm(ctx.db, teacher.id);
     await ctx.app.catalogVersionFeed.sync();
     expect(await createdCount(teacher)).toBe(0);
     expect(await createdCount(teacher)).toBe(0);
@@ -40,19 +38,7 @@ describe('kept counts and catalogue entries follow every change', () => {
       method: 'POST',
       url: '/api/courses',
       headers: teacher.headers,
-      payload: {
-        title: 'Python desde cero',
-        imageUrl: 'https://images.example.com/python.png',
-        categoryId,
-        subcategoryId,
-        durationHours: 12,
-        description: 'Aprende Python paso a paso con ejemplos.',
-        language: 'spanish',
-        level: 'easy',
-        priceCents: 1999,
-        teacherName: 'Ana Torres',
-        videoIds: [intro.id, main.id],
-      },
+      payload: form,
     });
     expect(created.statusCode).toBe(201);
     expect(await createdCount(teacher)).toBe(1);
