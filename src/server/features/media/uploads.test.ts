@@ -217,6 +217,27 @@ describe.each(['the local disk', 'an S3 bucket'] as const)('video uploads over t
     expect(await incoming()).toEqual([]);
   });
 
+  it('names the upload by its path alone: a query string changes nothing, and a name that is no upload id is refused', async () => {
+    const owner = await signedInUser(ctx.app);
+    const location = await createUpload(ctx.app, owner, 5000);
+    const withQuery = `${location}?FXjU%7B6%5D=%3Ce%22Z%7B%5D%3Fzs&x=1`;
+    const head = await ctx.app.inject({ method: 'HEAD', url: withQuery, headers: { ...owner.headers, ...TUS } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe('0');
+    const patch = await patchUpload(ctx.app, owner, withQuery, 0, Buffer.alloc(10));
+    expect(patch.statusCode).toBe(204);
+    expect(patch.headers['upload-offset']).toBe('10');
+
+    for (const url of ['/api/uploads/not-an-upload', '/api/uploads/%E2%82%AC', `${location}x`]) {
+      const missing = await ctx.app.inject({ method: 'DELETE', url, headers: { ...owner.headers, ...TUS } });
+      expect(missing.statusCode, url).toBe(400);
+      expect(missing.json().error.code, url).toBe('VALIDATION_FAILED');
+    }
+    const cancel = await ctx.app.inject({ method: 'DELETE', url: withQuery, headers: { ...owner.headers, ...TUS } });
+    expect(cancel.statusCode).toBe(204);
+    expect(await incoming()).toEqual([]);
+  });
+
   it('lists only my unclaimed uploads, and removes one of them with its file', async () => {
     const me = await signedInUser(ctx.app);
     const someone = await signedInUser(ctx.app);

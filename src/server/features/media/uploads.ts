@@ -134,6 +134,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
     maxSize: maxBytes,
     relativeLocation: true,
     namingFunction: () => randomUUID(),
+    // tus takes the id from the end of the whole URL, query string included: `?x=1` became part of
+    // the id, which the database then refused as no UUID (a 500). The id is the path's last
+    // segment, which the route has already checked is a UUID.
+    getFileIdFromRequest: (req) => new URL(req.url, 'http://localhost').pathname.split('/').at(-1),
     // Once finished, an upload is a video of the user's: it is removed through the videos API.
     disableTerminationForFinishedUploads: true,
     async onIncomingRequest(req, uploadId) {
