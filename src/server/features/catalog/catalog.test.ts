@@ -4,7 +4,7 @@ import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import type { CourseDetail, CourseListResponse } from '../../../shared/schemas/catalog';
 import { categories, courses, courseVideos, reviews, subcategories, users } from '../../db/schema';
-import { listCourses } from './service';
+import { courseDetailLookup, listCourses } from './service';
 import { insertCatalogBase, insertCategory, insertCourse } from '../../db/catalog-test-data';
 
 describe('catalogue', () => {
@@ -383,6 +383,26 @@ describe('catalogue', () => {
       expect(asAdmin.json().disabledAt).toBe('2024-05-01T00:00:00.000Z');
       expect((await ctx.app.inject({ url: `${url}/reviews` })).statusCode).toBe(404);
       expect((await ctx.app.inject({ url: `${url}/reviews`, headers: admin.headers })).statusCode).toBe(200);
+    });
+
+    it('reads the pages of concurrent misses in shared queries, each answer its own course', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const created = [];
+      for (let index = 1; index <= 12; index++) created.push(await insertCourse(ctx.db, base.python, { title: `Curso ${index}` }));
+      const disabled = await insertCourse(ctx.db, base.python, { title: 'Retirado', disabledAt: new Date() });
+      const lookup = courseDetailLookup(ctx.db);
+      const before = { ...lookup.statistics };
+
+      const ids = [...created.map((course) => course.id), created[0]!.id, disabled.id, 424242];
+      const responses = await Promise.all(ids.map((id) => ctx.app.inject({ url: `/api/courses/${id}` })));
+
+      expect(responses.slice(0, 13).map((response) => response.json().title)).toEqual([...created.map((_, index) => `Curso ${index + 1}`), 'Curso 1']);
+      expect(responses.slice(13).map((response) => response.statusCode)).toEqual([404, 404]);
+      const queries = lookup.statistics.queries - before.queries;
+      // 15 requests, 14 distinct ids: the id asked twice is read once.
+      expect(lookup.statistics.keys - before.keys).toBe(14);
+      expect(queries).toBeGreaterThan(0);
+      expect(queries).toBeLessThan(14);
     });
 
     it('shows a change to a course, or its disabling, on the next request after the commit', async () => {

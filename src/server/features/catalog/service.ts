@@ -11,6 +11,7 @@ import {
   type CourseSummary,
   type Suggestion,
 } from '../../../shared/schemas/catalog';
+import { BatchedLookup } from '../../db/batched-lookup';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { categories, courses, courseVideos, subcategories, videoTranscodes } from '../../db/schema';
@@ -306,9 +307,12 @@ export async function listCategories(db: Database, cache: CacheView = uncached):
 }
 
 
-/** The course page's one query, prepared once: with its three joins, planning it costs more than running it. */
-const courseDetailStatement = (db: Database) =>
-  prepared(db, 'catalog_course_detail', () =>
+/**
+ * The course pages' one query, prepared once (with its three joins, planning it costs more
+ * than running it), for several ids at a time: see `courseDetailLookup`.
+ */
+const courseDetailsStatement = (db: Database) =>
+  prepared(db, 'catalog_course_details', () =>
     db
       .select({
         ...summaryColumns,
@@ -327,13 +331,33 @@ const courseDetailStatement = (db: Database) =>
       .innerJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
       .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, 1)))
       .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
-      .where(eq(courses.id, sql.placeholder('id')))
-      .prepare('catalog_course_detail'),
+      .where(sql`${courses.id} = any(${sql.placeholder('ids')}::integer[])`)
+      .prepare('catalog_course_details'),
   );
+
+type CourseDetailRow = Awaited<ReturnType<ReturnType<typeof courseDetailsStatement>['execute']>>[number];
+
+const courseDetailLookups = new WeakMap<Database, BatchedLookup<number, CourseDetailRow>>();
+
+/**
+ * Course pages missing from the cache, read by id in groups: with random ids over a large
+ * catalogue most views miss, and each would otherwise be a round trip of its own.
+ */
+export function courseDetailLookup(db: Database): BatchedLookup<number, CourseDetailRow> {
+  let lookup = courseDetailLookups.get(db);
+  if (!lookup) {
+    lookup = new BatchedLookup(async (ids) => {
+      const rows = await courseDetailsStatement(db).execute({ ids });
+      return new Map(rows.map((row) => [row.id, row]));
+    });
+    courseDetailLookups.set(db, lookup);
+  }
+  return lookup;
+}
 
 /** A course's page as stored, disabled or not, or null. */
 async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail | null> {
-  const [row] = await courseDetailStatement(db).execute({ id });
+  const row = await courseDetailLookup(db).load(id);
   if (!row) return null;
   // Videos are attached in the transaction that creates the course, so the course's
   // version bump covers them too; so does the end of the intro's transcode, which sets the
