@@ -71,11 +71,15 @@ export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, {
       if (outbox.size > 0) void outbox.flush({ keepalive }).then(refreshMyCourses);
     };
 
+    // Every listener below takes this signal, so the cleanup removes them all at once and cannot miss one.
+    const listeners = new AbortController();
+    const { signal } = listeners;
+
     const resume = () => {
       if (resumeAt !== null && resumeAt < element.duration) element.currentTime = resumeAt;
     };
     if (element.readyState >= 1) resume();
-    else element.addEventListener('loadedmetadata', resume, { once: true });
+    else element.addEventListener('loadedmetadata', resume, { once: true, signal });
 
     const onPlaying = () => {
       engaged = true;
@@ -93,24 +97,17 @@ export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, {
       if (!element.paused) save();
     }, intervalMs);
 
-    element.addEventListener('playing', onPlaying);
-    element.addEventListener('timeupdate', onTimeUpdate);
-    element.addEventListener('pause', onPause);
+    element.addEventListener('playing', onPlaying, { signal });
+    element.addEventListener('timeupdate', onTimeUpdate, { signal });
+    element.addEventListener('pause', onPause, { signal });
     // Browsers pause at the end too; a position saved twice is sent once.
-    element.addEventListener('ended', onPause);
-    element.addEventListener('seeked', onSeeked);
-    document.addEventListener('visibilitychange', onPageHidden);
-    window.addEventListener('pagehide', onPageHide);
+    element.addEventListener('ended', onPause, { signal });
+    element.addEventListener('seeked', onSeeked, { signal });
+    document.addEventListener('visibilitychange', onPageHidden, { signal });
+    window.addEventListener('pagehide', onPageHide, { signal });
     return () => {
       window.clearInterval(timer);
-      element.removeEventListener('loadedmetadata', resume);
-      element.removeEventListener('playing', onPlaying);
-      element.removeEventListener('timeupdate', onTimeUpdate);
-      element.removeEventListener('pause', onPause);
-      element.removeEventListener('ended', onPause);
-      element.removeEventListener('seeked', onSeeked);
-      document.removeEventListener('visibilitychange', onPageHidden);
-      window.removeEventListener('pagehide', onPageHide);
+      listeners.abort();
       // Leaving the player (another page, another video): the page may be about to go too.
       save({ keepalive: true });
     };

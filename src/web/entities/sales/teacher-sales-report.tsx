@@ -1,7 +1,8 @@
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
+import { FigureGrid } from '../../components/figure-grid';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { RevenueChart } from '../../components/revenue-chart';
 import { errorMessage } from '../../lib/error-message';
@@ -50,23 +51,7 @@ function SalesFigures({ sales }: { sales: TeacherSales }) {
   ];
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} component="dl" m={0}>
-        {figures.map((figure) => (
-          <Paper key={figure.label} withBorder p="md">
-            <Text component="dt" size="sm" c="dimmed">
-              {figure.label}
-            </Text>
-            <Text component="dd" fw={700} size="xl" m={0}>
-              {figure.value}
-            </Text>
-            {figure.note ? (
-              <Text component="dd" size="xs" c="dimmed" m={0}>
-                {figure.note}
-              </Text>
-            ) : null}
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <FigureGrid figures={figures} cols={{ base: 1, xs: 3 }} m={0} />
       <Paper withBorder p="md">
         <RevenueChart
           days={sales.daily}

@@ -2,6 +2,7 @@ import { Card, Group, Loader, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import { FigureGrid } from '../../../components/figure-grid';
 import { errorMessage } from '../../../lib/error-message';
 import { useDashboard } from '../api/get-dashboard';
 import { adminOnly } from '../components/admin-only';
@@ -75,18 +76,7 @@ function Figures() {
       <Text component="h2" id="admin-figures" fw={700} size="xl" mb="sm">
         {t('dashboard.title')}
       </Text>
-      <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg" component="dl">
-        {figures.map((figure) => (
-          <Paper key={figure.label} withBorder p="md">
-            <Text component="dt" size="sm" c="dimmed">
-              {figure.label}
-            </Text>
-            <Text component="dd" fw={700} size="xl" m={0}>
-              {figure.value}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <FigureGrid figures={figures} cols={{ base: 2, md: 4 }} mb="lg" />
       <Paper withBorder p="md">
         <RevenueChart days={dashboard.data.revenueByDay} />
       </Paper>
