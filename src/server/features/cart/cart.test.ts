@@ -44,6 +44,8 @@ describe('cart', () => {
     const stocked = [];
     for (let index = 0; index < limits.cartMaxItems - 1; index += 1) stocked.push(await createCourse(ctx.db, { ownerId: teacher }));
     await ctx.db.insert(cartItems).values(stocked.map((course) => ({ userId: user.id, courseId: course.id })));
+    // A line hidden while its course is disabled still counts: it is stored, and comes back.
+    await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, stocked[0]!.id));
     const racing = [await createCourse(ctx.db, { ownerId: teacher }), await createCourse(ctx.db, { ownerId: teacher }), await createCourse(ctx.db, { ownerId: teacher })];
     const answers = await Promise.all(racing.map((course) => add(user, course.id)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);

@@ -32,11 +32,16 @@ export async function addToCart(db: Database, userId: string, courseId: number):
   await db.transaction(async (tx) => {
     await lockPerUser(tx as unknown as Database, 'cart', userId);
     // The primary key (user, course) settles a race between two adds of one course: one row, one 409.
-    const added = await tx.insert(cartItems).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: cartItems.courseId });
-    if (added.length === 0) throw new AppError('COURSE_ALREADY_IN_CART', 'Course exists! It is already in your cart');
-    // Lines hidden while their course is disabled count too: they are stored, and come back.
-    const [stored] = await tx.select({ count: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, userId));
-    if ((stored?.count ?? 0) > limits.cartMaxItems) throw new AppError('CART_FULL', `A cart holds at most ${limits.cartMaxItems} courses`);
+    const added = tx.$with('added').as(tx.insert(cartItems).values({ userId, courseId }).onConflictDoNothing().returning({ courseId: cartItems.courseId }));
+    // The insert and the count in one round trip. The count reads the snapshot from before the
+    // insert, so it holds the lines stored before, hidden ones included (their course is
+    // disabled: they are stored, and come back).
+    const [counts] = await tx
+      .with(added)
+      .select({ added: sql<number>`count(*)::int`, storedBefore: sql<number>`(select count(*) from ${cartItems} where ${eq(cartItems.userId, userId)})::int` })
+      .from(added);
+    if (!counts || counts.added === 0) throw new AppError('COURSE_ALREADY_IN_CART', 'Course exists! It is already in your cart');
+    if (counts.storedBefore + counts.added > limits.cartMaxItems) throw new AppError('CART_FULL', `A cart holds at most ${limits.cartMaxItems} courses`);
   });
   return getCart(db, userId);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
@@ -48,31 +49,40 @@ export async function startCheckout(
   const amountTotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
   const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
 
-  const order = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    await lockPerUser(txDb, 'checkout', user.id);
+  const order = { id: randomUUID() };
+  await db.transaction(async (tx) => {
+    await lockPerUser(tx as unknown as Database, 'checkout', user.id);
     // A buyer who opens yet another checkout has left the older ones: past the cap the oldest
     // stop being pending (a payment that still arrives for one is honoured, see fulfilOrder).
+    // The expiry, the order and its items are one statement (one round trip); its parts all
+    // read the snapshot from before it, so the expiry counts only the older checkouts.
+    const expireOlderCheckouts = tx.$with('expired_checkouts').as(
+      tx
+        .update(orders)
+        .set({ paymentStatus: 'expired' })
+        .where(
+          inArray(
+            orders.id,
+            tx
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, 'unpaid')))
+              .orderBy(desc(orders.createdAt), desc(orders.id))
+              .offset(limits.openCheckoutsPerUser - 1),
+          ),
+        )
+        .returning({ id: orders.id }),
+    );
+    const createOrder = tx.$with('created_order').as(
+      tx
+        .insert(orders)
+        .values({ id: order.id, userId: user.id, amountTotal, currency: 'usd', provider: amountTotal === 0 ? FREE_PROVIDER : provider.name, expiresAt })
+        .returning({ id: orders.id }),
+    );
     await tx
-      .update(orders)
-      .set({ paymentStatus: 'expired' })
-      .where(
-        inArray(
-          orders.id,
-          tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, 'unpaid')))
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .offset(limits.openCheckoutsPerUser - 1),
-        ),
-      );
-    const [created] = await tx
-      .insert(orders)
-      .values({ userId: user.id, amountTotal, currency: 'usd', provider: amountTotal === 0 ? FREE_PROVIDER : provider.name, expiresAt })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(lines.map((line) => ({ orderId: created!.id, courseId: line.courseId, priceCents: line.priceCents, title: line.title })));
-    return created!;
+      .with(expireOlderCheckouts, createOrder)
+      .insert(orderItems)
+      .values(lines.map((line) => ({ orderId: order.id, courseId: line.courseId, priceCents: line.priceCents, title: line.title })));
   });
 
   if (amountTotal === 0) {
