@@ -111,33 +111,47 @@ async function introSizes(server: ServerProcess, courseIds: number[]) {
 /**
  * A cycle (add, checkout, empty) takes a shopper nobody else is using and gives it back at
  * its end, so no two connections touch one cart. autocannon clears a connection's context
- * after each cycle; the course cursor lives on the shopper and never restarts, so a cart
- * left by a cycle cut short at the end of a run never meets the same course again.
+ * after each cycle; the course cursor lives on the shopper and never restarts.
+ *
+ * The queue of free shoppers lasts across rounds. The shoppers of the cycles a round cuts
+ * short go to its back when the next round starts: the server may still be answering their
+ * last requests, and a new cycle on one of those carts would race them (an empty landing after
+ * the new add, then a checkout of an empty cart). By the time they come up again, the other
+ * shoppers have all had a cycle, and the next cycle's empty clears what they left.
  */
-function cartCycle(shoppers: Shopper[]): Request[] {
+function cartCycle(shoppers: Shopper[]): () => Request[] {
   const free = [...shoppers];
+  const busy = new Set<Shopper>();
   const shopperOf = (context: Context) => context.shopper as Shopper;
   const headers = (shopper: Shopper) => ({ cookie: shopper.cookie, 'content-type': 'application/json' });
-  return [
-    {
-      method: 'POST',
-      path: '/api/cart',
-      setupRequest: (request, context) => {
-        const shopper = free.pop();
-        if (!shopper) throw new Error('more connections than shoppers');
-        context.shopper = shopper;
-        const courseId = shopper.courseIds[shopper.nextCourse++ % shopper.courseIds.length]!;
-        return { ...request, headers: headers(shopper), body: JSON.stringify({ courseId }) };
+  return () => {
+    free.push(...busy);
+    busy.clear();
+    return [
+      {
+        method: 'POST',
+        path: '/api/cart',
+        setupRequest: (request, context) => {
+          const shopper = free.shift();
+          if (!shopper) throw new Error('more connections than shoppers');
+          busy.add(shopper);
+          context.shopper = shopper;
+          const courseId = shopper.courseIds[shopper.nextCourse++ % shopper.courseIds.length]!;
+          return { ...request, headers: headers(shopper), body: JSON.stringify({ courseId }) };
+        },
       },
-    },
-    { method: 'POST', path: '/api/checkout', setupRequest: (request, context) => ({ ...request, headers: headers(shopperOf(context)), body: '{}' }) },
-    {
-      method: 'DELETE',
-      path: '/api/cart',
-      setupRequest: (request, context) => ({ ...request, headers: { cookie: shopperOf(context).cookie } }),
-      onResponse: (_status, _body, context) => void free.push(shopperOf(context)),
-    },
-  ];
+      { method: 'POST', path: '/api/checkout', setupRequest: (request, context) => ({ ...request, headers: headers(shopperOf(context)), body: '{}' }) },
+      {
+        method: 'DELETE',
+        path: '/api/cart',
+        setupRequest: (request, context) => ({ ...request, headers: { cookie: shopperOf(context).cookie } }),
+        onResponse: (_status, _body, context) => {
+          busy.delete(shopperOf(context));
+          free.push(shopperOf(context));
+        },
+      },
+    ];
+  };
 }
 
 /** Every active course's id, so that course details are asked for across the whole catalogue. */
@@ -184,7 +198,7 @@ function scenarios(ids: CatalogueIds, allCourseIds: number[], shoppers: Shopper[
         { method: 'GET', setupRequest: (request, context) => ({ ...request, path: `/api/courses/${context.courseId}/reviews` }) },
       ],
     },
-    { name: 'signed-in cart: add, checkout (test provider), empty', requests: () => cartCycle(shoppers) },
+    { name: 'signed-in cart: add, checkout (test provider), empty', requests: cartCycle(shoppers) },
     {
       name: `video: ${VIDEO_RANGE_BYTES / 1024} KiB Range reads of intro videos`,
       requests: () => [

@@ -41,7 +41,9 @@ export function peakMemoryMib(pid: number): number {
  * `/api/ready` answers (the database is reachable and migrated).
  */
 export async function startServer(options: { port: number; env: Record<string, string | undefined>; readyTimeoutMs?: number }): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" profiles the server under a scenario (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
