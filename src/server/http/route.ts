@@ -52,6 +52,8 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
   if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} lies outside the plugin's prefix ${app.prefix}`);
   const { params, query, body, headers, responses, tags, summary, description, security } = endpoint;
   app.route({
+    // A GET carries no body: @fastify/compress's request-decompressing hook has nothing to do.
+    ...(endpoint.method === 'GET' ? { decompress: false } : {}),
     ...extra,
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),

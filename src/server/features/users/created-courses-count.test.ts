@@ -6,7 +6,7 @@ import { newCourseForm } from '../../../../test/helpers/videos';
 import type { Database } from '../../db/client';
 import { createCourse } from '../../db/factories';
 import { courses } from '../../db/schema';
-import { getMe } from './service';
+import { getMeAnswer } from './service';
 
 /**
  * The count of `GET /api/users/me` and the catalogue are kept between requests and follow the
@@ -73,9 +73,9 @@ describe('kept counts and catalogue entries follow every change', () => {
   it('reads the count every time while the version is not known', async () => {
     const teacher = await signedInUser(ctx.app);
     const user = { id: teacher.id, name: teacher.name, email: teacher.email, image: null, isAdmin: false };
-    expect((await getMe(ctx.db, user, undefined)).createdCoursesCount).toBe(0);
+    expect(JSON.parse(await getMeAnswer(ctx.db, user, undefined)).createdCoursesCount).toBe(0);
     await createCourse(ctx.db, { ownerId: teacher.id });
-    expect((await getMe(ctx.db, user, undefined)).createdCoursesCount).toBe(1);
+    expect(JSON.parse(await getMeAnswer(ctx.db, user, undefined)).createdCoursesCount).toBe(1);
   });
 
   it('answers a course disabled through this process as gone at the next request, from the cache before', async () => {

@@ -64,6 +64,15 @@ describe('PATCH /api/users/me', () => {
     expect(row).toMatchObject({ name: 'Lucía Gómez', image: 'https://cdn.example.com/me.png' });
   });
 
+  it('answers the new name at the next read, though the answer before was kept', async () => {
+    const user = await signedInUser(ctx.app);
+    const read = async () => (await ctx.app.inject({ url: '/api/users/me', headers: user.headers })).json().name;
+    const before = await read();
+    expect(await read()).toBe(before);
+    expect((await patch(user.headers, { name: 'Nombre Nuevo', image: '' })).statusCode).toBe(200);
+    expect(await read()).toBe('Nombre Nuevo');
+  });
+
   it('removes the picture when it is sent empty', async () => {
     const user = await signedInUser(ctx.app);
     await patch(user.headers, { name: 'Ana', image: 'http://example.com/a.jpg' });
