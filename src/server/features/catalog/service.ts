@@ -244,8 +244,11 @@ export async function listCourses(db: Database, query: CourseListQuery, cache: C
       skip,
     });
   };
-  const [total, items] = await Promise.all([cache.get(`count:${key.filters}`, () => countWhere(db, base)), loadPage()]);
-  return answer(items, total);
+  // The total first (kept per filter set, so nearly always without a query): a page past the
+  // last one is empty without reading the index from the last anchor to its end.
+  const total = await cache.get(`count:${key.filters}`, () => countWhere(db, base));
+  if (offset >= total) return answer([], total);
+  return answer(await loadPage(), total);
 }
 
 /**
