@@ -113,7 +113,30 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Database, kind: 'postgres', listen: (channel, handlers) => listenOnServer(url, channel, handlers), close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    listen: (channel, handlers) => listenOnServer(url, channel, handlers),
+    close: async () => {
+      await untilQuiet(pool);
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Resolves once no query has run for a moment (at most `timeoutMs`). The server closes once its
+ * connections have; a handler whose client went away may still be between two of its queries
+ * (a checkout waiting for the payment provider), and must not find the pool ended.
+ */
+async function untilQuiet(pool: { totalCount: number; idleCount: number; waitingCount: number }, { quietMs = 50, timeoutMs = 5000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (pool.idleCount < pool.totalCount || pool.waitingCount > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function openPglite(directory: string): Promise<DatabaseHandle> {
