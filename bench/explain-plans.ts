@@ -23,17 +23,24 @@ async function main() {
   const { id, total } = rows[0]!;
   const lastPage = Math.ceil(total / 9);
   const { rows: categories } = await pool.query<{ id: number }>('select id from categories order by id limit 3');
+  const categoryId = categories[2]!.id;
+  const { rows: filtered } = await pool.query<{ total: number }>(
+    'select count(*)::int as total from courses where disabled_at is null and category_id = $1 and rating_average >= 4 and rating_average < 5',
+    [categoryId],
+  );
+  // A page in the middle of the filter's pages: one past its last answers empty without a page query.
+  const filteredPage = Math.max(2, Math.floor(Math.ceil(filtered[0]!.total / 9) / 2));
   const cache = new CatalogCache(db, { maxEntries: 1000 });
   const sections = [
     await plansOf(`course detail, id ${id}, uncached`, () => getCourseAnswer(db, id, async () => null, uncached)),
     await plansOf(`course detail, id ${id}, catalogue cache cold (version read, then the detail)`, async () => getCourseAnswer(db, id, async () => null, await cache.view())),
     await plansOf('listing, newest first, page 1, uncached', () => listCourses(db, { page: 1 })),
     await plansOf(`listing, price ascending, page ${Math.floor(lastPage / 2)}, uncached (offset scan)`, () => listCourses(db, { page: Math.floor(lastPage / 2), sort: 'price-asc' })),
-    await plansOf(`listing, category ${categories[2]?.id}, rating ≥ 4, page 300, with the cache (anchors first)`, async () =>
-      listCourses(db, { page: 300, categoryId: categories[2]?.id, rating: 4 }, await cache.view()),
+    await plansOf(`listing, category ${categoryId}, rating 4, page ${filteredPage}, with the cache (count and anchors first)`, async () =>
+      listCourses(db, { page: filteredPage, categoryId, rating: 4 }, await cache.view()),
     ),
-    await plansOf(`listing, category ${categories[2]?.id}, rating ≥ 4, page 301, with the cache warm (anchors kept)`, async () =>
-      listCourses(db, { page: 301, categoryId: categories[2]?.id, rating: 4 }, await cache.view()),
+    await plansOf(`listing, category ${categoryId}, rating 4, page ${filteredPage + 1}, with the cache warm (count and anchors kept)`, async () =>
+      listCourses(db, { page: filteredPage + 1, categoryId, rating: 4 }, await cache.view()),
     ),
   ];
   const file = path.join(RESULTS_DIR, 'plans.md');
