@@ -84,7 +84,7 @@ function listOrder(sort: CourseSort | undefined, search: Search | null): SQL[] {
  * at the end of every page of each (filters, sort): the sort value and id of its last row,
  * found in one pass over the index. A page then starts right after the anchor of the page
  * before (`(sort value, id) < anchor`, an index range) and reads its nine rows only, so page
- * 10,000 costs what page 2 does. 100,000 courses keep ~11,000 anchors (under a megabyte) per
+ * 10,000 costs what page 2 does. 100,000 courses keep ~11,000 anchors (about 2 MB) per
  * (filters, sort); a filter keeps as many as it has pages.
  */
 const ANCHOR_SPAN = limits.pageSize;
