@@ -1,7 +1,8 @@
 /**
  * Runs the benchmarks one after another, each in its own process so none shares the event
  * loop or the CPU with another, then joins their tables into `bench/results/run-<time>.json`
- * and `bench/results/latest.md` and prints them.
+ * and `bench/results/last-run.md` and prints them. (`latest.md` is the hot paths' before and
+ * after, written by hand from such runs: a run does not overwrite it.)
  *
  *   npm run bench                                   the default set (below)
  *   npm run bench -- catalog stream                 the ones named (file names in bench/, or a preset)
@@ -144,6 +145,6 @@ const markdown = [
   '',
   ...sections.map(markdownSection),
 ].join('\n');
-writeFileSync(path.join(RESULTS_DIR, 'latest.md'), markdown);
-console.log(`\n${markdown}\nresults written to ${jsonFile} and ${path.join(RESULTS_DIR, 'latest.md')}`);
+writeFileSync(path.join(RESULTS_DIR, 'last-run.md'), markdown);
+console.log(`\n${markdown}\nresults written to ${jsonFile} and ${path.join(RESULTS_DIR, 'last-run.md')}`);
 process.exit(failed.length ? 1 : 0);

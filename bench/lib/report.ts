@@ -1,7 +1,7 @@
 /**
  * Results: each benchmark script hands its tables to `saveSection`. Under `npm run bench`
  * (BENCH_PARTS_DIR set by bench/run.ts) the section goes to the run's parts directory and
- * run.ts joins them into one JSON file and `bench/results/latest.md`; a script run on its
+ * run.ts joins them into one JSON file and `bench/results/last-run.md`; a script run on its
  * own writes `bench/results/<name>-<time>.json` itself.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
