@@ -51,24 +51,51 @@ describe('catalogue cache', () => {
     expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
 
-  it('evicts the least recently used entry beyond its size, and can be turned off', async () => {
+  it('once full, keeps a key at its second miss, evicting the least recently used entry; and can be turned off', async () => {
     const cache = new CatalogCache(ctx.db, { maxEntries: 2 });
     const { load, calls } = counter();
     await cache.get('a', load);
     await cache.get('b', load);
     await cache.get('a', load);
+    expect(calls()).toBe(2);
+    // Full: 'c' is loaded, not kept, at its first miss; kept at its second, in the place of 'b'.
     await cache.get('c', load);
-    expect(calls()).toBe(3);
-    await cache.get('a', load);
-    expect(calls()).toBe(3);
-    await cache.get('b', load);
+    await cache.get('c', load);
     expect(calls()).toBe(4);
+    await cache.get('c', load);
+    await cache.get('a', load);
+    expect(calls()).toBe(4);
+    await cache.get('b', load);
+    expect(calls()).toBe(5);
 
     const off = new CatalogCache(ctx.db, { maxEntries: 0 });
     const second = counter();
     await off.get('k', second.load);
     await off.get('k', second.load);
     expect(second.calls()).toBe(2);
+  });
+
+  it('keeps its entries asked for again and again through a stream of keys asked for once', async () => {
+    const cache = new CatalogCache(ctx.db, { maxEntries: 10 });
+    const { load, calls } = counter();
+    const hot = Array.from({ length: 10 }, (_, index) => `page ${index}`);
+    for (const key of hot) await cache.get(key, load);
+    for (let index = 0; index < 1000; index++) await cache.get(`random page ${index}`, load);
+    expect(calls()).toBe(1010);
+    for (const key of hot) await cache.get(key, load);
+    expect(calls()).toBe(1010);
+  });
+
+  it('keeps a part many requests share at its first miss, and shares a load it does not keep', async () => {
+    const cache = new CatalogCache(ctx.db, { maxEntries: 1 });
+    const { load, calls } = counter();
+    await cache.get('a', load);
+    await cache.get('total', load, { shared: true });
+    await cache.get('total', load, { shared: true });
+    expect(calls()).toBe(2);
+    // Full, and 'b' never missed before: concurrent misses share one load, which is not kept.
+    expect(await Promise.all([cache.get('b', load), cache.get('b', load)])).toEqual([3, 3]);
+    expect(calls()).toBe(3);
   });
 
   it('may reuse a version read for a while when allowed to, and then sees the change', async () => {

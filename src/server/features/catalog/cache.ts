@@ -138,15 +138,24 @@ const catalogVersion = pgTable('catalog_version', {
 });
 
 export type CacheView = {
-  get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
+  get<T>(key: string, load: () => PromiseLike<T>, options?: GetOptions): Promise<T>;
   /** False when nothing is kept: work done only to be reused later is then wasted. */
   keeps: boolean;
+};
+
+export type GetOptions = {
+  /**
+   * A part that many requests share (a filter set's total, its anchors, a search's ranked
+   * window, the categories): kept at its first miss, while a whole answer waits for its second.
+   */
+  shared?: boolean;
 };
 
 /** For callers with no cache, or with the cache turned off. */
 export const uncached: CacheView = { get: async (_key, load) => await load(), keeps: false };
 
 type Entry = { version: string; expiresAt: number; value: Promise<unknown> };
+type Load = { version: string; value: Promise<unknown> };
 
 /**
  * A small in-process cache for the catalogue's public reads (listing pages, counts,
@@ -161,9 +170,17 @@ type Entry = { version: string; expiresAt: number; value: Promise<unknown> };
  * request; such a request may miss a write that committed during that one round trip.
  * Concurrent misses for one key share one load too, so a burst never runs the same
  * query twice.
+ *
+ * Once full, an answer is kept only at its second miss within the last `maxEntries` first
+ * misses (a doorkeeper, as in TinyLFU): a stream of addresses asked for once (random pages, a
+ * crawler) then passes through without pushing out the entries asked for again and again.
  */
 export class CatalogCache {
   private readonly entries = new Map<string, Entry>();
+  /** Loads not kept (refused at the door), shared by the requests that miss while they run. */
+  private readonly passing = new Map<string, Load>();
+  /** Keys missed once, not kept yet; cleared when it holds `maxEntries`. */
+  private readonly seenOnce = new Set<string>();
   private versionLookup: Promise<string | null> | null = null;
   private lastRead: { version: string | null; startedAt: number } | null = null;
   private readonly maxEntries: number;
@@ -189,15 +206,15 @@ export class CatalogCache {
     if (this.maxEntries === 0) return uncached;
     // No version row (a database being emptied): serve uncached rather than guess.
     const version = await this.version();
-    return version === null ? uncached : { get: (key, load) => this.getAt(version, key, load), keeps: true };
+    return version === null ? uncached : { get: (key, load, options) => this.getAt(version, key, load, options), keeps: true };
   }
 
   /** The cached value for `key`, or `load()`'s, which is then kept until the catalogue changes. */
-  async get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
-    return (await this.view()).get(key, load);
+  async get<T>(key: string, load: () => PromiseLike<T>, options?: GetOptions): Promise<T> {
+    return (await this.view()).get(key, load, options);
   }
 
-  private getAt<T>(version: string, key: string, load: () => PromiseLike<T>): Promise<T> {
+  private getAt<T>(version: string, key: string, load: () => PromiseLike<T>, options: GetOptions = {}): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && hit.expiresAt > now) {
@@ -206,9 +223,20 @@ export class CatalogCache {
       this.entries.set(key, hit);
       return hit.value as Promise<T>;
     }
+    const running = this.passing.get(key);
+    if (running?.version === version) return running.value as Promise<T>;
     // Drizzle's query builders are lazy thenables that run their query on every `then`:
     // settle the load once into a real promise that every waiter shares.
     const value = (async () => await load())();
+    // An entry of an older version was kept already: its key has earned its place.
+    if (!hit && !options.shared && !this.admits(key)) {
+      this.passing.set(key, { version, value });
+      const done = () => {
+        if (this.passing.get(key)?.value === value) this.passing.delete(key);
+      };
+      value.then(done, done);
+      return value;
+    }
     this.entries.delete(key);
     this.entries.set(key, { version, expiresAt: now + this.ttlMs, value });
     value.catch(() => {
@@ -221,8 +249,19 @@ export class CatalogCache {
     return value;
   }
 
+  /** While there is room every key enters; then a key enters at its second miss. */
+  private admits(key: string): boolean {
+    if (this.entries.size < this.maxEntries) return true;
+    if (this.seenOnce.delete(key)) return true;
+    if (this.seenOnce.size >= this.maxEntries) this.seenOnce.clear();
+    this.seenOnce.add(key);
+    return false;
+  }
+
   clear() {
     this.entries.clear();
+    this.passing.clear();
+    this.seenOnce.clear();
   }
 
   private version(): Promise<string | null> {

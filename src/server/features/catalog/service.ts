@@ -200,10 +200,10 @@ export async function listCourses(db: Database, query: CourseListQuery, cache: C
   if (terms) {
     // The total depends on the filters only: every sort and page of them shares it.
     const byWords: Search = { terms, mode: 'words' };
-    const wordsTotal = await cache.get(`count:${key.filters}|words`, () => countWhere(db, and(base, searchCondition(byWords))));
+    const wordsTotal = await cache.get(`count:${key.filters}|words`, () => countWhere(db, and(base, searchCondition(byWords))), { shared: true });
     const search: Search = wordsTotal > 0 ? byWords : { terms, mode: 'typo' };
     const where = and(base, searchCondition(search));
-    const total = wordsTotal > 0 ? wordsTotal : await cache.get(`count:${key.filters}|typo`, () => countWhere(db, where));
+    const total = wordsTotal > 0 ? wordsTotal : await cache.get(`count:${key.filters}|typo`, () => countWhere(db, where), { shared: true });
     if (total === 0) return answer([], 0);
     const order = listOrder(query.sort, search);
     // Windows and anchors pay only when they are kept for the requests that follow.
@@ -211,7 +211,7 @@ export async function listCourses(db: Database, query: CourseListQuery, cache: C
       const ids = await cache.get(`search:${key.filters}|${search.mode}|${query.sort ?? 'default'}`, async () => {
         const rows = await db.select({ id: courses.id }).from(courses).where(where).orderBy(...order).limit(SEARCH_WINDOW);
         return Int32Array.from(rows, (row) => row.id);
-      });
+      }, { shared: true });
       return answer(await coursesByIds(db, ids.subarray(offset, offset + limits.pageSize)), total);
     }
     const items = await db.select(summaryColumns).from(courses).where(where).orderBy(...order).limit(limits.pageSize).offset(offset);
@@ -223,7 +223,7 @@ export async function listCourses(db: Database, query: CourseListQuery, cache: C
     let anchor: Anchor | undefined;
     let skip = offset;
     if (cache.keeps && offset >= ANCHOR_SPAN) {
-      const anchors = await cache.get(`anchors:${key.filters}|${sort}`, () => loadAnchors(db, base, sort));
+      const anchors = await cache.get(`anchors:${key.filters}|${sort}`, () => loadAnchors(db, base, sort), { shared: true });
       const index = Math.min(Math.floor(offset / ANCHOR_SPAN), anchors.length);
       anchor = anchors[index - 1];
       if (anchor) skip -= index * ANCHOR_SPAN;
@@ -249,7 +249,7 @@ export async function listCourses(db: Database, query: CourseListQuery, cache: C
   };
   // The total first (kept per filter set, so nearly always without a query): a page past the
   // last one is empty without reading the index from the last anchor to its end.
-  const total = await cache.get(`count:${key.filters}`, () => countWhere(db, base));
+  const total = await cache.get(`count:${key.filters}`, () => countWhere(db, base), { shared: true });
   if (offset >= total) return answer([], total);
   return answer(await loadPage(), total);
 }
@@ -309,7 +309,7 @@ export async function listCategories(db: Database, cache: CacheView = uncached):
     for (const category of list) category.subcategories.sort(byName);
     return list;
   };
-  return cache.get('categories', load);
+  return cache.get('categories', load, { shared: true });
 }
 
 
