@@ -131,7 +131,7 @@ function ChangeEmailForm() {
           </Title>
           {change.isSuccess ? (
             <Alert color="teal" role="status">
-              {t('credentials.emailSent', { email: change.data.newEmail, current: user?.email ?? '' })}
+              {t('credentials.emailSent', { email: user?.email ?? '' })} {t('credentials.emailConfirmNext', { email: change.data.newEmail })}
             </Alert>
           ) : null}
           <TextInput

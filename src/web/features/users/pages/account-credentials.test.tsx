@@ -46,7 +46,7 @@ describe('Mis Datos: password and e-mail', () => {
     await user.click(screen.getByRole('button', { name: 'Pedir el cambio' }));
     expect(
       await screen.findByText(
-        'Te enviamos un mensaje a ana@example.com, tu correo actual, para aprobar el cambio a nueva@example.com. Después enviaremos a nueva@example.com un enlace para confirmarlo. El pedido vence en 1 hora.',
+        'Te enviamos un mensaje a ana@example.com, tu correo actual, para aprobar el cambio. Cuando lo apruebes, enviaremos a nueva@example.com un enlace para confirmarlo. El pedido vence en 1 hora.',
       ),
     ).toBeInTheDocument();
     expect(requestsTo(spy, endpoints.requestEmailChange)[0]?.body).toEqual({ newEmail: 'nueva@example.com', currentPassword: 'Passw0rd12' });
