@@ -213,6 +213,17 @@ describe('changing the e-mail address', () => {
     expect((await requestChange(user, 'second@example.com')).statusCode).toBe(202);
     expect((await openLink('confirm', firstToken)).json()).toMatchObject({ error: { code: 'INVALID_ACTION_CODE' } });
     expect(await ctx.db.select({ newEmail: pendingEmailChanges.newEmail }).from(pendingEmailChanges)).toEqual([{ newEmail: 'second@example.com' }]);
+
+    // Two requests at the same moment: both are answered, one change is left, and only its link works.
+    const racer = await signedInUser(ctx.app);
+    const answers = await Promise.all([requestChange(racer, 'race-a@example.com'), requestChange(racer, 'race-b@example.com')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
+    const left = await ctx.db.select({ newEmail: pendingEmailChanges.newEmail }).from(pendingEmailChanges).where(eq(pendingEmailChanges.userId, racer.id));
+    expect(left).toHaveLength(1);
+    const tokens = (await mailTo(racer.email, 'approve-email-change')).map((mail) => (mail.data as { token: string }).token);
+    const opened = await Promise.all(tokens.map((token) => openLink('approve', token)));
+    expect(opened.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(opened.find((response) => response.statusCode === 200)!.json()).toEqual({ newEmail: left[0]!.newEmail });
   });
 
   it('refuses an address that has an account (whatever its case) and the account’s own, changing nothing', async () => {

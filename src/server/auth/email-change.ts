@@ -101,16 +101,22 @@ export async function requestEmailChange(
   if (!allowance.allowed) throw new RateLimitedError(allowance.retryAfter ?? mailRequestLimits.perAccount.window);
 
   const token = newToken();
+  const change = {
+    sessionId: requester.sessionId,
+    currentEmail,
+    newEmail,
+    approvalTokenHash: digest(token),
+    verificationTokenHash: null,
+    approvedAt: null,
+    passwordFingerprint: fingerprint,
+    createdAt: new Date(),
+  };
   await db.transaction(async (tx) => {
-    await tx.delete(pendingEmailChanges).where(eq(pendingEmailChanges.userId, requester.userId));
-    await tx.insert(pendingEmailChanges).values({
-      userId: requester.userId,
-      sessionId: requester.sessionId,
-      currentEmail,
-      newEmail,
-      approvalTokenHash: digest(token),
-      passwordFingerprint: fingerprint,
-    });
+    // One statement, so that two requests at once leave one change (the later one), not an error.
+    await tx
+      .insert(pendingEmailChanges)
+      .values({ userId: requester.userId, ...change })
+      .onConflictDoUpdate({ target: pendingEmailChanges.userId, set: change });
     await enqueueMail(tx, { kind: 'approve-email-change', to: currentEmail, language: toMailLanguage(requester.language), data: { token, newEmail } });
   });
   return { newEmail };
