@@ -42,6 +42,7 @@ import { progressRoutes } from './features/progress/routes';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';
 import { reviewsRoutes } from './features/reviews/routes';
 import { teachingRoutes } from './features/teaching/routes';
+import { emailChangeRoutes } from './features/users/email-change-routes';
 import { usersRoutes } from './features/users/routes';
 import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await api.register(healthRoutes, { database });
       await api.register(authProvidersRoutes);
       await api.register(usersRoutes);
+      await api.register(emailChangeRoutes);
       await api.register(catalogRoutes, {
         cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed },
         courseCache: { maxEntries: config.courseCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: catalogVersionFeed },

@@ -35,6 +35,8 @@ export const errorStatus = {
   // A link sent by e-mail (password reset, address verification) that expired, or that never existed or was used.
   EXPIRED_ACTION_CODE: 400,
   INVALID_ACTION_CODE: 400,
+  // Changing the e-mail of an account without a password needs a sign-in this recent.
+  REAUTHENTICATION_REQUIRED: 403,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
   // Commerce: cart, checkout, payments, enrolments, reviews.

@@ -34,6 +34,8 @@ export const pagePatterns = {
   // The pages the links in account e-mails open (`?token=`).
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  approveEmailChange: '/approve-email-change',
+  confirmEmailChange: '/confirm-email-change',
   // Last: any other single segment is a user's dashboard.
   dashboard: '/:userName',
 } as const;
@@ -74,6 +76,8 @@ export const paths = {
   adminAudit: () => '/admin/auditoria',
   resetPassword: () => '/reset-password',
   verifyEmail: () => '/verify-email',
+  approveEmailChange: () => '/approve-email-change',
+  confirmEmailChange: () => '/confirm-email-change',
   dashboard: (userName: string) => `/${encodeURIComponent(userName)}`,
 } satisfies Record<PageName, (...args: never[]) => string>;
 

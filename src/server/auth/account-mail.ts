@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox';
 import { toMailLanguage } from '../mail/templates';
 
 /** better-auth endpoints that send an e-mail someone asked for; each is limited per client address and per account. */
-export const MAIL_SENDING_PATHS = ['/request-password-reset', '/send-verification-email', '/change-email'] as const;
+export const MAIL_SENDING_PATHS = ['/request-password-reset', '/send-verification-email'] as const;
 
 export const mailRequestLimits = {
   /** Per client address and endpoint (better-auth's own limiter). */
@@ -23,8 +23,12 @@ export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 
 type MailUser = { id: string; email: string; language?: unknown; disabledAt?: unknown };
 
-/** The JWT's payload says whether a verification link confirms a sign-up or a new address. */
-function verificationPurpose(token: string): { requestType?: string; updateTo?: string } {
+/**
+ * The JWT's payload says whether a verification link confirms a sign-up or, in better-auth's own
+ * e-mail change (not offered: see email-change.ts), a new address.
+ */
+export function verificationPurpose(token: unknown): { requestType?: string; updateTo?: string } {
+  if (typeof token !== 'string') return {};
   try {
     return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { requestType?: string; updateTo?: string };
   } catch {
@@ -44,11 +48,6 @@ export function accountMailSenders(db: Database) {
       await enqueueMail(db, { kind: 'password-reset', to: user.email, language: toMailLanguage(user.language), data: { token } });
     },
     sendVerificationEmail: async ({ user, token }: { user: MailUser; token: string }) => {
-      const purpose = verificationPurpose(token);
-      if (purpose.requestType === 'change-email-verification' && purpose.updateTo) {
-        await enqueueMail(db, { kind: 'confirm-new-email', to: purpose.updateTo, language: toMailLanguage(user.language), data: { token, newEmail: purpose.updateTo } });
-        return;
-      }
       await enqueueMail(db, { kind: 'verify-email', to: user.email, language: toMailLanguage(user.language), data: { token } });
     },
   };
@@ -84,6 +83,14 @@ export async function pruneExpiredVerifications(db: Database): Promise<number> {
 }
 
 const ACCOUNT_KEY_PREFIX = 'mail-requests:account:';
+
+/**
+ * Counts one e-mail asked for `account` (an address, lower-case) in its hourly allowance
+ * (MAIL_PER_ACCOUNT_PER_HOUR), the one the better-auth endpoints below and the e-mail change share.
+ */
+export const consumeAccountMailAllowance = (counter: BetterAuthRateLimitStorage, account: string, { perAccountMax }: { perAccountMax: number }) =>
+  counter.consume(`${ACCOUNT_KEY_PREFIX}${account}`, { window: mailRequestLimits.perAccount.window, max: perAccountMax });
+
 const isMailSendingPath = (path: string | undefined) => (MAIL_SENDING_PATHS as readonly string[]).includes(path ?? '');
 
 /**
@@ -103,12 +110,9 @@ export function mailRequestLimit(counter: BetterAuthRateLimitStorage, { perAccou
           matcher: (context) => isMailSendingPath(context.path),
           handler: createAuthMiddleware(async (ctx) => {
             const named = (ctx.body as { email?: unknown } | undefined)?.email;
-            const account =
-              ctx.path !== '/change-email' && typeof named === 'string' && named.trim()
-                ? named.trim().toLowerCase()
-                : (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+            const account = typeof named === 'string' && named.trim() ? named.trim().toLowerCase() : (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
             if (!account) return;
-            const { allowed, retryAfter } = await counter.consume(`${ACCOUNT_KEY_PREFIX}${account}`, perAccount);
+            const { allowed, retryAfter } = await consumeAccountMailAllowance(counter, account, { perAccountMax });
             if (allowed) return;
             throw new APIError(
               'TOO_MANY_REQUESTS',

@@ -14,7 +14,15 @@ import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { databaseCounter } from '../db/rate-limit-counter';
 import { toMailLanguage } from '../mail/templates';
-import { accountMailSenders, actionCodeError, mailRequestLimit, resetLinkLifetime, resetLinkState, VERIFICATION_LINK_SECONDS } from './account-mail';
+import {
+  accountMailSenders,
+  actionCodeError,
+  mailRequestLimit,
+  resetLinkLifetime,
+  resetLinkState,
+  VERIFICATION_LINK_SECONDS,
+  verificationPurpose,
+} from './account-mail';
 import { passwordAttemptLimit, passwordAttemptLimits } from './password-attempts';
 import { createRedisRateLimitStorage } from './rate-limit-redis';
 
@@ -34,9 +42,11 @@ export const authRateLimits = { windowSeconds: 60, signIn: passwordAttemptLimits
 
 /**
  * better-auth endpoints the product does not offer. Profile changes go through
- * `PATCH /api/users/me` (with its validation), and accounts are disabled by admins, not deleted.
+ * `PATCH /api/users/me` (with its validation), accounts are disabled by admins, not deleted, and
+ * the e-mail changes through the app's own flow (email-change.ts): better-auth's asks for no
+ * password, mails only the new address, and its link outlives a password change.
  */
-const DISABLED_PATHS = ['/update-user', '/delete-user'];
+const DISABLED_PATHS = ['/update-user', '/delete-user', '/change-email'];
 
 /** Where each endpoint carries a new password, which must follow the product's rules. */
 const NEW_PASSWORD_FIELD: Record<string, string> = { '/change-password': 'newPassword', '/reset-password': 'newPassword' };
@@ -110,6 +120,7 @@ export function createAuth({ config, db, secret }: AuthDeps) {
 
   const redis = config.redisUrl ? createRedisRateLimitStorage(config.redisUrl) : undefined;
   const rateLimitStorage: BetterAuthRateLimitStorage | undefined = redis;
+  const counter: BetterAuthRateLimitStorage = redis ?? databaseCounter(db);
 
   const auth = betterAuth({
     appName: 'Cursos Online',
@@ -134,8 +145,6 @@ export function createAuth({ config, db, secret }: AuthDeps) {
         // The web app sends its language at sign-up; e-mails are written in it.
         language: { type: 'string', required: false, defaultValue: 'es', input: true },
       },
-      // The new address takes effect only when a link sent to it is opened.
-      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -198,8 +207,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     plugins: [
       bearer(),
       ...oidcProviders,
-      passwordAttemptLimit(redis ?? databaseCounter(db), { perAccountMax: config.passwordAttemptsPerAccount }),
-      mailRequestLimit(redis ?? databaseCounter(db), { perAccountMax: config.mail.perAccountPerHour }),
+      passwordAttemptLimit(counter, { perAccountMax: config.passwordAttemptsPerAccount }),
+      mailRequestLimit(counter, { perAccountMax: config.mail.perAccountPerHour }),
     ],
     hooks: {
       // better-auth only checks the length; the product's other password rules, in the spec's order.
@@ -221,6 +230,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
           const state = await resetLinkState(ctx.context.internalAdapter, body.token ?? (ctx.query as { token?: unknown } | undefined)?.token);
           if (state !== 'valid') throw actionCodeError(state);
         }
+        // A link of better-auth's own e-mail change, mailed before it was turned off, changes nothing.
+        if (ctx.path === '/verify-email' && verificationPurpose((ctx.query as { token?: unknown } | undefined)?.token).updateTo) throw actionCodeError('invalid');
         // A new password ends every other session (whoever knew the old one may hold one), whatever
         // the client asks; the caller's own session is replaced by a new one in the answer's cookie.
         if (ctx.path === '/change-password') return { context: { body: { ...body, revokeOtherSessions: true } } };
@@ -282,6 +293,9 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     close: async () => {
       await redis?.close();
     },
+    /** The counters of the auth limits (the database's, or Redis), for the app's own limits that share them. */
+    counter,
+    promoteIfListed,
   });
 }
 

@@ -36,7 +36,8 @@ export class AccountDisabledError extends AppError {
   }
 }
 
-function headersOf(request: FastifyRequest): Headers {
+/** The request's headers as better-auth's API takes them. */
+export function headersOf(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

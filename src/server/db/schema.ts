@@ -105,6 +105,40 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * An e-mail change under way. The current address approves it (the approval link), then the new
+ * address proves itself (the verification link); only then does the account's e-mail change. Its
+ * links are stored hashed. It dies with the session that asked for it (revoked, signed out, or ended
+ * by a password change or reset), when the password changes (`password_fingerprint` no longer
+ * matches), or an hour after it was asked for.
+ */
+export const pendingEmailChanges = pgTable(
+  'pending_email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One change under way per account: a new request replaces the previous one. */
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The address that approves the change; the change applies only while it is still the account's. */
+    currentEmail: text('current_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    /** SHA-256 of the approval link's token; cleared once used. */
+    approvalTokenHash: text('approval_token_hash').unique(),
+    /** SHA-256 of the verification link's token, set when the change is approved. */
+    verificationTokenHash: text('verification_token_hash').unique(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** SHA-256 of the password hash when the change was asked for (null: no password). */
+    passwordFingerprint: text('password_fingerprint'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_email_changes_session_id_idx').on(t.sessionId), index('pending_email_changes_created_at_idx').on(t.createdAt)],
+);
+
 /** Rate-limit counters live in the database so that they hold across server processes. */
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey(),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneExpiredVerifications } from '../auth/account-mail';
+import { pruneExpiredEmailChanges } from '../auth/email-change';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { BackgroundJob } from '../jobs';
@@ -59,6 +60,7 @@ export function createMailSender({ config, db, log }: { config: Config; db: Data
         await pruneOutbox(db);
         // The links these e-mails carried: expired reset links are kept a week to be told apart from used ones.
         await pruneExpiredVerifications(db);
+        await pruneExpiredEmailChanges(db);
       },
     },
   ];

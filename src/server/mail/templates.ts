@@ -11,6 +11,7 @@ export type OrderLine = { title: string; priceCents: number };
 /** What each kind of e-mail carries in the outbox; rendered with PUBLIC_URL when it is sent. */
 export type MailData = {
   'verify-email': { token: string };
+  'approve-email-change': { token: string; newEmail: string };
   'confirm-new-email': { token: string; newEmail: string };
   'password-reset': { token: string };
   receipt: { orderId: string; amountTotal: number; items: OrderLine[] };
@@ -22,7 +23,12 @@ export type MailKind = keyof MailData;
 export type RenderedMail = { subject: string; text: string; html: string; link: string };
 
 /** Paths of the web app the e-mails link to (the reset and verification pages read `?token=`). */
-export const mailLinkPaths = { resetPassword: paths.resetPassword(), verifyEmail: paths.verifyEmail() } as const;
+export const mailLinkPaths = {
+  resetPassword: paths.resetPassword(),
+  verifyEmail: paths.verifyEmail(),
+  approveEmailChange: paths.approveEmailChange(),
+  confirmEmailChange: paths.confirmEmailChange(),
+} as const;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -46,9 +52,16 @@ const copy = {
       body: 'Gracias por crear tu cuenta en Cursos Online. Confirma que este correo es tuyo con el enlace de abajo (vale 24 horas).',
       action: 'Confirmar mi correo',
     },
+    approveEmailChange: {
+      subject: '¿Cambiar el correo de tu cuenta?',
+      body: (email: string) =>
+        `Alguien con acceso a tu cuenta de Cursos Online pidió cambiar su correo a ${email}. Nada cambia si no lo apruebas con el enlace de abajo (vale 1 hora y sirve una sola vez); después tendremos que confirmar también la nueva dirección.`,
+      notYou: 'Si no fuiste tú, no abras el enlace y cambia tu contraseña: eso cancela el pedido y cierra las demás sesiones.',
+      action: 'Aprobar el cambio',
+    },
     confirmNewEmail: {
       subject: 'Confirma tu nuevo correo electrónico',
-      body: (email: string) => `Pediste usar ${email} en tu cuenta de Cursos Online. El cambio se hace cuando abras el enlace de abajo (vale 24 horas).`,
+      body: (email: string) => `Pediste usar ${email} en tu cuenta de Cursos Online. El cambio se hace cuando abras el enlace de abajo (vale hasta una hora después del pedido y sirve una sola vez).`,
       action: 'Confirmar el nuevo correo',
     },
     passwordReset: {
@@ -83,9 +96,16 @@ const copy = {
       body: 'Thank you for creating your Cursos Online account. Confirm that this address is yours with the link below (valid for 24 hours).',
       action: 'Confirm my e-mail',
     },
+    approveEmailChange: {
+      subject: 'Change the e-mail address of your account?',
+      body: (email: string) =>
+        `Someone with access to your Cursos Online account asked to change its e-mail address to ${email}. Nothing changes unless you approve it with the link below (valid for 1 hour, and it works once); then the new address must be confirmed too.`,
+      notYou: 'If it was not you, do not open the link, and change your password: that cancels the request and signs out your other sessions.',
+      action: 'Approve the change',
+    },
     confirmNewEmail: {
       subject: 'Confirm your new e-mail address',
-      body: (email: string) => `You asked to use ${email} for your Cursos Online account. The change happens when you open the link below (valid for 24 hours).`,
+      body: (email: string) => `You asked to use ${email} for your Cursos Online account. The change happens when you open the link below (valid until an hour after the request, and it works once).`,
       action: 'Confirm the new e-mail',
     },
     passwordReset: {
@@ -122,13 +142,22 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: MailLa
       const { token } = data as MailData['verify-email'];
       return { ...base, subject: c.verifyEmail.subject, paragraphs: [c.verifyEmail.body, c.ignore], action: { label: c.verifyEmail.action, link: tokenLink(mailLinkPaths.verifyEmail, token) } };
     }
+    case 'approve-email-change': {
+      const { token, newEmail } = data as MailData['approve-email-change'];
+      return {
+        ...base,
+        subject: c.approveEmailChange.subject,
+        paragraphs: [c.approveEmailChange.body(newEmail), c.approveEmailChange.notYou],
+        action: { label: c.approveEmailChange.action, link: tokenLink(mailLinkPaths.approveEmailChange, token) },
+      };
+    }
     case 'confirm-new-email': {
       const { token, newEmail } = data as MailData['confirm-new-email'];
       return {
         ...base,
         subject: c.confirmNewEmail.subject,
         paragraphs: [c.confirmNewEmail.body(newEmail), c.ignore],
-        action: { label: c.confirmNewEmail.action, link: tokenLink(mailLinkPaths.verifyEmail, token) },
+        action: { label: c.confirmNewEmail.action, link: tokenLink(mailLinkPaths.confirmEmailChange, token) },
       };
     }
     case 'password-reset': {

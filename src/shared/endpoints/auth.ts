@@ -97,16 +97,6 @@ export const authEndpoints = {
     body: z.object({ currentPassword: z.string(), newPassword: z.string() }),
     responses: { 200: z.object({ token: z.string().nullable() }), ...authErrors },
   }),
-  changeEmail: defineEndpoint({
-    method: 'POST',
-    path: '/api/auth/change-email',
-    access: 'public',
-    servedBy: 'auth-handler',
-    tags: ['auth'],
-    summary: 'Change my e-mail address (confirmed through a link)',
-    body: z.object({ newEmail: z.string() }),
-    responses: { 200: statusResponse, ...authErrors },
-  }),
   requestPasswordReset: defineEndpoint({
     method: 'POST',
     path: '/api/auth/request-password-reset',

@@ -41,6 +41,8 @@ const pageComponents = {
   adminAudit: () => import('../features/admin/pages/admin-audit-page').then((module) => module.AdminAuditPage),
   resetPassword: () => import('../features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
   verifyEmail: () => import('../features/auth/pages/verify-email-page').then((module) => module.VerifyEmailPage),
+  approveEmailChange: () => import('../features/users/pages/email-change-page').then((module) => module.ApproveEmailChangePage),
+  confirmEmailChange: () => import('../features/users/pages/email-change-page').then((module) => module.ConfirmEmailChangePage),
   dashboard: () => import('../features/users/pages/dashboard-page').then((module) => module.DashboardPage),
 } satisfies Record<PageName, () => Promise<ComponentType>>;
 

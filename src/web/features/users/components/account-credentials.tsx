@@ -5,9 +5,10 @@ import { emailField, passwordField } from '../../../../shared/schemas/auth';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
-import { useChangeEmail, useChangePassword } from '../api/account-credentials';
+import { useSession } from '../../../session/get-session';
+import { useChangePassword, useRequestEmailChange } from '../api/account-credentials';
 
-/** "Mis Datos": change the password (the product's rules) and the e-mail (proved by a mailed link first). */
+/** "Mis Datos": change the password (the product's rules) and the e-mail (approved by the current address, then proved by the new one). */
 export function AccountCredentials() {
   return (
     <>
@@ -88,22 +89,38 @@ function ChangePasswordForm() {
   );
 }
 
+/**
+ * The e-mail change: the new address and the current password (empty for an account that signs
+ * in only through a provider, which must have signed in within the last minutes). The current
+ * address is mailed a link to approve; nothing changes until then and the new address's confirmation.
+ */
 function ChangeEmailForm() {
   const { t } = useTranslation(['users', 'auth']);
-  const change = useChangeEmail();
+  const { user } = useSession();
+  const change = useRequestEmailChange();
   const [newEmail, setNewEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ newEmail?: string; currentPassword?: string }>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = emailField.safeParse(newEmail);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
+      setFieldErrors({ newEmail: parsed.error.issues[0]?.message });
       return;
     }
-    setFieldError(undefined);
-    change.mutate(parsed.data);
+    setFieldErrors({});
+    change.mutate(
+      { newEmail: parsed.data, ...(currentPassword ? { currentPassword } : {}) },
+      {
+        onSuccess: () => setCurrentPassword(''),
+        onError: (error) => {
+          if (isApiError(error) && error.fields) setFieldErrors({ newEmail: error.fields.newEmail?.[0], currentPassword: error.fields.currentPassword?.[0] });
+        },
+      },
+    );
   };
+  const hasFieldError = Boolean(fieldErrors.newEmail || fieldErrors.currentPassword);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm" mt="lg">
@@ -114,7 +131,7 @@ function ChangeEmailForm() {
           </Title>
           {change.isSuccess ? (
             <Alert color="teal" role="status">
-              {t('credentials.emailSent', { email: change.variables })}
+              {t('credentials.emailSent', { email: user?.email ?? '' })} {t('credentials.emailConfirmNext', { email: change.data.newEmail })}
             </Alert>
           ) : null}
           <TextInput
@@ -124,10 +141,20 @@ function ChangeEmailForm() {
             autoComplete="email"
             value={newEmail}
             onChange={(event) => setNewEmail(event.currentTarget.value)}
-            error={fieldError ? fieldErrorMessage(fieldError) : undefined}
+            error={fieldErrors.newEmail ? fieldErrorMessage(fieldErrors.newEmail) : undefined}
             required
           />
-          {change.isError ? (
+          <PasswordInput
+            label={t('credentials.emailPassword')}
+            description={t('credentials.emailPasswordHint')}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            error={fieldErrors.currentPassword ? fieldErrorMessage(fieldErrors.currentPassword) : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.togglePassword') }}
+          />
+          {change.isError && !hasFieldError ? (
             <Alert color="red" role="alert">
               {errorMessage(change.error)}
             </Alert>

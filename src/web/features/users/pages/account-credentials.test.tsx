@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '../../../app/layout/app-layout';
+import { setLanguage } from '../../../i18n';
 import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderRoutes } from '../../../testing/render';
@@ -16,8 +17,9 @@ describe('Mis Datos: password and e-mail', () => {
     let answer: Response | { token: string | null } = jsonResponse({ error: { code: 'INVALID_CREDENTIALS', message: 'x' } }, 401);
     const spy = mockApi({ getSession: () => session, getMe: () => me, changePassword: () => answer });
     const { user } = renderRoutes(routes, '/ana');
-    const current = await screen.findByLabelText(/Contraseña actual/);
-    const next = screen.getByLabelText(/Contraseña nueva/);
+    const form = within(await screen.findByRole('form', { name: 'Cambiar la contraseña' }));
+    const current = form.getByLabelText(/Contraseña actual/);
+    const next = form.getByLabelText(/Contraseña nueva/);
     await user.type(current, 'Passw0rd12');
     await user.type(next, 'corta');
     await user.click(screen.getByRole('button', { name: 'Cambiar la contraseña' }));
@@ -35,12 +37,32 @@ describe('Mis Datos: password and e-mail', () => {
     expect(await screen.findByText('¡Contraseña cambiada! Tus otras sesiones se cerraron.')).toBeInTheDocument();
   });
 
-  it('asks for a new e-mail and says it changes when the mailed link is opened', async () => {
-    const spy = mockApi({ getSession: () => session, getMe: () => me, changeEmail: () => ({ status: true }) });
+  it('asks for a new e-mail with the current password, and says the current address must approve it first', async () => {
+    const spy = mockApi({ getSession: () => session, getMe: () => me, requestEmailChange: () => jsonResponse({ newEmail: 'nueva@example.com' }, 202) });
     const { user } = renderRoutes(routes, '/ana');
-    await user.type(await screen.findByLabelText(/Correo nuevo/), 'nueva@example.com');
-    await user.click(screen.getByRole('button', { name: 'Enviar el enlace de confirmación' }));
-    expect(await screen.findByText('Te enviamos un enlace a nueva@example.com. El cambio se hace cuando lo abras.')).toBeInTheDocument();
-    expect(requestsTo(spy, endpoints.changeEmail)[0]?.body).toEqual({ newEmail: 'nueva@example.com' });
+    const form = within(await screen.findByRole('form', { name: 'Cambiar el correo electrónico' }));
+    await user.type(form.getByLabelText(/Correo nuevo/), 'nueva@example.com');
+    await user.type(form.getByLabelText(/Contraseña actual/), 'Passw0rd12');
+    await user.click(screen.getByRole('button', { name: 'Pedir el cambio' }));
+    expect(
+      await screen.findByText(
+        'Te enviamos un mensaje a ana@example.com, tu correo actual, para aprobar el cambio. Cuando lo apruebes, enviaremos a nueva@example.com un enlace para confirmarlo. El pedido vence en 1 hora.',
+      ),
+    ).toBeInTheDocument();
+    expect(requestsTo(spy, endpoints.requestEmailChange)[0]?.body).toEqual({ newEmail: 'nueva@example.com', currentPassword: 'Passw0rd12' });
+  });
+
+  it('says so when the password is wrong, or when an account without one must sign in again (in English too)', async () => {
+    let answer = jsonResponse({ error: { code: 'INVALID_CREDENTIALS', message: 'x' } }, 401);
+    mockApi({ getSession: () => session, getMe: () => me, requestEmailChange: () => answer });
+    await act(() => setLanguage('en'));
+    const { user } = renderRoutes(routes, '/ana');
+    await user.type(await screen.findByLabelText(/New e-mail/), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Ask for the change' }));
+    expect(await screen.findByText('Invalid email and/or password!')).toBeInTheDocument();
+
+    answer = jsonResponse({ error: { code: 'REAUTHENTICATION_REQUIRED', message: 'x' } }, 403);
+    await user.click(screen.getByRole('button', { name: 'Ask for the change' }));
+    expect(await screen.findByText('For your security, sign out and sign in again, then change your e-mail within 5 minutes.')).toBeInTheDocument();
   });
 });
