@@ -136,6 +136,18 @@ describe('server rendering of the public pages', () => {
     expect(visibleText(unknownCourse.body)).toContain('Curso no encontrado');
   });
 
+  it('answers the not-found page, not the course, for an id spelled other than in plain digits or past every id', async () => {
+    const [course] = await pythonCourses();
+    const id = course!.id;
+    expect((await app.inject({ url: `/course/${id}` })).statusCode).toBe(200);
+    for (const url of [`/course/0x${id.toString(16)}`, `/course/${id}e0`, `/course/+${id}`, `/course/%20${id}`, `/course/${id}.0`, `/course/0${id}`, '/course/2147483648', '/course/9999999999']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(visibleText(response.body), url).not.toContain('Python 01');
+      expect(visibleText(response.body), url).toMatch(/no encontrad/);
+    }
+  });
+
   it.each([
     ['/', 'Cursos recientes'],
     ['/register', 'Crea tu cuenta'],

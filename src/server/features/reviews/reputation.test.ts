@@ -65,7 +65,7 @@ describe("a course's reputation", () => {
       await buy(buyer, [bySix, ...(index < 5 ? [byFive] : []), ...(index < 4 ? [byFour] : [])]);
     }
     // One buyer, six orders: one person, whatever the number of orders.
-    for (let n = 0; n < 6; n++) await buy(buyers[0], [byOneRepeatedly]);
+    for (let n = 0; n < 6; n++) await buy(buyers[0]!, [byOneRepeatedly]);
     const alsoBought = async () =>
       ((await ctx.app.inject({ url: `/api/courses/${course.id}/reputation` })).json().alsoBought as { id: number }[]).map((item) => item.id);
 
