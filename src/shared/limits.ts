@@ -41,6 +41,14 @@ export const searchMaxLength = 100;
 export const maxPage = 100_000;
 /** The largest id PostgreSQL's `integer` holds. */
 export const maxDatabaseId = 2_147_483_647;
+/**
+ * How a whole number is written in a path or query parameter: ASCII digits, without a leading
+ * zero. `Number` would also read a sign, spaces, a fraction (`3.0`), an exponent (`1e1`), hex
+ * (`0x10`) or `Infinity`; those are refused, and so is `007`, so that each number has one
+ * spelling (one cache entry, one canonical address). The API's schemas and the web's URL
+ * readers both read numbers with it.
+ */
+export const wholeNumberPattern = /^(0|[1-9][0-9]*)$/;
 
 export const courseLanguages = ['english', 'spanish'] as const;
 export type CourseLanguage = (typeof courseLanguages)[number];

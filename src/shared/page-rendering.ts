@@ -22,10 +22,12 @@ export type PageRenderer = {
   renders(pathname: string): boolean;
   language(request: PageRequest): PageLanguage;
   /**
-   * What the page's HTML depends on besides the language and the catalogue: the path, and for
-   * the listing only the parameters it reads, in one order (`?page=abc&x=1` is page 1).
+   * The page's own address, all its HTML depends on besides the language and the catalogue: the
+   * path and only the parameters the page reads, in one order (`/allcourses?page=abc&x=1` is
+   * `/allcourses`). The server keys its cache by it and draws the page from it.
    */
   cacheKey(url: string): string;
+  /** Draws the page at `url`: given a `cacheKey`, so that the page kept is the one its key names. */
   render(url: string, language: PageLanguage): Promise<RenderedPage>;
 };
 

@@ -1,3 +1,5 @@
+import { maxDatabaseId, wholeNumberPattern } from './limits';
+
 /**
  * Every page of the web app (spec section 2), in one table. The web router is built from
  * it, links are made with its helpers, and the server uses it to tell an app page from a
@@ -81,7 +83,8 @@ export const paths = {
   dashboard: (userName: string) => `/${encodeURIComponent(userName)}`,
 } satisfies Record<PageName, (...args: never[]) => string>;
 
-const numericId = /^[1-9]\d{0,9}$/;
+/** A row id as addresses write it: plain digits without a leading zero, at most the largest id. */
+const isNumericId = (segment: string) => wholeNumberPattern.test(segment) && segment !== '0' && Number(segment) <= maxDatabaseId;
 
 /** A segment that names a missing file rather than a user (names may hold dots: `ana.perez`). */
 const fileLike = /\.(js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|mp4|webm|webmanifest|php|env)$/i;
@@ -106,7 +109,7 @@ export function matchPage(pathname: string): { page: PageName; params: Record<st
       }
       if (!part.startsWith(':')) return part === segment;
       const name = part.slice(1);
-      if (name === 'id' && page !== 'adminUser' && !numericId.test(segment)) return false;
+      if (name === 'id' && page !== 'adminUser' && !isNumericId(segment)) return false;
       if (name === 'userName' && (fileLike.test(segment) || segment === 'api')) return false;
       params[name] = segment;
       return true;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { matchPage } from '../shared/paths';
+import { matchPage, type PageName } from '../shared/paths';
 import { AppProviders } from './app/app-providers';
 import { prefetchPageData, serverRenderedPages } from './app/page-data';
 import { routes } from './app/routes';
@@ -41,6 +41,22 @@ function renderToString(element: React.ReactNode): Promise<string> {
 }
 
 /**
+ * The query parameters a server-drawn page reads besides the listing's, the first of each, in
+ * this order; every other parameter changes nothing it draws. A page that starts reading one
+ * must be named here, or the server draws it without.
+ */
+const parametersRead: Partial<Record<PageName, readonly string[]>> = { register: ['next', 'error'] };
+
+function readParameters(searchParams: URLSearchParams, page: PageName | undefined): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const name of (page && parametersRead[page]) ?? []) {
+    const value = searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept;
+}
+
+/**
  * Renders the public pages on the server, with the route table, providers and query options the
  * browser uses. `transport` answers the pages' API calls in process (the server's own router).
  */
@@ -59,8 +75,8 @@ export const createPageRenderer: CreatePageRenderer = ({ transport }): PageRende
     },
     cacheKey(url) {
       const address = new URL(url, 'http://localhost');
-      if (matchPage(address.pathname)?.page !== 'allCourses') return address.pathname + address.search;
-      const search = listingSearch(readListingQuery(address.searchParams)).toString();
+      const page = matchPage(address.pathname)?.page;
+      const search = (page === 'allCourses' ? listingSearch(readListingQuery(address.searchParams)) : readParameters(address.searchParams, page)).toString();
       return search ? `${address.pathname}?${search}` : address.pathname;
     },
     async render(url, language) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/helpers/database';
 import { createPageRenderer } from '../../web/entry-server';
@@ -136,6 +136,18 @@ describe('server rendering of the public pages', () => {
     expect(visibleText(unknownCourse.body)).toContain('Curso no encontrado');
   });
 
+  it('answers the not-found page, not the course, for an id spelled other than in plain digits or past every id', async () => {
+    const [course] = await pythonCourses();
+    const id = course!.id;
+    expect((await app.inject({ url: `/course/${id}` })).statusCode).toBe(200);
+    for (const url of [`/course/0x${id.toString(16)}`, `/course/${id}e0`, `/course/+${id}`, `/course/%20${id}`, `/course/${id}.0`, `/course/0${id}`, '/course/2147483648', '/course/9999999999']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(visibleText(response.body), url).not.toContain('Python 01');
+      expect(visibleText(response.body), url).toMatch(/no encontrad/);
+    }
+  });
+
   it.each([
     ['/', 'Cursos recientes'],
     ['/register', 'Crea tu cuenta'],
@@ -162,7 +174,8 @@ describe('server rendering of the public pages', () => {
   });
 
   it('sends the shell, for the browser to draw, when rendering fails', async () => {
-    failing.add('/contact?fails');
+    // The page is drawn from its address: `/contact` (the parameter is not one it reads).
+    failing.add('/contact');
     const response = await app.inject({ url: '/contact?fails' });
     failing.clear();
     expect(response.statusCode).toBe(200);
@@ -212,6 +225,49 @@ describe('server rendering of the public pages', () => {
     const missing = await app.inject({ url: '/course/999999', headers: { 'accept-encoding': 'br' } });
     expect(missing.statusCode).toBe(404);
     expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<html lang="es"');
+  });
+
+  describe('drawing a page from the address its cache key names', () => {
+    /** Any change to the courses is a new catalogue version: the next view of every page is drawn anew. */
+    const newCatalogueVersion = async () => {
+      await db.update(courses).set({ title: sql`${courses.title}` });
+      await app.catalogVersionFeed.sync();
+    };
+    /** What the junk addresses below carry, in any spelling a page could write it. */
+    const junk = ['zzz', 'xss', 'alert(1)', 'alert%281%29', 'utm_', 'fbclid', 'evil.example', '%00', '\u0000', '\u202e', '%E2%80%AE'];
+    /** The state block carries when its data was fetched. */
+    const withoutTimes = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
+    const expectNoJunk = (body: string, url: string) => {
+      for (const word of junk) expect(body.toLowerCase(), `${url} left "${word}"`).not.toContain(word.toLowerCase());
+    };
+
+    it.each([
+      ['/allcourses?zzz=XSS', '/allcourses'],
+      ['/allcourses?q=python&zzz=%3Cscript%3Ealert(1)%3C/script%3E', '/allcourses?q=python'],
+      ['/allcourses?page=2&page=3&zzz=XSS&zzz=2', '/allcourses?page=2'],
+      ['/allcourses?lang=es&utm_source=evil.example&fbclid=XSS', '/allcourses'],
+      ['/allcourses?%7A%7A%7A=%E2%80%AE%00XSS&q=%20python%20&sort=newest&fbclid', '/allcourses?q=python&sort=newest'],
+      ['/course/{id}?zzz=XSS&next=//evil.example', '/course/{id}'],
+      ['/no/such/page?zzz=XSS', '/no/such/page'],
+      ['/register?zzz=XSS&next=/shop', '/register?next=/shop'],
+    ])('%s, seen first, leaves nothing of itself in %s', async (firstUrl, plainUrl) => {
+      const [course] = await pythonCourses();
+      const address = (url: string) => url.replace('{id}', String(course!.id));
+      // A fresh drawing of the plain address.
+      await newCatalogueVersion();
+      const fresh = await app.inject({ url: address(plainUrl) });
+      expectNoJunk(fresh.body, plainUrl);
+
+      // The junk address comes first in the next version, and is what gets drawn.
+      await newCatalogueVersion();
+      renders.mockClear();
+      await app.inject({ url: address(firstUrl) });
+      const plain = await app.inject({ url: address(plainUrl) });
+      expect(renders).toHaveBeenCalledTimes(1);
+      expect(plain.statusCode).toBe(fresh.statusCode);
+      expectNoJunk(plain.body, plainUrl);
+      expect(withoutTimes(plain.body)).toBe(withoutTimes(fresh.body));
+    });
   });
 
   it('writes the alternate-language links of a listing from the parameters it reads', async () => {

@@ -67,7 +67,11 @@ const behindFirstPaint = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
 /** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
-/** `language`: the one a server-rendered page is drawn in (its head must say the same); unset for the shell. */
+/**
+ * `language`: the one a server-rendered page is drawn in (its head must say the same); unset for
+ * the shell. A drawn page's head is kept with the page under its address: it must not read the
+ * request's URL, headers or session.
+ */
 export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest, language?: PageLanguage) => Promise<HeadTags | null>;
 
 type SpaOptions = {
@@ -185,13 +189,15 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
 
   /**
    * The document of a page the server draws. It depends on the language and the page's own
-   * address (`cacheKey`: the listing keeps only the parameters it reads) and on the catalogue, so
-   * it is kept until the catalogue changes; the head is written from that address too.
+   * address (`cacheKey`: the path and only the parameters the page reads) and on the catalogue,
+   * so it is kept until the catalogue changes. The page and its head are drawn from that address,
+   * never from the request's URL: what else the first visitor's URL held (`?zzz=<junk>`) would
+   * otherwise end up in the links of the page every later visitor gets.
    */
   const drawPage = (request: FastifyRequest, match: PageMatch | null, language: PageLanguage): Promise<SentPage> => {
     const address = renderer!.cacheKey(request.url);
     return renderedPageCache.get(`${language}\0${address}`, async () => {
-      const [head, drawn] = await Promise.all([match ? resolveHead?.(match.page, match.params, request, language) : null, renderer!.render(request.url, language)]);
+      const [head, drawn] = await Promise.all([match ? resolveHead?.(match.page, match.params, request, language) : null, renderer!.render(address, language)]);
       const preload = match ? preloads.get(match.page) : undefined;
       const stylesheets = [...rendered[language].stylesheets, ...(preload?.styles ?? [])];
       const template = rendered[drawn.language];

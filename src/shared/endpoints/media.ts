@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId, errorResponse, idParams, okResponse } from '../api-schemas';
+import { databaseId, errorResponse, idParams, okResponse, urlWholeNumber } from '../api-schemas';
 import { mainVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
 import { defineEndpoint, pathFor } from './endpoint';
 
@@ -171,7 +171,7 @@ export const mediaEndpoints = {
     access: 'course-manager',
     tags: ['media'],
     summary: "Queue a course video's processing again after it failed (owner or admin); 409 unless it failed",
-    params: idParams.extend({ position: z.coerce.number().int().min(1).max(2) }),
+    params: idParams.extend({ position: urlWholeNumber(1, 2) }),
     responses: { 200: videoProcessingList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse },
   }),
   getMyUploads: defineEndpoint({

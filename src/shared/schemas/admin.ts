@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { courseLanguages, courseLevels, paymentStatuses } from '../limits';
+import { urlWholeNumber } from '../api-schemas';
+import { courseLanguages, courseLevels, maxPage, paymentStatuses } from '../limits';
 import { imageUrlField } from './auth';
 
 /**
@@ -13,7 +14,7 @@ export const adminPageSize = 20;
 export const activityFilters = ['active', 'inactive'] as const;
 export type ActivityFilter = (typeof activityFilters)[number];
 
-const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageField = urlWholeNumber(1, maxPage).default(1);
 const searchField = z.string().trim().max(100).optional();
 
 export const adminListQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId } from '../api-schemas';
+import { databaseId, urlWholeNumber } from '../api-schemas';
 import { courseLanguages, courseLevels, courseSorts, limits, maxPage, searchMaxLength } from '../limits';
 
 /**
@@ -16,10 +16,10 @@ export const courseListQuery = z.object({
   categoryId: z.preprocess(unsetIfEmpty, databaseId.optional()),
   subcategoryId: z.preprocess(unsetIfEmpty, databaseId.optional()),
   /** Exact on the displayed whole-number rating: floor(ratingAverage) = rating. */
-  rating: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(limits.ratingMin).max(limits.ratingMax).optional()),
+  rating: z.preprocess(unsetIfEmpty, urlWholeNumber(limits.ratingMin, limits.ratingMax).optional()),
   /** Default: newest first; with search text, title matches first and then newest. */
   sort: z.preprocess(unsetIfEmpty, z.enum(courseSorts).optional()),
-  page: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(maxPage).default(1)),
+  page: z.preprocess(unsetIfEmpty, urlWholeNumber(1, maxPage).default(1)),
 });
 export type CourseListQuery = z.infer<typeof courseListQuery>;
 export type CourseListFilters = z.input<typeof courseListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId } from '../api-schemas';
+import { maxDatabaseId } from '../limits';
 
 /** A course's two videos, as the player names them (stored as positions 1 and 2). */
 export const videoKinds = ['intro', 'main'] as const;
@@ -13,7 +13,8 @@ export const maxProgressBatch = 20;
 export const watchedShare = 0.9;
 
 export const progressPositionSchema = z.object({
-  courseId: databaseId.pipe(z.number()),
+  /** A JSON number: a string (`"3"`, `"0x3"`) is refused. */
+  courseId: z.number().int().positive().max(maxDatabaseId),
   video: z.enum(videoKinds),
   /** Fractions are rounded to whole seconds; a position past the end counts as the end. */
   positionSeconds: z.number().min(0).max(maxVideoSeconds),

@@ -63,7 +63,9 @@ describe('video progress: batched saves, resuming, my courses', () => {
     const buyer = await signedInUser(ctx.app);
     await enrol(ctx.db, buyer.id, course.id);
     const entry = { courseId: course.id, video: 'main', positionSeconds: 5, durationSeconds: 600 };
-    for (const positions of [[], Array.from({ length: 21 }, () => entry), [{ ...entry, positionSeconds: -1 }], [{ ...entry, durationSeconds: 0 }], [{ ...entry, durationSeconds: 100_000 }], [{ ...entry, video: 'outro' }]]) {
+    for (const positions of [[], Array.from({ length: 21 }, () => entry), [{ ...entry, positionSeconds: -1 }], [{ ...entry, durationSeconds: 0 }], [{ ...entry, durationSeconds: 100_000 }], [{ ...entry, video: 'outro' }],
+      // A course id is a JSON number: not text, in any spelling `Number` reads.
+      ...[String(course.id), `0x${course.id.toString(16)}`, `${course.id}e0`, ` ${course.id}`].map((courseId) => [{ ...entry, courseId }])]) {
       const response = await save(buyer, positions);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');

@@ -6,6 +6,13 @@ import { preparedSql } from '../../db/prepared';
 import { AppError } from '../../errors';
 
 type RelatedCourse = CourseReputation['alsoBought'][number];
+
+/**
+ * The fewest different buyers who must have bought a course together with this one before it
+ * is shown as "students also bought": fewer would let a visitor who knows one buyer read what
+ * else that person bought. A privacy floor, not a tuning knob, so not a setting.
+ */
+export const ALSO_BOUGHT_MIN_BUYERS = 5;
 type ReputationRow = { counts: number[]; students: number; also_bought: RelatedCourse[] | null; teacher_courses: RelatedCourse[] | null };
 
 /** A related course's card; its picture as `displayedImageUrl` gives it (the cover, else the intro's poster). */
@@ -22,12 +29,13 @@ const reputationStatement = (db: Database) =>
     return sql`
       with course as (select id, owner_id from courses where id = ${courseId} and disabled_at is null),
       also as (
-        select other.course_id, count(*) as together
+        select other.course_id, count(distinct o.user_id) as buyers
         from order_items mine
         join orders o on o.id = mine.order_id and o.payment_status = 'paid'
         join order_items other on other.order_id = mine.order_id and other.course_id <> mine.course_id
         where mine.course_id = ${courseId}
         group by other.course_id
+        having count(distinct o.user_id) >= ${sql.raw(String(ALSO_BOUGHT_MIN_BUYERS))}
       )
       select
         (select json_build_array(
@@ -37,7 +45,7 @@ const reputationStatement = (db: Database) =>
         (select count(*)::int from enrollments where course_id = course.id) as students,
         (select json_agg(item) from (
             select ${related('c')} as item from also join courses c on c.id = also.course_id and c.disabled_at is null
-            order by also.together desc, c.id limit 4) top) as also_bought,
+            order by also.buyers desc, c.id limit 4) top) as also_bought,
         (select json_agg(item) from (
             select ${related('c')} as item from courses c where c.owner_id = course.owner_id and c.id <> course.id and c.disabled_at is null
             order by c.created_at desc, c.id desc limit 4) mine) as teacher_courses
@@ -48,7 +56,8 @@ const reputationStatement = (db: Database) =>
 /**
  * An active course's reputation in one query, prepared once; 404 for an unknown or disabled course.
  * "Also bought" pairs the course's paid order items with the other items of the same orders
- * (`order_items_course_id_idx`, then the order's primary key).
+ * (`order_items_course_id_idx`, then the order's primary key), and keeps a course only when
+ * `ALSO_BOUGHT_MIN_BUYERS` different buyers stand behind the pair, most buyers first.
  */
 export async function courseReputation(db: Database, courseId: number): Promise<CourseReputation> {
   const [row] = (await reputationStatement(db).execute({ courseId })) as ReputationRow[];

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { courseSorts, limits, maxDatabaseId, maxPage, searchMaxLength, type CourseSort } from '../../../shared/limits';
+import { courseSorts, limits, maxDatabaseId, maxPage, searchMaxLength, wholeNumberPattern, type CourseSort } from '../../../shared/limits';
 import type { CourseListQuery } from '../../../shared/schemas/catalog';
 
 export type ListingFilters = Omit<CourseListQuery, 'page'>;
@@ -8,12 +8,12 @@ export type ListingFilters = Omit<CourseListQuery, 'page'>;
 /** A parameter that is absent or blank is not set (as in a form that was cleared). */
 const given = (raw: string | null): string | undefined => (raw === null || raw.trim() === '' ? undefined : raw);
 
-/** A whole number in [min, max] as the API reads one (`Number`: " 12 " and "1e1" count), else unset. */
+/** A whole number in [min, max] as the API reads one (digits only: not " 12 ", "1e1", "0x10" or "012"), else unset. */
 function wholeNumber(raw: string | null, min: number, max: number): number | undefined {
   const text = given(raw);
-  if (text === undefined) return undefined;
+  if (text === undefined || !wholeNumberPattern.test(text)) return undefined;
   const value = Number(text);
-  return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
+  return value >= min && value <= max ? value : undefined;
 }
 
 /**

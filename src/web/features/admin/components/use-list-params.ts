@@ -1,9 +1,11 @@
 import { useSearchParams } from 'react-router';
+import { maxPage, wholeNumberPattern } from '../../../../shared/limits';
 import { activityFilters, type ActivityFilter } from '../../../../shared/schemas/admin';
 
+/** The page as the API reads it (digits only, 1 to `maxPage`); anything else is the first. */
 const toPage = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
+  const page = value !== null && wholeNumberPattern.test(value) ? Number(value) : 0;
+  return page >= 1 && page <= maxPage ? page : 1;
 };
 
 /**
