@@ -233,6 +233,6 @@ export async function createTranscodeWorker(options: TranscodeWorkerOptions): Pr
     handler: transcodeJobHandler({ ...options, ffmpegPath }),
     concurrency: settings.concurrency,
     pollIntervalMs: settings.pollIntervalMs,
-    policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000 },
+    policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000, maxRunningPerOwner: settings.maxRunningPerUser },
   });
 }
