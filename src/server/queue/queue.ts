@@ -102,13 +102,21 @@ export async function claimJob(db: Database, queue: string, workerId: string, po
         from jobs r left join users u on u.id = r.owner_id
         where r.queue = ${queue} and r.state = 'running' and r.locked_until >= now() and r.owner_id is not null
       ),
+      running as (select owner_id, count(*) as n from live group by owner_id),
+      served as (
+        select owner_id, count(*) as n from jobs
+        where queue = ${queue} and finished_at > now() - make_interval(hours => ${RECENTLY_SERVED_HOURS}) and owner_id is not null
+        group by owner_id
+      ),
       candidates as (
         select j.id, j.run_at, j.created_at,
-          (select count(*) from live where live.owner_id = j.owner_id) as running,
+          coalesce(running.n, 0) as running,
           coalesce(u.created_at > now() - make_interval(hours => ${NEW_OWNER_HOURS}), false) as new_owner,
-          (select count(*) from jobs s
-            where s.queue = j.queue and s.owner_id = j.owner_id and s.finished_at > now() - make_interval(hours => ${RECENTLY_SERVED_HOURS})) as served
-        from jobs j left join users u on u.id = j.owner_id
+          coalesce(served.n, 0) as served
+        from jobs j
+        left join users u on u.id = j.owner_id
+        left join running on running.owner_id = j.owner_id
+        left join served on served.owner_id = j.owner_id
         where j.queue = ${queue}
           and j.run_at <= now()
           and (j.state = 'queued' or (j.state = 'running' and j.locked_until < now()))

@@ -229,6 +229,19 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect(transcode!.error).toMatch(/^memory: ffmpeg needed more than its 64 MB of memory/);
   });
 
+  it('logs at start which ffmpeg it transcodes with, and its version', async () => {
+    const lines: string[] = [];
+    const log = { ...ctx.app.log, info: (...args: unknown[]) => void lines.push(String(args.at(-1))), warn: (...args: unknown[]) => void lines.push(String(args.at(-1))) };
+    await createTranscodeWorker({
+      db: ctx.db,
+      storage: createVideoStorage(ctx.dataDir),
+      workDir: path.join(ctx.dataDir, 'transcode-work'),
+      settings: { ...ctx.config.transcode, concurrency: 1, ffmpegPath: ffmpeg! },
+      log: log as unknown as typeof ctx.app.log,
+    });
+    expect(lines.join('\n')).toMatch(/^transcoding with ffmpeg version \S+ .* from FFMPEG_PATH$/m);
+  });
+
   it('transcodes a demo video shared by many courses once', async () => {
     const teacher = await signedInUser(ctx.app);
     const { courseId } = await publishCourse(teacher);
