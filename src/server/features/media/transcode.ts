@@ -209,7 +209,7 @@ type RunOptions = FfmpegLimits & {
   onProgressLine?: (key: string, value: string) => void;
 };
 
-const PERMANENT_PATTERNS = [/Invalid data found when processing input/i, /does not contain any stream/i, /Output file #\d+ does not contain any stream/i, /Stream map '.*' matches no streams/i, /moov atom not found/i];
+const PERMANENT_PATTERNS = [/Invalid data found when processing input/i, /does not contain any stream/i, /Output file #\d+ does not contain any stream/i, /Stream map '.*' matches no streams/i, /moov atom not found/i, /exceeds specified max pixel count/i];
 /** What ffmpeg (or x264, or the dynamic loader) prints when an allocation fails under RLIMIT_AS. */
 const OUT_OF_MEMORY_PATTERNS = [/Cannot allocate memory/i, /malloc of size \d+ failed/i, /failed to map segment/i, /out of memory/i, /std::bad_alloc/];
 /** ffmpeg treats SIGXCPU (the kernel's notice at the CPU soft limit) as a request to stop, and says so. */
