@@ -184,6 +184,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     storage: videoStorage,
     workDir: path.join(config.dataDir, 'transcode-work'),
     settings: config.transcode,
+    videoLimits: config.videoLimits,
     log: app.log,
   });
   registerBackgroundJobs(app, [

@@ -52,6 +52,10 @@ const envSchema = z.object({
   UPLOADS_MAX_DECLARED_BYTES_PER_USER: optional(z.coerce.number().int().positive()),
   VIDEO_PROBE_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(10_000),
   VIDEO_PROBE_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),
+  VIDEO_MAX_WIDTH: z.coerce.number().int().min(16).max(16_384).default(3840),
+  VIDEO_MAX_HEIGHT: z.coerce.number().int().min(16).max(16_384).default(2160),
+  VIDEO_MAX_ASPECT_RATIO: z.coerce.number().min(1).max(100).default(4),
+  VIDEO_MAX_DURATION_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(4 * 3600),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(0).default(5000),
@@ -76,6 +80,9 @@ const envSchema = z.object({
   TRANSCODE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   TRANSCODE_MAX_WAITING_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   TRANSCODE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  TRANSCODE_MAX_RUNNING_PER_USER: z.coerce.number().int().min(1).max(16).default(1),
+  TRANSCODE_MAX_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(2048),
+  TRANSCODE_MAX_MINUTES: z.coerce.number().int().min(1).max(7 * 1440).default(360),
   FFMPEG_PATH: optional(z.string().min(1)),
   PASSWORD_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
@@ -129,6 +136,8 @@ export type Config = {
   videoProbeTimeoutMs: number;
   /** The JavaScript heap of that worker. */
   videoProbeMaxMemoryMb: number;
+  /** The largest picture and longest video an upload may declare (the transcoder's work grows with both). */
+  videoLimits: VideoLimits;
   /** A client must send its whole request head within this (slow-header attacks hold sockets open). */
   headersTimeoutMs: number;
   /** …and its whole request, body included, within this; uploads come in chunks that fit (see use-video-uploads.ts). */
@@ -166,9 +175,24 @@ export type Config = {
     maxWaitingPerUser: number;
     /** How long a worker holds a transcode without a heartbeat: a dead worker's transcode starts over elsewhere after it. */
     leaseSeconds: number;
+    /** Transcodes one account may have running at once, all workers together; accounts younger than a day share one such budget. */
+    maxRunningPerUser: number;
+    /** ffmpeg's address space (RLIMIT_AS), in MB. */
+    maxMemoryMb: number;
+    /** The longest one ffmpeg run may take, whatever the source; shorter sources get less (transcode-job.ts). */
+    maxMinutes: number;
     /** An ffmpeg binary to use instead of the system's or the one npm installed. */
     ffmpegPath: string | undefined;
   };
+};
+
+export type VideoLimits = {
+  /** A landscape picture's width and height at most; a portrait one is measured turned (2160×3840 passes 3840×2160). */
+  maxWidth: number;
+  maxHeight: number;
+  /** The long side over the short side. */
+  maxAspectRatio: number;
+  maxDurationSeconds: number;
 };
 
 export type S3Settings = {
@@ -348,6 +372,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsMaxDeclaredBytesPerUser,
     videoProbeTimeoutMs: e.VIDEO_PROBE_TIMEOUT_MS,
     videoProbeMaxMemoryMb: e.VIDEO_PROBE_MAX_MEMORY_MB,
+    videoLimits: {
+      maxWidth: e.VIDEO_MAX_WIDTH,
+      maxHeight: e.VIDEO_MAX_HEIGHT,
+      maxAspectRatio: e.VIDEO_MAX_ASPECT_RATIO,
+      maxDurationSeconds: e.VIDEO_MAX_DURATION_SECONDS,
+    },
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
@@ -367,6 +397,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.TRANSCODE_POLL_INTERVAL_MS,
       maxWaitingPerUser: e.TRANSCODE_MAX_WAITING_PER_USER,
       leaseSeconds: e.TRANSCODE_LEASE_SECONDS,
+      maxRunningPerUser: e.TRANSCODE_MAX_RUNNING_PER_USER,
+      maxMemoryMb: e.TRANSCODE_MAX_MEMORY_MB,
+      maxMinutes: e.TRANSCODE_MAX_MINUTES,
       ffmpegPath: e.FFMPEG_PATH,
     },
   };

@@ -25,6 +25,11 @@ export const errorStatus = {
   VIDEO_TOO_LARGE: 413,
   VIDEO_NOT_MP4: 415,
   VIDEO_UNREADABLE: 422,
+  // What the transcoder would have to do for a file: the size, shape and length it declares, and whether its parts agree.
+  VIDEO_TOO_LARGE_PICTURE: 422,
+  VIDEO_ASPECT_RATIO_UNSUPPORTED: 422,
+  VIDEO_TOO_LONG: 422,
+  VIDEO_INCONSISTENT: 422,
   UPLOAD_LIMIT_REACHED: 409,
   UNFINISHED_UPLOADS_LIMIT: 409,
   UPLOAD_SPACE_EXCEEDED: 413,

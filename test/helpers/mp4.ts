@@ -66,3 +66,26 @@ export function nestedBoxes(type: string, depth: number): Buffer {
   for (let level = 0; level < depth; level++) inner = makeBox(type, inner);
   return inner;
 }
+
+const VIDEO_ENTRY = 'moov/trak/mdia/minf/stbl/stsd';
+
+/**
+ * A copy of a one-video-track file whose track header (tkhd, 16.16 fixed point) and sample entry
+ * (the avc1 box's 16-bit width and height) declare these sizes; the H.264 stream itself is unchanged.
+ */
+export function withDeclaredSize(bytes: Buffer, { track, entry }: { track?: [number, number]; entry?: [number, number] }): Buffer {
+  const copy = Buffer.from(bytes);
+  if (track) {
+    const tkhd = findBox(copy, 'moov/trak/tkhd');
+    // version 0: the width and height are the last 8 of its 84 bytes.
+    copy.writeUInt32BE(track[0] * 65536, tkhd.payload + 76);
+    copy.writeUInt32BE(track[1] * 65536, tkhd.payload + 80);
+  }
+  if (entry) {
+    // stsd: version/flags (4) · count (4) · the first sample entry, whose width and height are 24 bytes into its payload.
+    const sampleEntry = findBox(copy, VIDEO_ENTRY).payload + 8 + 8;
+    copy.writeUInt16BE(entry[0], sampleEntry + 24);
+    copy.writeUInt16BE(entry[1], sampleEntry + 26);
+  }
+  return copy;
+}

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { signedInUser } from '../../../test/helpers/auth';
-import { jobs } from '../db/schema';
+import { jobs, users } from '../db/schema';
 import { claimJob, completeJob, enqueueJob, failJob, heartbeat, releaseJob, retryDelayMs, type QueuePolicy } from './queue';
 import { createJobWorker, PermanentJobError, type JobHandler } from './worker';
 
@@ -149,6 +149,125 @@ describe('the job queue', () => {
 
   describe('the worker', () => {
     const handlerOf = (run: JobHandler['run'], extra: Partial<JobHandler> = {}): JobHandler => ({ queue: 'w', run, ...extra });
+
+    /**
+     * A worker whose jobs each run until the test lets them end, recording whose job started
+     * when: the order the queue served owners in, with the jobs of the moment running.
+     */
+    function gatedWorker(concurrency: number, maxRunningPerOwner = 1) {
+      const started: string[] = [];
+      const running: Array<() => void> = [];
+      let open = false;
+      const worker = createJobWorker({
+        db: ctx.db,
+        log: quiet,
+        concurrency,
+        pollIntervalMs: 20,
+        policy: { ...policy, maxRunningPerOwner },
+        handler: handlerOf(async (job) => {
+          started.push((job.payload as { owner: string }).owner);
+          if (!open) await new Promise<void>((resolve) => running.push(resolve));
+        }),
+      });
+      const waitFor = async (check: () => boolean) => {
+        for (let tries = 0; tries < 300 && !check(); tries++) await sleep(10);
+      };
+      return {
+        worker,
+        started,
+        /** Lets the longest-running job end, and waits until its slot has had time to take the next. */
+        finishOne: async () => {
+          await waitFor(() => running.length > 0);
+          const count = started.length;
+          running.shift()?.();
+          await waitFor(() => started.length > count);
+          await sleep(100);
+        },
+        /** Every job ends at once from now on. */
+        openAll: () => {
+          open = true;
+          for (const resolve of running.splice(0)) resolve();
+        },
+        waitFor,
+      };
+    }
+    const enqueueFor = (owner: string, label = owner) => enqueueJob(ctx.db, { queue: 'w', payload: { owner: label }, ownerId: owner });
+    /** An account that is not new (new accounts share one running budget). */
+    const established = async () => {
+      const user = await signedInUser(ctx.app);
+      await ctx.db.update(users).set({ createdAt: sql`now() - interval '30 days'` }).where(eq(users.id, user.id));
+      return user;
+    };
+
+    it.each([1, 2])('starts another teacher’s video after at most one of ten queued by one account (%i at once)', async (concurrency) => {
+      const busy = await established();
+      const other = await established();
+      for (let i = 0; i < 10; i++) await enqueueFor(busy.id, 'busy');
+      const { worker, started, finishOne, openAll, waitFor } = gatedWorker(concurrency);
+      const drained = worker.drain();
+      await waitFor(() => started.length > 0);
+      // Time for every idle slot to claim what it may.
+      await sleep(200);
+      await enqueueFor(other.id, 'other');
+      for (let round = 0; round < 10 && !started.includes('other'); round++) {
+        // The other teacher's video takes a free slot at once, or the first one to come free.
+        await sleep(200);
+        if (!started.includes('other')) await finishOne();
+      }
+      expect(started.indexOf('other')).toBeGreaterThan(0);
+      expect(started.slice(0, started.indexOf('other')).filter((owner) => owner === 'busy').length).toBeLessThanOrEqual(1);
+      openAll();
+      expect(await drained).toBe(11);
+    });
+
+    it('keeps a slot for other teachers: one account runs one job at a time however many it queued', async () => {
+      const busy = await established();
+      for (let i = 0; i < 3; i++) await enqueueFor(busy.id, 'busy');
+      const { worker, started, finishOne, openAll } = gatedWorker(3);
+      const drained = worker.drain();
+      await sleep(300);
+      expect(started).toEqual(['busy']);
+      await finishOne();
+      expect(started).toEqual(['busy', 'busy']);
+      openAll();
+      expect(await drained).toBe(3);
+    });
+
+    it('lets five new accounts together hold one slot, and serves an established teacher before them', async () => {
+      const newcomers = await Promise.all(Array.from({ length: 5 }, () => signedInUser(ctx.app)));
+      const teacher = await established();
+      for (const newcomer of newcomers) await enqueueFor(newcomer.id, 'new');
+      const { worker, started, finishOne, openAll, waitFor } = gatedWorker(2);
+      const drained = worker.drain();
+      await waitFor(() => started.length > 0);
+      await sleep(300);
+      // Two slots, but the new accounts share one.
+      expect(started).toEqual(['new']);
+      await enqueueFor(teacher.id, 'teacher');
+      await waitFor(() => started.includes('teacher'));
+      expect(started).toEqual(['new', 'teacher']);
+      // Each keeps to its slot: a newcomer's job ending lets the next newcomer in, the teacher's lets the teacher's next in.
+      await enqueueFor(teacher.id, 'teacher');
+      await finishOne();
+      await finishOne();
+      expect(started).toEqual(['new', 'teacher', 'new', 'teacher']);
+      openAll();
+      expect(await drained).toBe(7);
+    });
+
+    it('serves an established teacher before new accounts that queued earlier, with one slot', async () => {
+      const newcomers = await Promise.all(Array.from({ length: 5 }, () => signedInUser(ctx.app)));
+      const teacher = await established();
+      for (const newcomer of newcomers) await enqueueFor(newcomer.id, 'new');
+      const { worker, started, finishOne, openAll, waitFor } = gatedWorker(1);
+      const drained = worker.drain();
+      await waitFor(() => started.length > 0);
+      await enqueueFor(teacher.id, 'teacher');
+      await finishOne();
+      expect(started).toEqual(['new', 'teacher']);
+      openAll();
+      expect(await drained).toBe(6);
+    });
 
     it('runs due jobs, records progress under a renewed lease, and retries a failure', async () => {
       const seen: number[] = [];

@@ -23,7 +23,17 @@ export type QueuePolicy = {
   retryBaseMs: number;
   /** …up to this. */
   retryMaxMs: number;
+  /**
+   * Jobs one owner may have running at once, across every worker; accounts younger than
+   * NEW_OWNER_HOURS share one such budget between them. Unset: no bound.
+   */
+  maxRunningPerOwner?: number;
 };
+
+/** An account this new shares the running budget of every other new account (a few fresh sign-ups are one owner to the queue). */
+export const NEW_OWNER_HOURS = 24;
+/** The window in which an owner's finished jobs count as recently served. */
+const RECENTLY_SERVED_HOURS = 1;
 
 export const defaultQueuePolicy: QueuePolicy = { leaseMs: 60_000, retryBaseMs: 30_000, retryMaxMs: 30 * 60_000 };
 
@@ -73,32 +83,64 @@ export async function enqueueJob(db: Database, options: EnqueueOptions): Promise
 
 /**
  * Takes the next due job of the queue for `workerId`: a queued job whose time has come, or a
- * running one whose lease ran out (its worker died). Among due jobs, owners with fewer jobs
- * waiting go first, so one teacher's long list does not hold everybody else's video back; then
- * the oldest. The claim counts an attempt and sets the lease.
+ * running one whose lease ran out (its worker died). Fair across owners: an owner already
+ * running `maxRunningPerOwner` jobs gets no other until one ends (new accounts, together, count
+ * as one owner), so the other slots stay free for other owners; among the rest, owners with
+ * fewer jobs running go first, established accounts before new ones, then those served least in
+ * the last hour, then the oldest job. One owner's long list thus delays another's video by at
+ * most the job already running. The claim counts an attempt and sets the lease; claims take
+ * turns (an advisory lock per queue), so two workers cannot both take an owner's last slot.
  */
 export async function claimJob(db: Database, queue: string, workerId: string, policy: QueuePolicy = defaultQueuePolicy): Promise<JobRow | null> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update jobs set
-      state = 'running',
-      attempts = attempts + 1,
-      locked_by = ${workerId},
-      locked_until = now() + make_interval(secs => ${policy.leaseMs / 1000}),
-      updated_at = now()
-    where id = (
-      select j.id from jobs j
-      where j.queue = ${queue}
-        and j.run_at <= now()
-        and (j.state = 'queued' or (j.state = 'running' and j.locked_until < now()))
-      order by
-        (select count(*) from jobs o where o.owner_id = j.owner_id and o.queue = j.queue and o.state in ('queued', 'running')),
-        j.run_at,
-        j.created_at
-      limit 1
-      for update skip locked
-    )
-    returning id`);
-  const id = result.rows[0]?.id as string | undefined;
+  const maxRunning = policy.maxRunningPerOwner ?? null;
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs:claim'), hashtext(${queue}))`);
+    const result = await tx.execute<Record<string, unknown>>(sql`
+      with live as (
+        -- Running under a live lease: a job whose worker died holds no slot.
+        select r.owner_id, coalesce(u.created_at > now() - make_interval(hours => ${NEW_OWNER_HOURS}), false) as new_owner
+        from jobs r left join users u on u.id = r.owner_id
+        where r.queue = ${queue} and r.state = 'running' and r.locked_until >= now() and r.owner_id is not null
+      ),
+      running as (select owner_id, count(*) as n from live group by owner_id),
+      served as (
+        select owner_id, count(*) as n from jobs
+        where queue = ${queue} and finished_at > now() - make_interval(hours => ${RECENTLY_SERVED_HOURS}) and owner_id is not null
+        group by owner_id
+      ),
+      candidates as (
+        select j.id, j.run_at, j.created_at,
+          coalesce(running.n, 0) as running,
+          coalesce(u.created_at > now() - make_interval(hours => ${NEW_OWNER_HOURS}), false) as new_owner,
+          coalesce(served.n, 0) as served
+        from jobs j
+        left join users u on u.id = j.owner_id
+        left join running on running.owner_id = j.owner_id
+        left join served on served.owner_id = j.owner_id
+        where j.queue = ${queue}
+          and j.run_at <= now()
+          and (j.state = 'queued' or (j.state = 'running' and j.locked_until < now()))
+      )
+      update jobs set
+        state = 'running',
+        attempts = attempts + 1,
+        locked_by = ${workerId},
+        locked_until = now() + make_interval(secs => ${policy.leaseMs / 1000}),
+        updated_at = now()
+      where id = (
+        select c.id from candidates c
+        join jobs j on j.id = c.id
+        where j.owner_id is null or ${maxRunning}::int is null or (
+          c.running < ${maxRunning}::int
+          and (not c.new_owner or (select count(*) from live where live.new_owner) < ${maxRunning}::int)
+        )
+        order by c.running, c.new_owner, c.served, c.run_at, c.created_at
+        limit 1
+        for update of j skip locked
+      )
+      returning id`);
+    return result.rows[0]?.id as string | undefined;
+  });
   if (!id) return null;
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;

@@ -107,14 +107,43 @@ export function createJobWorker({ db, log, handler, concurrency, pollIntervalMs,
     }
   };
 
-  /** One loop: claim, run, until nothing is due. */
+  /** Loops of this worker claiming or running a job right now. */
+  let busy = 0;
+  /** Until the next poll, or the worker stopping. */
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.max(50, pollIntervalMs));
+      function done() {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      stopping.signal.addEventListener('abort', done, { once: true });
+    });
+
+  /**
+   * One loop: claim, run, until nothing is due. While another loop still runs a job, an idle
+   * one keeps polling instead of ending: what is due may be held back (an owner at its running
+   * bound), and the next owner's job should take this slot as soon as it comes, not after the
+   * job in flight.
+   */
   const loop = async () => {
     let ran = 0;
     while (!stopping.signal.aborted) {
-      const job = await claimJob(db, handler.queue, workerId, policy);
-      if (!job) break;
+      busy += 1;
+      const job = await claimJob(db, handler.queue, workerId, policy).catch((error: unknown) => {
+        busy -= 1;
+        throw error;
+      });
+      if (!job) {
+        busy -= 1;
+        if (busy === 0) break;
+        await pause();
+        continue;
+      }
       ran += 1;
       if (job.attempts > job.maxAttempts) {
+        busy -= 1;
         // Every worker that took it died (it is killed with its process, or takes too much memory).
         const message = `stopped ${job.attempts - 1} times while running (its worker died each time)`;
         if ((await failJob(db, job, workerId, message, { retryable: false, policy })) === 'failed') {
@@ -123,7 +152,11 @@ export function createJobWorker({ db, log, handler, concurrency, pollIntervalMs,
         }
         continue;
       }
-      await runOne(job);
+      try {
+        await runOne(job);
+      } finally {
+        busy -= 1;
+      }
     }
     return ran;
   };

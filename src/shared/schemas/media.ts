@@ -39,7 +39,8 @@ export const isPortrait = (video: { width: number; height: number }) => video.he
  */
 export const videoProcessingStates = ['queued', 'processing', 'ready', 'failed'] as const;
 export type VideoProcessingState = (typeof videoProcessingStates)[number];
-export const videoProcessingFailures = ['unreadable', 'timeout', 'interrupted', 'error'] as const;
+/** Why processing failed: an unreadable file, one that passed a cap (the wall clock, memory, CPU time), a worker that kept dying, anything else. */
+export const videoProcessingFailures = ['unreadable', 'timeout', 'memory', 'cpu', 'interrupted', 'error'] as const;
 
 /** One video of a course (1 intro, 2 main) and its processing; `state` null for a video never queued (stored before transcoding existed). */
 export const videoProcessing = z.object({

@@ -207,6 +207,41 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect((await processing(teacher, courseId))[1]).toMatchObject({ state: 'ready' });
   });
 
+  it.runIf(process.platform === 'linux')('fails a video whose transcode passes its memory cap at once, and tells the teacher why', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourse(teacher);
+    const capped = (await createTranscodeWorker({
+      db: ctx.db,
+      storage: createVideoStorage(ctx.dataDir),
+      workDir: path.join(ctx.dataDir, 'transcode-work'),
+      // Far less address space than ffmpeg needs to decode 720p.
+      settings: { ...ctx.config.transcode, concurrency: 1, ffmpegPath: ffmpeg!, maxMemoryMb: 64 },
+      log: ctx.app.log,
+    }))!;
+    await capped.drain();
+    expect(await processing(teacher, courseId)).toEqual([
+      { courseId, position: 1, state: 'failed', percent: 0, failure: 'memory' },
+      { courseId, position: 2, state: 'failed', percent: 0, failure: 'memory' },
+    ]);
+    const failed = await ctx.db.select().from(jobs).where(eq(jobs.state, 'failed'));
+    expect(failed.map((job) => job.attempts)).toEqual([1, 1]);
+    const [transcode] = await ctx.db.select().from(videoTranscodes).where(eq(videoTranscodes.state, 'failed'));
+    expect(transcode!.error).toMatch(/^memory: ffmpeg needed more than its 64 MB of memory/);
+  });
+
+  it('logs at start which ffmpeg it transcodes with, and its version', async () => {
+    const lines: string[] = [];
+    const log = { ...ctx.app.log, info: (...args: unknown[]) => void lines.push(String(args.at(-1))), warn: (...args: unknown[]) => void lines.push(String(args.at(-1))) };
+    await createTranscodeWorker({
+      db: ctx.db,
+      storage: createVideoStorage(ctx.dataDir),
+      workDir: path.join(ctx.dataDir, 'transcode-work'),
+      settings: { ...ctx.config.transcode, concurrency: 1, ffmpegPath: ffmpeg! },
+      log: log as unknown as typeof ctx.app.log,
+    });
+    expect(lines.join('\n')).toMatch(/^transcoding with ffmpeg version \S+ .* from FFMPEG_PATH$/m);
+  });
+
   it('transcodes a demo video shared by many courses once', async () => {
     const teacher = await signedInUser(ctx.app);
     const { courseId } = await publishCourse(teacher);

@@ -1,4 +1,5 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { VideoLimits } from '../../config';
 import { AppError } from '../../errors';
 import { probeVideo, type ByteSource } from './probe';
 
@@ -31,10 +32,10 @@ function rangesFrom(size: number, port: MessagePort): ByteSource {
   };
 }
 
-const data = workerData as { filePath: string } | { size: number; port: MessagePort };
+const data = workerData as ({ filePath: string } | { size: number; port: MessagePort }) & { limits?: VideoLimits };
 try {
   const source = 'filePath' in data ? data.filePath : rangesFrom(data.size, data.port);
-  parentPort!.postMessage({ ok: true, info: await probeVideo(source) } satisfies ProbeWorkerAnswer);
+  parentPort!.postMessage({ ok: true, info: await probeVideo(source, data.limits) } satisfies ProbeWorkerAnswer);
 } catch (error) {
   // Anything else (a parser bug, a read error) escapes as the worker's own error.
   if (!(error instanceof AppError)) throw error;

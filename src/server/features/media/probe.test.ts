@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendInside, findBox, makeBox, nestedBoxes } from '../../../../test/helpers/mp4';
+import { appendInside, findBox, makeBox, nestedBoxes, withDeclaredSize } from '../../../../test/helpers/mp4';
 import { videoFixture } from '../../../../test/helpers/videos';
 import { probeVideo } from './probe';
 
@@ -121,5 +121,77 @@ describe('probeVideo on crafted files', () => {
     const userData = makeBox('udta', Buffer.concat([makeBox('©nam', Buffer.from('title')), Buffer.alloc(4)]));
     const bytes = appendInside(appendInside(await fixture(), 'moov', userData), 'moov/trak', makeBox('free', Buffer.alloc(64)));
     await expect(probeVideo(write('extras.mp4', bytes))).resolves.toEqual({ width: 320, height: 180, durationSeconds: 5 });
+  });
+});
+
+describe('probeVideo on files that would starve the transcoder', () => {
+  const STBL = 'moov/trak/mdia/minf/stbl';
+  const limits = { maxWidth: 3840, maxHeight: 2160, maxAspectRatio: 4, maxDurationSeconds: 4 * 3600 };
+  const fixture = () => readFile(videoFixture('landscape-5s')).then((bytes) => Buffer.from(bytes));
+  const probeCrafted = async (name: string, bytes: Buffer) => probeVideo(write(`${name}.mp4`, bytes), limits);
+
+  it('refuses an MP4 whose header declares 32768×720 with 422 VIDEO_TOO_LARGE_PICTURE', async () => {
+    const bytes = withDeclaredSize(await fixture(), { track: [32768, 720], entry: [32768, 720] });
+    await expect(probeCrafted('wide', bytes)).rejects.toMatchObject({ code: 'VIDEO_TOO_LARGE_PICTURE', statusCode: 422 });
+  });
+
+  it('measures a portrait picture turned, and refuses one larger than 4K either way', async () => {
+    const portrait4k = withDeclaredSize(await fixture(), { track: [2160, 3840], entry: [2160, 3840] });
+    // Within the caps, so only the disagreement with the H.264 stream (320×180) refuses it.
+    await expect(probeCrafted('portrait-4k', portrait4k)).rejects.toMatchObject({ code: 'VIDEO_INCONSISTENT' });
+    const portrait5k = withDeclaredSize(await fixture(), { track: [2880, 5120], entry: [2880, 5120] });
+    await expect(probeCrafted('portrait-5k', portrait5k)).rejects.toMatchObject({ code: 'VIDEO_TOO_LARGE_PICTURE' });
+  });
+
+  it('refuses a picture narrower than 4:1 with 422 VIDEO_ASPECT_RATIO_UNSUPPORTED', async () => {
+    const bytes = withDeclaredSize(await fixture(), { track: [3200, 180], entry: [3200, 180] });
+    await expect(probeCrafted('strip', bytes)).rejects.toMatchObject({ code: 'VIDEO_ASPECT_RATIO_UNSUPPORTED', statusCode: 422 });
+  });
+
+  it('refuses a movie declaring more than the longest duration with 422 VIDEO_TOO_LONG', async () => {
+    const bytes = await fixture();
+    const mvhd = findBox(bytes, 'moov/mvhd');
+    // mvhd version 0: version/flags · creation · modification · timescale · duration.
+    const timescale = bytes.readUInt32BE(mvhd.payload + 12);
+    bytes.writeUInt32BE(Math.min(0xffffffff, timescale * 5 * 3600), mvhd.payload + 16);
+    await expect(probeCrafted('long', bytes)).rejects.toMatchObject({ code: 'VIDEO_TOO_LONG', statusCode: 422 });
+  });
+
+  it.each([
+    ['a track header that declares another size than the sample entry', async () => withDeclaredSize(await fixture(), { track: [1280, 720] })],
+    ['a sample entry that declares another size than the H.264 stream codes', async () => withDeclaredSize(await fixture(), { track: [1280, 720], entry: [1280, 720] })],
+    ['a time-to-sample table timing 1000 times the samples there are', async () => {
+      const bytes = await fixture();
+      // stts: version/flags · entry_count · (sample_count · sample_delta)…
+      const stts = findBox(bytes, `${STBL}/stts`);
+      bytes.writeUInt32BE(bytes.readUInt32BE(stts.payload + 8) * 1000, stts.payload + 8);
+      return bytes;
+    }],
+    ['a composition offset table offsetting more samples than there are', async () => {
+      const bytes = await fixture();
+      const ctts = findBox(bytes, `${STBL}/ctts`);
+      bytes.writeUInt32BE(0x7fffffff, ctts.payload + 8);
+      return bytes;
+    }],
+    ['40 000 one-byte frames in a 5-second video', async () => {
+      const bytes = await fixture();
+      const stsz = findBox(bytes, `${STBL}/stsz`);
+      bytes.writeUInt32BE(1, stsz.payload + 4);
+      bytes.writeUInt32BE(40_000, stsz.payload + 8);
+      return bytes;
+    }],
+    ['sample sizes that add up to more than the file', async () => {
+      const bytes = await fixture();
+      bytes.writeUInt32BE(0x7fffffff, findBox(bytes, `${STBL}/stsz`).payload + 12);
+      return bytes;
+    }],
+  ])('refuses %s with 422 VIDEO_INCONSISTENT, limits or none', async (name, craft) => {
+    const bytes = await craft();
+    await expect(probeCrafted(name.replace(/\W+/g, '-'), bytes)).rejects.toMatchObject({ code: 'VIDEO_INCONSISTENT', statusCode: 422 });
+    await expect(probeVideo(write(`${name.replace(/\W+/g, '-')}-any.mp4`, bytes))).rejects.toMatchObject({ code: 'VIDEO_INCONSISTENT' });
+  });
+
+  it('reads every fixture within the default limits', async () => {
+    for (const name of ['landscape-5s', 'portrait-4s', 'landscape-62s-moov-at-end', 'rotated-phone-5s'] as const) await expect(probeVideo(videoFixture(name), limits)).resolves.toMatchObject({});
   });
 });

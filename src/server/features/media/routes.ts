@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     return { url: streamUrl(urlKey, { ...subject, expiresAt }), expiresAt };
   };
 
-  const probe = createVideoProber({ timeoutMs: config.videoProbeTimeoutMs, maxMemoryMb: config.videoProbeMaxMemoryMb, log: app.log });
+  const probe = createVideoProber({ timeoutMs: config.videoProbeTimeoutMs, maxMemoryMb: config.videoProbeMaxMemoryMb, limits: config.videoLimits, log: app.log });
   await app.register(uploadRoutes, {
     storage,
     uploads,

@@ -4,24 +4,28 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import { videoProcessingFailures } from '../../../shared/schemas/media';
+import type { Config, VideoLimits } from '../../config';
 import type { Database } from '../../db/client';
 import { courses, courseVideos, videoTranscodes } from '../../db/schema';
 import { TRANSCODE_QUEUE, type TranscodePayload } from '../../domain/video-transcodes';
 import { defaultQueuePolicy, type QueuePolicy } from '../../queue/queue';
 import { createJobWorker, PermanentJobError, type JobHandler, type JobWorker } from '../../queue/worker';
 import { LocalDiskStorage, type VideoStorage } from './storage';
-import { FfmpegError, findFfmpeg, MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, transcodeToHls } from './transcode';
+import { FfmpegError, ffmpegVersion, findFfmpeg, findLimitsWrapper, MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, transcodeToHls, type FfmpegLimits } from './transcode';
 
 /** Where a source's renditions are stored: `uploads/<id>.mp4` → `hls/uploads/<id>/…`. */
 export const hlsPrefixFor = (storageKey: string) => `hls/${storageKey.replace(/\.[^/.]+$/, '')}`;
 
 /** Why a transcode failed, as the teacher is told (the web app translates it); the detail stays in the row and the log. */
-export const transcodeFailures = ['unreadable', 'timeout', 'interrupted', 'error'] as const;
+export const transcodeFailures = videoProcessingFailures;
 export type TranscodeFailure = (typeof transcodeFailures)[number];
 
+/** The reasons a job's error message starts with (`<reason>: <detail>`), as the handler throws them. */
+const REASON_PREFIX = /^(unreadable|timeout|memory|cpu): /;
+
 const failureOf = (message: string): TranscodeFailure =>
-  /^unreadable:/.test(message) ? 'unreadable' : /took longer than/.test(message) ? 'timeout' : /stopped \d+ times while running/.test(message) ? 'interrupted' : 'error';
+  REASON_PREFIX.exec(message)?.[1] as TranscodeFailure | undefined ?? (/took longer than/.test(message) ? 'timeout' : /stopped \d+ times while running/.test(message) ? 'interrupted' : 'error');
 
 /** The row's `error` column: `<reason>: <detail>`. */
 export const failureReason = (error: string | null): TranscodeFailure | null => {
@@ -30,8 +34,30 @@ export const failureReason = (error: string | null): TranscodeFailure | null => 
   return transcodeFailures.includes(reason) ? reason : 'error';
 };
 
-/** ffmpeg's time limit for a source of this length: generous (a 2-core machine encodes 1080p at about real time). */
-const timeoutFor = (durationSeconds: number) => 10 * 60_000 + durationSeconds * 10_000;
+const FULL_HD_PIXELS = 1920 * 1080;
+
+/**
+ * ffmpeg's limits for a source of the length and size the probe checked: the wall clock gets
+ * 5 minutes plus, per second of video, 2 s of encoding and 2 s of decoding per 1080p's worth of
+ * picture (a 2-core machine encodes 1080p at about real time, so this is generous), at most
+ * `maxMinutes`; the CPU time is that many seconds on each encoder thread; the memory is the
+ * setting's. A source larger than checked cannot buy itself more: the probe refuses it.
+ */
+export function ffmpegLimitsFor(source: { width: number; height: number; durationSeconds: number }, settings: Pick<Config['transcode'], 'threads' | 'maxMemoryMb' | 'maxMinutes'>, videoLimits?: VideoLimits): FfmpegLimits {
+  const pictures = Math.max(1, (source.width * source.height) / FULL_HD_PIXELS);
+  const timeoutMs = Math.min(settings.maxMinutes * 60_000, 5 * 60_000 + Math.max(1, source.durationSeconds) * (2 + 2 * pictures) * 1000);
+  const longSide = videoLimits && Math.max(videoLimits.maxWidth, videoLimits.maxHeight);
+  const shortSide = videoLimits && Math.min(videoLimits.maxWidth, videoLimits.maxHeight);
+  return {
+    threads: settings.threads,
+    nice: 10,
+    timeoutMs,
+    cpuSeconds: Math.ceil(timeoutMs / 1000) * settings.threads,
+    maxMemoryMb: settings.maxMemoryMb,
+    // A macroblock row and column more than the largest picture accepted (a coded 4K frame is 3840×2160, or 2176 high uncropped).
+    ...(longSide && shortSide ? { maxPixels: (longSide + 64) * (shortSide + 64) } : {}),
+  };
+}
 
 export type TranscodeWorkerOptions = {
   db: Database;
@@ -39,6 +65,8 @@ export type TranscodeWorkerOptions = {
   /** A local folder for the work in progress (the renditions are written here, then stored). */
   workDir: string;
   settings: Config['transcode'];
+  /** The caps the probe applied to uploads: the decoder allocates no frame larger than they allow. */
+  videoLimits?: VideoLimits;
   log: FastifyBaseLogger;
   policy?: QueuePolicy;
 };
@@ -62,7 +90,7 @@ function throttledPercent(save: (percent: number) => Promise<void>) {
  * The teacher sees the state and percent (`video_transcodes`); a failure is retried, then
  * marked failed, and the MP4 plays on either way.
  */
-export function transcodeJobHandler({ db, storage, workDir, settings, log, ffmpegPath }: Omit<TranscodeWorkerOptions, 'policy'> & { ffmpegPath: string }): JobHandler {
+export function transcodeJobHandler({ db, storage, workDir, settings, videoLimits, log, ffmpegPath }: Omit<TranscodeWorkerOptions, 'policy'> & { ffmpegPath: string }): JobHandler {
   return {
     queue: TRANSCODE_QUEUE,
     async run(job, { signal, progress }) {
@@ -104,7 +132,7 @@ export function transcodeJobHandler({ db, storage, workDir, settings, log, ffmpe
           input,
           outputDir: path.join(folder, 'out'),
           ...source,
-          limits: { threads: settings.threads, nice: 10, timeoutMs: timeoutFor(source.durationSeconds) },
+          limits: ffmpegLimitsFor(source, settings, videoLimits),
           signal,
           onProgress: (percent) => {
             progress(percent);
@@ -158,6 +186,8 @@ export function transcodeJobHandler({ db, storage, workDir, settings, log, ffmpe
         }
         log.info({ storageKey, renditions: renditions.map((rendition) => rendition.name), jobId: job.id }, `transcoded ${storageKey}: ready`);
       } catch (error) {
+        // A cap passed: the file needs more than any attempt gets, so it fails at once, saying which.
+        if (error instanceof FfmpegError && error.cap) throw new PermanentJobError(`${error.cap}: ${error.message}`);
         if (error instanceof FfmpegError && error.permanent) throw new PermanentJobError(`unreadable: ${error.message}`);
         throw error;
       } finally {
@@ -171,7 +201,7 @@ export function transcodeJobHandler({ db, storage, workDir, settings, log, ffmpe
     async onGiveUp(job, error) {
       const { storageKey } = job.payload as TranscodePayload;
       const reason = failureOf(error);
-      const detail = error.replace(/^unreadable: /, '');
+      const detail = error.replace(REASON_PREFIX, '');
       await db
         .update(videoTranscodes)
         .set({ state: 'failed', error: `${reason}: ${detail}`.slice(0, 2000) })
@@ -193,12 +223,16 @@ export async function createTranscodeWorker(options: TranscodeWorkerOptions): Pr
     log.warn('no ffmpeg found (FFMPEG_PATH, the system, or @ffmpeg-installer/ffmpeg): videos play as MP4 only, and transcodes wait for a process that has one');
     return null;
   }
+  const [version, prlimit] = await Promise.all([ffmpegVersion(ffmpegPath), findLimitsWrapper()]);
+  const source = settings.ffmpegPath ? 'FFMPEG_PATH' : ffmpegPath.includes(`${path.sep}node_modules${path.sep}`) ? 'the npm package @ffmpeg-installer/ffmpeg (a zero-setup fallback: install the system\'s ffmpeg package)' : 'the system';
+  log.info({ ffmpegPath, version, source }, `transcoding with ${version ?? 'ffmpeg'} from ${source}`);
+  if (!prlimit) log.warn('no prlimit (util-linux) found: ffmpeg runs without its memory and CPU-time caps, under its wall-clock limit alone');
   return createJobWorker({
     db: options.db,
     log,
     handler: transcodeJobHandler({ ...options, ffmpegPath }),
     concurrency: settings.concurrency,
     pollIntervalMs: settings.pollIntervalMs,
-    policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000 },
+    policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000, maxRunningPerOwner: settings.maxRunningPerUser },
   });
 }

@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestVideo, videoFixture } from '../../../../test/helpers/videos';
-import { FfmpegError, findFfmpeg, masterPlaylist, planRenditions, transcodeToHls } from './transcode';
+import { FfmpegError, findFfmpeg, findLimitsWrapper, masterPlaylist, planRenditions, transcodeToHls } from './transcode';
 
 const limits = { threads: 2, nice: 5, timeoutMs: 60_000 };
 
@@ -97,14 +97,47 @@ describe('transcoding with ffmpeg', async () => {
     await expect(failure).rejects.toMatchObject({ permanent: true });
   });
 
+  /** 20 s of 720p at 24 frames a second: several seconds of work, made once. */
+  let longSource: Promise<string> | undefined;
+  const long = () => (longSource ??= makeTestVideo(ffmpeg!, path.join(work, 'long.mp4'), { width: 1280, height: 720, seconds: 20, audio: false, fps: 24 }));
+
   it.runIf(ffmpeg)('stops ffmpeg when aborted, and when it runs past its time', async () => {
-    const source = await makeTestVideo(ffmpeg!, path.join(work, 'long.mp4'), { width: 1280, height: 720, seconds: 20, audio: false, fps: 24 });
+    const source = await long();
     const abort = new AbortController();
     const started = Date.now();
     const aborted = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'aborted'), width: 1280, height: 720, durationSeconds: 20, limits, signal: abort.signal, onProgress: (percent) => percent > 0 && abort.abort(new Error('the server is stopping')) });
     await expect(aborted).rejects.toThrow('the server is stopping');
     const timedOut = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'timed-out'), width: 1280, height: 720, durationSeconds: 20, limits: { ...limits, timeoutMs: 300 } });
-    await expect(timedOut).rejects.toMatchObject({ message: expect.stringContaining('took longer than'), permanent: false });
+    await expect(timedOut).rejects.toMatchObject({ message: expect.stringContaining('took longer than'), cap: 'timeout' });
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('reads the source as MP4 from the local file alone, under its memory and CPU-time caps', async () => {
+    // A stand-in for ffmpeg that writes down its arguments and the kernel limits it runs under.
+    const fake = path.join(work, 'fake-ffmpeg');
+    await writeFile(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "$0.args"\ncat /proc/self/limits > "$0.limits"\nexit 1\n`);
+    await chmod(fake, 0o755);
+    const input = videoFixture('landscape-5s');
+    const failure = transcodeToHls({ ffmpegPath: fake, input, outputDir: path.join(work, 'fake'), width: 320, height: 180, durationSeconds: 5, limits: { ...limits, maxMemoryMb: 512, cpuSeconds: 77, maxPixels: 3904 * 2224 } });
+    await expect(failure).rejects.toBeInstanceOf(FfmpegError);
+    const args = (await readFile(`${fake}.args`, 'utf8')).trim().split('\n');
+    const at = args.indexOf('-i');
+    expect(args.slice(at - 6, at + 2)).toEqual(['-f', 'mp4', '-protocol_whitelist', 'file', '-max_pixels', String(3904 * 2224), '-i', `file:${input}`]);
+    // The one input, nothing else read.
+    expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
+    if (await findLimitsWrapper()) {
+      const kernelLimits = await readFile(`${fake}.limits`, 'utf8');
+      expect(kernelLimits).toMatch(new RegExp(`Max address space\\s+${512 * 1024 * 1024}\\s+${512 * 1024 * 1024}\\s+bytes`));
+      expect(kernelLimits).toMatch(/Max cpu time\s+77\s+82\s+seconds/);
+    }
+  });
+
+  it.runIf(ffmpeg)('fails for good, naming the cap, when ffmpeg passes its CPU time or its memory', async () => {
+    if (!(await findLimitsWrapper())) return;
+    const source = await long();
+    const cpu = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'cpu'), width: 1280, height: 720, durationSeconds: 20, limits: { ...limits, cpuSeconds: 1 } });
+    await expect(cpu).rejects.toMatchObject({ cap: 'cpu', permanent: true, message: expect.stringContaining('CPU time') });
+    const memory = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'memory'), width: 1280, height: 720, durationSeconds: 20, limits: { ...limits, maxMemoryMb: 64 } });
+    await expect(memory).rejects.toMatchObject({ cap: 'memory', permanent: true, message: expect.stringContaining('memory') });
   });
 });

@@ -108,6 +108,27 @@ export async function findFfmpeg(configured?: string): Promise<string | null> {
   }
 }
 
+/** Which ffmpeg this is, for the start-up log: its first line of `-version` (e.g. `ffmpeg version 5.1.6-0+deb12u1`). */
+export async function ffmpegVersion(ffmpegPath: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = spawn(ffmpegPath, ['-hide_banner', '-version'], { stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: searchPath() } });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    child.on('error', () => resolve(null));
+    child.on('close', () => resolve(text.split('\n', 1)[0]?.trim() || null));
+  });
+}
+
+let limitsWrapper: Promise<string | null> | undefined;
+/**
+ * util-linux's `prlimit` sets ffmpeg's kernel limits (address space, CPU time) before it
+ * starts, without a shell; Node cannot set another process's limits itself. Without it
+ * ffmpeg runs under the wall-clock limit alone (the server logs so at start).
+ */
+export const findLimitsWrapper = () => (limitsWrapper ??= process.platform === 'linux' ? onPath('prlimit') : Promise.resolve(null));
+
 let pdeathsigWrapper: Promise<string | null> | undefined;
 /**
  * On Linux, `setpriv --pdeathsig KILL` makes the kernel kill ffmpeg when the server process
@@ -127,13 +148,24 @@ export type FfmpegLimits = {
   nice: number;
   /** Past it ffmpeg is killed and the attempt fails. */
   timeoutMs: number;
+  /** ffmpeg's address space (RLIMIT_AS), in MB; an allocation past it fails. */
+  maxMemoryMb?: number;
+  /** ffmpeg's CPU time (RLIMIT_CPU), in seconds, all threads together: the kernel stops it past it. */
+  cpuSeconds?: number;
+  /** The largest picture (width × height) the decoder will allocate, whatever the stream claims. */
+  maxPixels?: number;
 };
+
+/** Why ffmpeg was stopped by a limit: the wall clock, its memory or its CPU time. */
+export type FfmpegCap = 'timeout' | 'memory' | 'cpu';
 
 export class FfmpegError extends Error {
   constructor(
     message: string,
-    /** ffmpeg refused the input itself (not a video, no video track): another attempt would fail the same way. */
+    /** ffmpeg refused the input itself (not a video, no video track), or the file needs more than its caps: another attempt would fail the same way. */
     readonly permanent: boolean,
+    /** The cap the run passed, if that is why it failed. */
+    readonly cap: FfmpegCap | null = null,
   ) {
     super(message);
     this.name = 'FfmpegError';
@@ -177,12 +209,38 @@ type RunOptions = FfmpegLimits & {
   onProgressLine?: (key: string, value: string) => void;
 };
 
-const PERMANENT_PATTERNS = [/Invalid data found when processing input/i, /does not contain any stream/i, /Output file #\d+ does not contain any stream/i, /Stream map '.*' matches no streams/i, /moov atom not found/i];
+const PERMANENT_PATTERNS = [/Invalid data found when processing input/i, /does not contain any stream/i, /Output file #\d+ does not contain any stream/i, /Stream map '.*' matches no streams/i, /moov atom not found/i, /exceeds specified max pixel count/i];
+/** What ffmpeg (or x264, or the dynamic loader) prints when an allocation fails under RLIMIT_AS. */
+const OUT_OF_MEMORY_PATTERNS = [/Cannot allocate memory/i, /malloc of size \d+ failed/i, /failed to map segment/i, /out of memory/i, /std::bad_alloc/];
+/** ffmpeg treats SIGXCPU (the kernel's notice at the CPU soft limit) as a request to stop, and says so. */
+const CPU_LIMIT_PATTERN = /received signal 24\b/;
+/** The kernel's SIGKILL comes this long after SIGXCPU, for a process that ignores the notice. */
+const CPU_HARD_LIMIT_GRACE_SECONDS = 5;
+/** Signals of a process whose allocation failed and that did not check (a static build's usual end under RLIMIT_AS). */
+const CRASH_SIGNALS = new Set<NodeJS.Signals>(['SIGSEGV', 'SIGBUS', 'SIGABRT']);
 
-async function runFfmpeg({ ffmpegPath, args, threads, nice, timeoutMs, signal, onProgressLine }: RunOptions): Promise<LogTail> {
-  const wrapper = await findPdeathsigWrapper();
+/**
+ * The command that runs ffmpeg with these arguments: under `setpriv --pdeathsig` (it dies with
+ * the server) and `prlimit` (its kernel limits), when the system has them; never a shell.
+ */
+export async function ffmpegCommand(ffmpegPath: string, ffmpegArgs: string[], { maxMemoryMb, cpuSeconds }: Pick<FfmpegLimits, 'maxMemoryMb' | 'cpuSeconds'>): Promise<[string, string[]]> {
+  let command: [string, string[]] = [ffmpegPath, ffmpegArgs];
+  const prlimit = maxMemoryMb !== undefined || cpuSeconds !== undefined ? await findLimitsWrapper() : null;
+  if (prlimit) {
+    const limits = [
+      ...(maxMemoryMb === undefined ? [] : [`--as=${maxMemoryMb * 1024 * 1024}`]),
+      ...(cpuSeconds === undefined ? [] : [`--cpu=${cpuSeconds}:${cpuSeconds + CPU_HARD_LIMIT_GRACE_SECONDS}`]),
+    ];
+    command = [prlimit, [...limits, '--', ...command.flat()]];
+  }
+  const pdeathsig = await findPdeathsigWrapper();
+  if (pdeathsig) command = [pdeathsig, ['--pdeathsig', 'KILL', '--', command[0], ...command[1]]];
+  return command;
+}
+
+async function runFfmpeg({ ffmpegPath, args, threads, nice, timeoutMs, maxMemoryMb, cpuSeconds, signal, onProgressLine }: RunOptions): Promise<LogTail> {
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-threads', String(threads), ...args];
-  const [command, commandArgs] = wrapper ? [wrapper, ['--pdeathsig', 'KILL', '--', ffmpegPath, ...fullArgs]] : [ffmpegPath, fullArgs];
+  const [command, commandArgs] = await ffmpegCommand(ffmpegPath, fullArgs, { maxMemoryMb, cpuSeconds });
   const log = new LogTail();
   return new Promise<LogTail>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
@@ -228,10 +286,16 @@ async function runFfmpeg({ ffmpegPath, args, threads, nice, timeoutMs, signal, o
     child.on('close', (code, killSignal) => {
       if (killedFor !== null) {
         if (signal?.aborted) return finish(signal.reason instanceof Error ? signal.reason : new Error(killedFor));
-        return finish(new FfmpegError(killedFor, false));
+        return finish(new FfmpegError(killedFor, true, 'timeout'));
       }
       if (code === 0) return finish(null);
       const tail = log.lastLines();
+      if (cpuSeconds !== undefined && (killSignal === 'SIGXCPU' || killSignal === 'SIGKILL' || CPU_LIMIT_PATTERN.test(log.all))) {
+        return finish(new FfmpegError(`ffmpeg used more than its ${cpuSeconds} s of CPU time (${code ?? killSignal}): ${tail || 'no output'}`, true, 'cpu'));
+      }
+      if (maxMemoryMb !== undefined && ((killSignal !== null && CRASH_SIGNALS.has(killSignal)) || OUT_OF_MEMORY_PATTERNS.some((pattern) => pattern.test(log.all)))) {
+        return finish(new FfmpegError(`ffmpeg needed more than its ${maxMemoryMb} MB of memory (${code ?? killSignal}): ${tail || 'no output'}`, true, 'memory'));
+      }
       const permanent = PERMANENT_PATTERNS.some((pattern) => pattern.test(log.all));
       finish(new FfmpegError(`ffmpeg failed (${code ?? killSignal}): ${tail || 'no output'}`, permanent));
     });
@@ -285,6 +349,20 @@ function renditionArgs(rendition: Rendition, index: number, outputDir: string, t
   ];
 }
 
+/**
+ * How ffmpeg reads an uploaded file: as MP4 and nothing else (the probe accepted it as one), from
+ * the local file alone (no other protocol, so no playlist or reference inside it can make ffmpeg
+ * open a URL or another file), and with no frame larger than the limits allow.
+ */
+export function sourceArgs(input: string, limits: Pick<FfmpegLimits, 'maxPixels'>): string[] {
+  return [
+    '-f', 'mp4',
+    '-protocol_whitelist', 'file',
+    ...(limits.maxPixels === undefined ? [] : ['-max_pixels', String(limits.maxPixels)]),
+    '-i', `file:${input}`,
+  ];
+}
+
 async function listFiles(folder: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
   const files: string[] = [];
@@ -320,7 +398,7 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
     ffmpegPath,
     ...limits,
     signal,
-    args: ['-filter_complex_threads', String(limits.threads), '-i', input, '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), '-progress', 'pipe:1', '-nostats'],
+    args: ['-filter_complex_threads', String(limits.threads), ...sourceArgs(input, limits), '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), '-progress', 'pipe:1', '-nostats'],
     onProgressLine: (key, value) => {
       // The encode is 95 %; the poster takes the rest.
       if (key === 'out_time_us' || key === 'out_time_ms') {
@@ -339,7 +417,7 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
     ...limits,
     timeoutMs: Math.min(limits.timeoutMs, 60_000),
     signal,
-    args: ['-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-vf', `scale=${top.width}:${top.height},setsar=1`, '-q:v', '4', path.join(outputDir, POSTER_FILE)],
+    args: ['-ss', at.toFixed(2), ...sourceArgs(input, limits), '-frames:v', '1', '-vf', `scale=${top.width}:${top.height},setsar=1`, '-q:v', '4', path.join(outputDir, POSTER_FILE)],
   });
   await writeFile(path.join(outputDir, MASTER_PLAYLIST), masterPlaylist(renditions, hasAudio));
   report(100);

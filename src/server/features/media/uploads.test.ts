@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
 import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../../../../test/helpers/videos';
-import { findBox } from '../../../../test/helpers/mp4';
+import { findBox, withDeclaredSize } from '../../../../test/helpers/mp4';
 import { useS3Server } from '../../../../test/helpers/s3';
 import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { MAX_UNUSED_UPLOADS } from './uploads';
@@ -148,6 +148,16 @@ describe.each(['the local disk', 'an S3 bucket'] as const)('video uploads over t
     expect(await ctx.db.select().from(uploadsInProgress)).toEqual([]);
     expect(await stored(id)).toBeNull();
     expect(await incoming()).toEqual([]);
+  });
+
+  it('refuses an MP4 whose header declares 32768×720 with 422 VIDEO_TOO_LARGE_PICTURE, keeping nothing of it', async () => {
+    const user = await signedInUser(ctx.app);
+    const wide = withDeclaredSize(await readFile(videoFixture('landscape-5s')), { track: [32768, 720], entry: [32768, 720] });
+    const { id, response } = await uploadFile(ctx.app, user, wide);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe('VIDEO_TOO_LARGE_PICTURE');
+    expect(await ctx.db.select().from(courseVideos)).toEqual([]);
+    expect(await stored(id)).toBeNull();
   });
 
   it('keeps answering /api/health at once while a finished upload is probed', async () => {

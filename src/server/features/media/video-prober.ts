@@ -1,6 +1,7 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorStatus, type ErrorCode } from '../../../shared/errors';
+import type { VideoLimits } from '../../config';
 import { AppError } from '../../errors';
 import type { VideoInfo } from './probe';
 import type { ProbeWorkerAnswer, RangeReply, RangeRequest } from './probe-worker';
@@ -21,6 +22,8 @@ export type ProberOptions = {
   maxMemoryMb: number;
   /** Probes at once; more wait their turn (each worker is a thread and up to maxMemoryMb). */
   concurrency?: number;
+  /** The largest picture and longest video accepted; a file declaring more is refused. */
+  limits?: VideoLimits;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
@@ -36,7 +39,7 @@ const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorStat
  * file never runs on the thread that answers requests, a file that needs too much memory or
  * time only ends its own worker, and the upload is refused with a 4xx either way.
  */
-export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, log }: ProberOptions): VideoProber {
+export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, limits, log }: ProberOptions): VideoProber {
   let running = 0;
   const waiting: Array<() => void> = [];
   const release = () => {
@@ -54,7 +57,7 @@ export function createVideoProber({ timeoutMs, maxMemoryMb, concurrency = 2, log
       // An object in a bucket: the worker parses, this thread fetches the ranges it asks for (the worker loads no S3 client).
       const channel = typeof source === 'string' ? null : serveRanges(source);
       const worker = new Worker(WORKER_ENTRY, {
-        workerData: channel ? { size: (source as RangeReader).size, port: channel.port } : { filePath },
+        workerData: { ...(channel ? { size: (source as RangeReader).size, port: channel.port } : { filePath }), limits },
         transferList: channel ? [channel.port] : [],
         // Not the parent's flags (a test runner's or a debugger's): the entry loads what it needs.
         execArgv: [],
