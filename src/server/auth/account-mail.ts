@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { verifications } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { toMailLanguage } from '../mail/templates';
+import { knownDeviceOf } from './known-device';
 
 /** better-auth endpoints that send an e-mail someone asked for; each is limited per client address and per account. */
 export const MAIL_SENDING_PATHS = ['/request-password-reset', '/send-verification-email', '/change-email'] as const;
@@ -84,13 +85,19 @@ export async function pruneExpiredVerifications(db: Database): Promise<number> {
 }
 
 const ACCOUNT_KEY_PREFIX = 'mail-requests:account:';
+const STRANGERS_KEY_PREFIX = 'mail-requests:strangers:';
 const isMailSendingPath = (path: string | undefined) => (MAIL_SENDING_PATHS as readonly string[]).includes(path ?? '');
+
+/** An account's two mail allowances: its owner's, and the one everybody else shares. */
+export const mailAllowanceKeys = (account: string) => [`${ACCOUNT_KEY_PREFIX}${account}`, `${STRANGERS_KEY_PREFIX}${account}`];
 
 /**
  * Limits every endpoint that sends mail on request: per client address (better-auth's limiter)
  * and per account, by the address the request names (known or not, so the answer tells nothing
  * about which addresses have accounts) or else the signed-in user's. Nobody can flood one
- * inbox, nor grow the outbox without bound.
+ * inbox, nor grow the outbox without bound. The owner (signed in, or on a known device of the
+ * account, see known-device.ts) and everybody else have an allowance each, so strangers using
+ * up theirs leave the owner's untouched.
  */
 export function mailRequestLimit(counter: BetterAuthRateLimitStorage, { perAccountMax }: { perAccountMax: number }) {
   const perAccount = { window: mailRequestLimits.perAccount.window, max: perAccountMax };
@@ -103,12 +110,12 @@ export function mailRequestLimit(counter: BetterAuthRateLimitStorage, { perAccou
           matcher: (context) => isMailSendingPath(context.path),
           handler: createAuthMiddleware(async (ctx) => {
             const named = (ctx.body as { email?: unknown } | undefined)?.email;
-            const account =
-              ctx.path !== '/change-email' && typeof named === 'string' && named.trim()
-                ? named.trim().toLowerCase()
-                : (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+            const signedIn = (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+            const account = ctx.path !== '/change-email' && typeof named === 'string' && named.trim() ? named.trim().toLowerCase() : signedIn;
             if (!account) return;
-            const { allowed, retryAfter } = await counter.consume(`${ACCOUNT_KEY_PREFIX}${account}`, perAccount);
+            const byOwner = account === signedIn || (await knownDeviceOf(ctx, account)) !== undefined;
+            const [ownerKey, strangersKey] = mailAllowanceKeys(account);
+            const { allowed, retryAfter } = await counter.consume(byOwner ? ownerKey! : strangersKey!, perAccount);
             if (allowed) return;
             throw new APIError(
               'TOO_MANY_REQUESTS',

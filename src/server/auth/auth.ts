@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { databaseCounter } from '../db/rate-limit-counter';
 import { toMailLanguage } from '../mail/templates';
-import { accountMailSenders, actionCodeError, mailRequestLimit, resetLinkLifetime, resetLinkState, VERIFICATION_LINK_SECONDS } from './account-mail';
+import { accountMailSenders, actionCodeError, mailAllowanceKeys, mailRequestLimit, resetLinkLifetime, resetLinkState, VERIFICATION_LINK_SECONDS } from './account-mail';
 import { passwordAttemptLimit, passwordAttemptLimits } from './password-attempts';
 import { createRedisRateLimitStorage } from './rate-limit-redis';
 
@@ -198,7 +198,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     plugins: [
       bearer(),
       ...oidcProviders,
-      passwordAttemptLimit(redis ?? databaseCounter(db), { perAccountMax: config.passwordAttemptsPerAccount }),
+      // A completed reset also gives back the mail allowances strangers used up.
+      passwordAttemptLimit(redis ?? databaseCounter(db), { perAccountMax: config.passwordAttemptsPerAccount, forgetOnReset: mailAllowanceKeys }),
       mailRequestLimit(redis ?? databaseCounter(db), { perAccountMax: config.mail.perAccountPerHour }),
     ],
     hooks: {
