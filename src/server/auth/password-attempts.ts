@@ -36,8 +36,8 @@ export const passwordAttemptLimits = {
 /** The budget clients other than the account's known devices share: a burst, then one attempt per interval. */
 export function sharedAccountBudget(perAccountMax: number) {
   const { window } = passwordAttemptLimits.perAccount;
-  const burst = Math.ceil(perAccountMax / 2);
-  const paced = Math.max(1, perAccountMax - burst);
+  const burst = Math.floor(perAccountMax / 2);
+  const paced = perAccountMax - burst;
   return { burst: { window, max: burst }, paced: { window: Math.ceil(window / paced), max: 1 } };
 }
 
