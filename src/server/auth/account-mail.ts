@@ -89,7 +89,7 @@ const STRANGERS_KEY_PREFIX = 'mail-requests:strangers:';
 const isMailSendingPath = (path: string | undefined) => (MAIL_SENDING_PATHS as readonly string[]).includes(path ?? '');
 
 /** An account's two mail allowances: its owner's, and the one everybody else shares. */
-export const mailAllowanceKeys = (account: string) => [`${ACCOUNT_KEY_PREFIX}${account}`, `${STRANGERS_KEY_PREFIX}${account}`];
+export const mailAllowanceKeys = (account: string) => [`${ACCOUNT_KEY_PREFIX}${account}`, `${STRANGERS_KEY_PREFIX}${account}`] as const;
 
 /**
  * Limits every endpoint that sends mail on request: per client address (better-auth's limiter)
@@ -115,7 +115,7 @@ export function mailRequestLimit(counter: BetterAuthRateLimitStorage, { perAccou
             if (!account) return;
             const byOwner = account === signedIn || (await knownDeviceOf(ctx, account)) !== undefined;
             const [ownerKey, strangersKey] = mailAllowanceKeys(account);
-            const { allowed, retryAfter } = await counter.consume(byOwner ? ownerKey! : strangersKey!, perAccount);
+            const { allowed, retryAfter } = await counter.consume(byOwner ? ownerKey : strangersKey, perAccount);
             if (allowed) return;
             throw new APIError(
               'TOO_MANY_REQUESTS',

@@ -67,7 +67,7 @@ function tooManyAttempts(retryAfter: number): APIError {
  */
 export function passwordAttemptLimit(
   counter: ForgettingCounter,
-  { perAccountMax, forgetOnReset = () => [] }: { perAccountMax: number; forgetOnReset?: (account: string) => string[] },
+  { perAccountMax, forgetOnReset = () => [] }: { perAccountMax: number; forgetOnReset?: (account: string) => readonly string[] },
 ) {
   const perClient = { window: passwordAttemptLimits.perAccount.window, max: perAccountMax };
   const shared = sharedAccountBudget(perAccountMax);
