@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { verifications } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { toMailLanguage } from '../mail/templates';
+import { knownDeviceOf } from './known-device';
 
 /** better-auth endpoints that send an e-mail someone asked for; each is limited per client address and per account. */
 export const MAIL_SENDING_PATHS = ['/request-password-reset', '/send-verification-email'] as const;
@@ -83,21 +84,26 @@ export async function pruneExpiredVerifications(db: Database): Promise<number> {
 }
 
 const ACCOUNT_KEY_PREFIX = 'mail-requests:account:';
+const STRANGERS_KEY_PREFIX = 'mail-requests:strangers:';
+const isMailSendingPath = (path: string | undefined) => (MAIL_SENDING_PATHS as readonly string[]).includes(path ?? '');
+
+/** An account's two mail allowances: its owner's, and the one everybody else shares. */
+export const mailAllowanceKeys = (account: string) => [`${ACCOUNT_KEY_PREFIX}${account}`, `${STRANGERS_KEY_PREFIX}${account}`] as const;
 
 /**
- * Counts one e-mail asked for `account` (an address, lower-case) in its hourly allowance
- * (MAIL_PER_ACCOUNT_PER_HOUR), the one the better-auth endpoints below and the e-mail change share.
+ * Counts one e-mail its signed-in owner asked for `account` (an address, lower-case) in the
+ * owner's hourly allowance (MAIL_PER_ACCOUNT_PER_HOUR): the e-mail change's.
  */
 export const consumeAccountMailAllowance = (counter: BetterAuthRateLimitStorage, account: string, { perAccountMax }: { perAccountMax: number }) =>
-  counter.consume(`${ACCOUNT_KEY_PREFIX}${account}`, { window: mailRequestLimits.perAccount.window, max: perAccountMax });
-
-const isMailSendingPath = (path: string | undefined) => (MAIL_SENDING_PATHS as readonly string[]).includes(path ?? '');
+  counter.consume(mailAllowanceKeys(account)[0], { window: mailRequestLimits.perAccount.window, max: perAccountMax });
 
 /**
  * Limits every endpoint that sends mail on request: per client address (better-auth's limiter)
  * and per account, by the address the request names (known or not, so the answer tells nothing
  * about which addresses have accounts) or else the signed-in user's. Nobody can flood one
- * inbox, nor grow the outbox without bound.
+ * inbox, nor grow the outbox without bound. The owner (signed in, or on a known device of the
+ * account, see known-device.ts) and everybody else have an allowance each, so strangers using
+ * up theirs leave the owner's untouched.
  */
 export function mailRequestLimit(counter: BetterAuthRateLimitStorage, { perAccountMax }: { perAccountMax: number }) {
   const perAccount = { window: mailRequestLimits.perAccount.window, max: perAccountMax };
@@ -110,9 +116,12 @@ export function mailRequestLimit(counter: BetterAuthRateLimitStorage, { perAccou
           matcher: (context) => isMailSendingPath(context.path),
           handler: createAuthMiddleware(async (ctx) => {
             const named = (ctx.body as { email?: unknown } | undefined)?.email;
-            const account = typeof named === 'string' && named.trim() ? named.trim().toLowerCase() : (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+            const signedIn = (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+            const account = typeof named === 'string' && named.trim() ? named.trim().toLowerCase() : signedIn;
             if (!account) return;
-            const { allowed, retryAfter } = await consumeAccountMailAllowance(counter, account, { perAccountMax });
+            const byOwner = account === signedIn || (await knownDeviceOf(ctx, account)) !== undefined;
+            const [ownerKey, strangersKey] = mailAllowanceKeys(account);
+            const { allowed, retryAfter } = await counter.consume(byOwner ? ownerKey : strangersKey, perAccount);
             if (allowed) return;
             throw new APIError(
               'TOO_MANY_REQUESTS',

@@ -12,11 +12,12 @@ import { deriveUserName, profileImageField } from '../../shared/schemas/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
-import { databaseCounter } from '../db/rate-limit-counter';
+import { databaseCounter, type ForgettingCounter } from '../db/rate-limit-counter';
 import { toMailLanguage } from '../mail/templates';
 import {
   accountMailSenders,
   actionCodeError,
+  mailAllowanceKeys,
   mailRequestLimit,
   resetLinkLifetime,
   resetLinkState,
@@ -120,7 +121,7 @@ export function createAuth({ config, db, secret }: AuthDeps) {
 
   const redis = config.redisUrl ? createRedisRateLimitStorage(config.redisUrl) : undefined;
   const rateLimitStorage: BetterAuthRateLimitStorage | undefined = redis;
-  const counter: BetterAuthRateLimitStorage = redis ?? databaseCounter(db);
+  const counter: ForgettingCounter = redis ?? databaseCounter(db);
 
   const auth = betterAuth({
     appName: 'Cursos Online',
@@ -207,7 +208,8 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     plugins: [
       bearer(),
       ...oidcProviders,
-      passwordAttemptLimit(counter, { perAccountMax: config.passwordAttemptsPerAccount }),
+      // A completed reset also gives back the mail allowances strangers used up.
+      passwordAttemptLimit(counter, { perAccountMax: config.passwordAttemptsPerAccount, forgetOnReset: mailAllowanceKeys }),
       mailRequestLimit(counter, { perAccountMax: config.mail.perAccountPerHour }),
     ],
     hooks: {

@@ -80,6 +80,55 @@ describe('password reset by e-mail', () => {
     expect((await post('sign-in/email', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
+  /** Sends a request (each from a new address) until it is refused with 429, as strangers spending what they share. */
+  async function untilRefused(path: string, payload: object) {
+    for (let attempt = 0; attempt < 3 * ctx.config.passwordAttemptsPerAccount; attempt++) {
+      if ((await post(path, payload)).statusCode === 429) return;
+    }
+    throw new Error(`${path} was never refused`);
+  }
+  const spendSignInBudget = (email: string) => untilRefused('sign-in/email', { email, password: 'Wr0ngPass1' });
+  const cookiesOf = (response: { headers: Record<string, unknown> }) =>
+    ([] as string[])
+      .concat((response.headers['set-cookie'] as string | string[] | undefined) ?? [])
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  const knownDeviceCookie = (cookies: string) => cookies.split('; ').find((cookie) => cookie.includes('known_device_')) ?? '';
+
+  it('a completed reset clears what strangers spent: the owner signs in right after, and the resetting client stays known', async () => {
+    const user = await signUpThroughApi(ctx.app);
+    await spendSignInBudget(user.email);
+    const token = tokenOf(await resetLinkFor(user.email));
+    // Strangers also use up the reset mails anyone but the owner may ask for.
+    await untilRefused('request-password-reset', { email: user.email });
+
+    const reset = await post('reset-password', { token, newPassword: 'NewPass123' });
+    expect(reset.statusCode).toBe(200);
+    const signedIn = await post('sign-in/email', { email: user.email, password: 'NewPass123' });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await post('request-password-reset', { email: user.email })).statusCode).toBe(200);
+
+    // Strangers start again at once; the browser that reset the password is a known device of the account.
+    await spendSignInBudget(user.email);
+    const fromResettingClient = await post('sign-in/email', { email: user.email, password: 'NewPass123' }, { cookie: knownDeviceCookie(cookiesOf(reset)) });
+    expect(fromResettingClient.statusCode, fromResettingClient.body).toBe(200);
+  });
+
+  it('strangers asking for reset and verification mails do not use up the owner’s: signed in or on a known device, the owner still gets them', async () => {
+    const owner = await signUpThroughApi(ctx.app);
+    for (const path of ['request-password-reset', 'send-verification-email']) await untilRefused(path, { email: owner.email });
+    await ctx.db.delete(mailOutbox).where(eq(mailOutbox.recipient, owner.email));
+
+    // Signed in: "send the verification link again".
+    const resend = await post('send-verification-email', { email: owner.email }, { cookie: owner.cookie });
+    expect(resend.statusCode, resend.body).toBe(200);
+    // Signed out, on the browser that signed up: "I forgot my password".
+    const forgot = await post('request-password-reset', { email: owner.email }, { cookie: knownDeviceCookie(owner.cookie) });
+    expect(forgot.statusCode, forgot.body).toBe(200);
+    const queued = await ctx.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.recipient, owner.email));
+    expect(queued.map((row) => row.kind).sort()).toEqual(['password-reset', 'verify-email']);
+  });
+
   it('limits reset requests per account from any number of addresses, known address or not', async () => {
     const user = await signUpThroughApi(ctx.app);
     for (const email of [user.email, 'unknown-person@example.com']) {

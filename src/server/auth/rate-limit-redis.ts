@@ -17,7 +17,7 @@ end
 return { count, ttl }
 `;
 
-export type RedisRateLimitStorage = BetterAuthRateLimitStorage & { close(): Promise<void> };
+export type RedisRateLimitStorage = BetterAuthRateLimitStorage & { forget(keys: string[]): Promise<void>; close(): Promise<void> };
 
 /**
  * better-auth rate-limit storage in Redis (REDIS_URL), shared by every server process.
@@ -48,6 +48,14 @@ export function createRedisRateLimitStorage(url: string, keyPrefix = 'marketplac
       const [count, ttlMs] = result;
       if (count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) };
+    },
+    async forget(keys) {
+      if (!keys.length) return;
+      try {
+        await redis.del(...keys.map((key) => `${keyPrefix}${key}`));
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The service is briefly unavailable, try again shortly');
+      }
     },
     async close() {
       if (redis.status === 'end' || redis.status === 'wait') {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { rateLimits } from './schema';
 
@@ -14,13 +14,15 @@ export type CounterRule = { window: number; max: number };
 export type CounterResult = { allowed: boolean; retryAfter: number | null };
 /** The shape of better-auth's rate-limit storage, so one counter serves both. */
 export type Counter = { consume(key: string, rule: CounterRule, now?: number): Promise<CounterResult> };
+/** A counter whose keys can also be wiped before their window ends (a proved owner's counters). */
+export type ForgettingCounter = Counter & { forget(keys: string[]): Promise<void> };
 
 /**
  * A fixed-window counter in `rate_limits` (beside better-auth's rows, each user of it under a key
  * prefix of its own), counted in one atomic statement so that concurrent requests on several
  * processes cannot both slip through. `last_request` holds the start of the window.
  */
-export function databaseCounter(db: Database): Counter {
+export function databaseCounter(db: Database): ForgettingCounter {
   return {
     async consume(key, rule, now = Date.now()) {
       if (rule.window > COUNTER_WINDOW_MAX_SECONDS) throw new Error(`a counter window of ${rule.window} s would be pruned early`);
@@ -35,6 +37,9 @@ export function databaseCounter(db: Database): Counter {
       const row = result.rows[0]!;
       if (Number(row.count) <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000)) };
+    },
+    async forget(keys) {
+      if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
     },
   };
 }

@@ -5,7 +5,8 @@ export const accessRules: AccessRule[] = [
     route: 'POST /api/contact',
     request: () => ({ url: '/api/contact', payload: { email: 'someone@example.com', name: 'Someone', message: 'Hola, quisiera saber más de los cursos.' } }),
     status: 201,
-    // Public: anyone may write; the route never looks at the session. The table sends this same
+    // Public: anyone may write; the session only decides whose allowance an address's messages
+    // use (its owner's, or everybody else's). The table sends this same
     // e-mail address six times, and the sixth message within the hour (the admin's, last in the
     // table's call order) is over the per-address limit (`contactRateLimits.perEmail` = 5).
     except: { admin: 429 },

@@ -2,6 +2,7 @@ import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
+import { signedInUser } from '../../../../test/helpers/auth';
 import { testDatabase } from '../../../../test/helpers/database';
 import { contactMessages, rateLimits } from '../../db/schema';
 import { contactRateLimits, sendContactMessage } from './service';
@@ -51,6 +52,14 @@ describe('contact form', () => {
     expect(await ctx.db.select().from(contactMessages)).toHaveLength(contactRateLimits.perEmail);
     // Another address is unaffected.
     expect((await send({ ...valid, email: 'otra@example.test' }, '10.2.1.1')).statusCode).toBe(201);
+  });
+
+  it('strangers writing with someone’s address do not use up what the signed-in owner may write', async () => {
+    const owner = await signedInUser(ctx.app);
+    for (let index = 0; index <= contactRateLimits.perEmail; index += 1) await send({ ...valid, email: owner.email }, `10.4.0.${index}`);
+    expect((await send({ ...valid, email: owner.email }, '10.4.1.1')).statusCode).toBe(429);
+    const fromOwner = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { ...owner.headers, 'x-forwarded-for': '10.4.1.2' }, payload: { ...valid, email: owner.email } });
+    expect(fromOwner.statusCode, fromOwner.body).toBe(201);
   });
 
   it('limits how often one client may write, across addresses', async () => {

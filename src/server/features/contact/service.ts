@@ -16,13 +16,25 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** Stores a contact message, unless this address or client has written too often lately. */
-export async function sendContactMessage(db: Database, input: ContactMessageInput, clientAddress: string, now = Date.now()): Promise<{ id: number }> {
+/**
+ * Stores a contact message, unless this address or client has written too often lately. A
+ * signed-in user writing from their own account's address has an allowance of their own for it:
+ * strangers typing that address use up only theirs, and cannot keep the owner from writing.
+ */
+export async function sendContactMessage(
+  db: Database,
+  input: ContactMessageInput,
+  clientAddress: string,
+  now = Date.now(),
+  signedInEmail?: string,
+): Promise<{ id: number }> {
   const counter = databaseCounter(db);
   const window = contactRateLimits.windowSeconds;
   const byClient = await counter.consume(`contact:client:${clientAddress}`, { window, max: contactRateLimits.perClient }, now);
   if (!byClient.allowed) throw new RateLimitedError(byClient.retryAfter ?? window);
-  const byEmail = await counter.consume(`contact:email:${input.email.toLowerCase()}`, { window, max: contactRateLimits.perEmail }, now);
+  const email = input.email.toLowerCase();
+  const byOwner = signedInEmail?.toLowerCase() === email;
+  const byEmail = await counter.consume(`contact:${byOwner ? 'owner' : 'email'}:${email}`, { window, max: contactRateLimits.perEmail }, now);
   if (!byEmail.allowed) throw new RateLimitedError(byEmail.retryAfter ?? window);
   const [created] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
   return { id: created!.id };
