@@ -48,5 +48,7 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
     tags.push(`<meta name="twitter:image" content="${escapeHtml(head.image)}">`);
   }
   if (head?.extra) tags.push(...head.extra);
+  // A page that is not there is no page to list, whichever of its addresses a crawler found.
+  if (head?.status === 404) tags.push('<meta name="robots" content="noindex">');
   return tags.join('\n    ');
 }

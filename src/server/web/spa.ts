@@ -221,9 +221,9 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
 
   /** The shell: the browser draws the page (a page the server does not draw, or one it failed to). */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, match: PageMatch | null, url: URL, language: PageLanguage | undefined) => {
-    const head = match ? await resolveHead?.(match.page, match.params, request, language) : null;
-    const status = match && head?.status !== 404 ? 200 : 404;
-    const headHtml = renderHead(config, url, head ?? null) + (match ? (preloads.get(match.page)?.tags ?? '') : '');
+    const head = match ? ((await resolveHead?.(match.page, match.params, request, language)) ?? null) : ({ status: 404 } as const);
+    const status = head?.status === 404 ? 404 : 200;
+    const headHtml = renderHead(config, url, head) + (match ? (preloads.get(match.page)?.tags ?? '') : '');
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell.beforeHead + headHtml + shell.afterHead);
   };
 

@@ -73,7 +73,7 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
 
     const id = Number(params.id);
     const course = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findActiveCourse(db, id) : null;
-    if (!course) return { status: 404, title: t.notFound, extra: ['<meta name="robots" content="noindex">'] };
+    if (!course) return { status: 404, title: t.notFound };
 
     const url = `${config.publicUrl}${paths.course(course.id)}`;
     const image = course.imageUrl ? absolute(config, course.imageUrl) : undefined;
