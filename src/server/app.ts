@@ -45,6 +45,7 @@ import { teachingRoutes } from './features/teaching/routes';
 import { usersRoutes } from './features/users/routes';
 import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
+import { requestLogSerializer } from './http/log-redaction';
 import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerBackgroundJobs } from './jobs';
 import { pruneFinishedJobs } from './queue/queue';
@@ -94,7 +95,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const videoStorage = await openVideoStorage(config);
   const extraSources = { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(options.logStream && { stream: options.logStream }) },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
