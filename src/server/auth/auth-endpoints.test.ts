@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
-import { signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
+import { signedInAdmin, signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
 import { authEndpoints } from '../../shared/endpoints/auth';
 import type { Endpoint } from '../../shared/endpoints/endpoint';
+import { createCourse } from '../db/factories';
 import { sessions } from '../db/schema';
 
 describe('better-auth endpoints', () => {
@@ -89,5 +90,37 @@ describe('better-auth endpoints', () => {
       expect(response.statusCode, endpoint.path).not.toBe(404);
       expect(response.statusCode, endpoint.path).toBeLessThan(500);
     }
+  });
+
+  it('answers a signed-in caller with Cache-Control: private, no-store (sessions, sign-in), and leaves public cacheable answers theirs', async () => {
+    const user = await signUpThroughApi(ctx.app);
+    for (const url of ['/api/auth/get-session', '/api/auth/list-sessions']) {
+      for (const headers of [user.headers, { authorization: `Bearer ${user.bearerToken}` }]) {
+        const response = await ctx.app.inject({ url, headers });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control'], url).toBe('private, no-store');
+      }
+    }
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.3' },
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('private, no-store');
+    // The same for everyone, whoever asks: a signed-in caller's cookie changes nothing.
+    for (const url of ['/api/auth-providers', '/api/categories']) {
+      const visitor = await ctx.app.inject({ url });
+      const signedIn = await ctx.app.inject({ url, headers: user.headers });
+      expect(signedIn.headers['cache-control'], url).toBe(visitor.headers['cache-control']);
+    }
+    expect((await ctx.app.inject({ url: '/api/auth-providers', headers: user.headers })).headers['cache-control']).toBe('public, max-age=300');
+    // A public route whose answer depended on who asked: a disabled course's reviews, shown to admins only.
+    const admin = await signedInAdmin(ctx.app);
+    const course = await createCourse(ctx.db, { disabledAt: new Date() });
+    const reviews = await ctx.app.inject({ url: `/api/courses/${course.id}/reviews`, headers: admin.headers });
+    expect(reviews.statusCode).toBe(200);
+    expect(reviews.headers['cache-control']).toBe('private, no-store');
   });
 });
