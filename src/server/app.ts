@@ -46,6 +46,7 @@ import { emailChangeRoutes } from './features/users/email-change-routes';
 import { usersRoutes } from './features/users/routes';
 import { answerRouterError, registerErrorHandling } from './http/errors-plugin';
 import { registerSameOriginCheck } from './http/same-origin';
+import { requestLogSerializer } from './http/log-redaction';
 import { rawSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerBackgroundJobs } from './jobs';
 import { pruneFinishedJobs } from './queue/queue';
@@ -78,6 +79,8 @@ export type AppOptions = {
   /** An already open database (tests share one per worker); otherwise the app opens and closes its own. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests that read it). */
+  logStream?: { write(line: string): void };
   /**
    * Draws the public pages on the server. By default the build's entry (dist/ssr, written by
    * `npm run build`) when it is there; without one every page is the shell the browser fills.
@@ -93,7 +96,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const videoStorage = await openVideoStorage(config);
   const extraSources = { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(options.logStream && { stream: options.logStream }) },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -147,14 +153,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // one or changes its account, on every process (LISTEN/NOTIFY).
   const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs });
   app.decorate('sessionCache', sessionCache);
-  const sessionInvalidation = await startSessionInvalidation(database, sessionCache, app.log);
+  const sessionInvalidation = await startSessionInvalidation(database, sessionCache, app.log, { heartbeat: config.notifyHeartbeat });
   app.decorate('sessionInvalidation', sessionInvalidation);
   app.addHook('onClose', () => sessionInvalidation.close());
   registerSessionSync(app, sessionInvalidation);
   // The catalogue's version is known from the database's notices, not read per request; a request
   // that may change the catalogue waits until this process knows the new version.
   const catalogVersionFeed = new CatalogVersionFeed();
-  await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db));
+  await catalogVersionFeed.start(database.listen, () => readCatalogVersion(database.db), { heartbeat: config.notifyHeartbeat, log: app.log });
   app.addHook('onClose', () => catalogVersionFeed.close());
   app.decorate('catalogVersionFeed', catalogVersionFeed);
   registerCatalogSync(app, catalogVersionFeed);

@@ -118,6 +118,7 @@ describe('authorization table', () => {
     const request = rule?.request?.(fixture) ?? { url: path };
     expect(request.url, 'a route with parameters needs a rule that fills them in').not.toContain(':');
     const actual: Partial<Record<Role, number>> = {};
+    const caching: Partial<Record<Role, unknown>> = {};
     for (const role of callOrder) {
       const auth = role === 'visitor' ? {} : { authorization: `Bearer ${fixture.tokens[role]}` };
       const response = await ctx.app.inject({
@@ -127,7 +128,10 @@ describe('authorization table', () => {
         ...(request.payload === undefined ? {} : { payload: request.payload as object }),
       });
       actual[role] = response.statusCode;
+      caching[role] = response.headers['cache-control'];
     }
     expect(actual).toEqual(expectedStatuses(access, rule));
+    // Answers for signed-in callers (refusals included) are kept by no cache, whoever asked.
+    if (access !== 'public' || path.startsWith('/api/auth/')) expect(caching, 'Cache-Control').toEqual(Object.fromEntries(callOrder.map((role) => [role, 'private, no-store'])));
   });
 });

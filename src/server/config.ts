@@ -64,6 +64,8 @@ const envSchema = z.object({
   RENDERED_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  NOTIFY_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  NOTIFY_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   VIDEO_URL_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   VIDEO_ACCEL_REDIRECT_PREFIX: optional(z.string().regex(/^\/[\w\-/]*\/$/, 'must be a path that starts and ends with /')),
@@ -154,6 +156,11 @@ export type Config = {
   sessionCacheEntries: number;
   /** How long a resolved session is reused before it is read again, changes or not. */
   sessionCacheTtlMs: number;
+  /**
+   * How often each listening connection (session invalidations, catalogue versions) checks that
+   * its notices still arrive, and how long its own notice may take before it counts as stalled.
+   */
+  notifyHeartbeat: { intervalMs: number; timeoutMs: number };
   /** Signs the short-lived main-video URLs; derived from the auth secret when unset. */
   videoUrlSecret: string | undefined;
   videoUrlTtlSeconds: number;
@@ -386,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderedPageCacheEntries: e.RENDERED_PAGE_CACHE_ENTRIES,
     sessionCacheEntries: e.SESSION_CACHE_ENTRIES,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    notifyHeartbeat: { intervalMs: e.NOTIFY_HEARTBEAT_INTERVAL_MS, timeoutMs: e.NOTIFY_HEARTBEAT_TIMEOUT_MS },
     videoUrlSecret: e.VIDEO_URL_SECRET,
     videoUrlTtlSeconds: e.VIDEO_URL_TTL_SECONDS,
     videoAccelRedirectPrefix: e.VIDEO_ACCEL_REDIRECT_PREFIX,

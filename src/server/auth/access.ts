@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { Access } from '../../shared/endpoints/endpoint';
+import { AUTH_BASE_PATH } from './auth';
 import { requireAdmin, requireCourseManager, requireUser, type SessionUser } from './guards';
 
 declare module 'fastify' {
@@ -37,7 +38,36 @@ export function registerAccessControl(app: FastifyInstance, { db }: { db: Databa
     if (access === 'admin') route.onRequest = [refuseAllButAdmins, ...[route.onRequest ?? []].flat()];
     else if (access === 'user') route.preHandler = [requireSignedIn, ...[route.preHandler ?? []].flat()];
     else if (access === 'course-manager') route.preHandler = [requireManager, ...[route.preHandler ?? []].flat()];
+    // Last among the route's own: what a handler set for a signed-in caller is overruled.
+    if (!route.url.startsWith('/api/')) return;
+    const answersForCaller = (access !== undefined && access !== 'public') || route.url.startsWith(`${AUTH_BASE_PATH}/`);
+    route.onSend = [...[route.onSend ?? []].flat(), answersForCaller ? keepPrivate : keepPrivateWhenSignedIn];
+    // Also on the raw response, for the handlers that write it themselves (tus uploads).
+    if (answersForCaller) route.onRequest = [...[route.onRequest ?? []].flat(), keepRawPrivate];
   });
+}
+
+/**
+ * No cache may keep an answer given for a signed-in caller, nor a shared cache (a proxy, a CDN)
+ * hand it to someone else: routes that admit only signed-in callers, better-auth's answers
+ * (sessions, tokens), and a public route's answer once it looked at who asked (a disabled
+ * course its owner may see, the caller's own review). Public answers that never did keep their
+ * own caching; so do signed video links, whose link is the credential (see send-video.ts).
+ */
+const PRIVATE_NO_STORE = 'private, no-store';
+
+async function keepPrivate(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('cache-control', PRIVATE_NO_STORE);
+  return payload;
+}
+
+async function keepRawPrivate(_request: FastifyRequest, reply: FastifyReply) {
+  reply.raw.setHeader('cache-control', PRIVATE_NO_STORE);
+}
+
+async function keepPrivateWhenSignedIn(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.sessionUserPromise && (await request.sessionUserPromise.catch(() => null))) reply.header('cache-control', PRIVATE_NO_STORE);
+  return payload;
 }
 
 /** The caller of a route declared `user`, `admin` or `course-manager`. */

@@ -5,6 +5,7 @@ import { sessions } from '../db/schema';
 import { AppError } from '../errors';
 import { errorBody } from '../http/errors-plugin';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX, type Auth } from './auth';
+import { isEnabledAuthEndpoint, withoutSessionTokens } from './auth-endpoints';
 import { AccountDisabledError, sessionUser } from './guards';
 
 /** better-auth's error codes, in the API's own vocabulary. */
@@ -78,7 +79,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response, log: Fas
   if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
 
   const text = await response.text();
-  if (response.status < 400) return reply.send(text || null);
+  if (response.status < 400) {
+    if (!text || !response.headers.get('content-type')?.includes('application/json')) return reply.send(text || null);
+    return reply.send(JSON.stringify(withoutSessionTokens(JSON.parse(text))));
+  }
 
   let code = 'UNKNOWN';
   let message = 'Request failed';
@@ -121,7 +125,7 @@ export async function mountAuth(app: FastifyInstance, auth: Auth, { publicUrl, s
       schema: { hide: true },
       handler: async (request, reply) => {
         const endpoint = (request.params as { '*'?: string })['*'] ?? '';
-        if (!AUTH_ENDPOINT.test(endpoint)) throw new AppError('NOT_FOUND', 'No such authentication endpoint');
+        if (!AUTH_ENDPOINT.test(endpoint) || !isEnabledAuthEndpoint(endpoint)) throw new AppError('NOT_FOUND', 'No such authentication endpoint');
         // A disabled account reaches no endpoint, sign-out included: its sessions end here instead,
         // and the browser is told to forget the cookie.
         try {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, ListenOptions } from '../db/client';
 import type { SessionCache } from './session-cache';
 
 /** The channel the database triggers of migration 0005 announce users on. */
@@ -26,20 +26,25 @@ export type SessionInvalidation = {
  * sessions. Notices from all connections arrive in commit order, so a notice this process sends
  * itself after a change arrives after that change's own.
  */
-export async function startSessionInvalidation(database: DatabaseHandle, cache: SessionCache, log: FastifyBaseLogger): Promise<SessionInvalidation> {
+export async function startSessionInvalidation(database: DatabaseHandle, cache: SessionCache, log: FastifyBaseLogger, listenOptions: ListenOptions = {}): Promise<SessionInvalidation> {
   const waiting = new Map<string, () => void>();
   let listening = false;
-  const stop = await database.listen(SESSION_INVALIDATION_CHANNEL, {
-    onPayload: (payload) => {
-      if (payload.startsWith(SYNC_PREFIX)) waiting.get(payload.slice(SYNC_PREFIX.length))?.();
-      else cache.invalidateUser(payload);
+  const stop = await database.listen(
+    SESSION_INVALIDATION_CHANNEL,
+    {
+      onPayload: (payload) => {
+        if (payload.startsWith(SYNC_PREFIX)) waiting.get(payload.slice(SYNC_PREFIX.length))?.();
+        else cache.invalidateUser(payload);
+      },
+      onListening: (up, reason) => {
+        if (up && !listening) log.info('session invalidations arrive again');
+        if (!up && listening) log.warn({ reason }, 'session invalidations do not arrive: kept sessions are trusted for a second at most');
+        listening = up;
+        cache.setChannelUp(up);
+      },
     },
-    onListening: (up) => {
-      if (up !== listening) log[up ? 'info' : 'warn'](up ? 'session invalidations arrive again' : 'session invalidations do not arrive: kept sessions are trusted for a second at most');
-      listening = up;
-      cache.setChannelUp(up);
-    },
-  });
+    listenOptions,
+  );
 
   return {
     async sync() {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,26 +14,43 @@ export type Database = NodePgDatabase<typeof schema>;
 
 export type NotificationHandlers = {
   onPayload(payload: string): void;
-  /** Whether notifications currently arrive (false while the listening connection is down). */
-  onListening(listening: boolean): void;
+  /**
+   * Whether notifications currently arrive (false while the listening connection is down or
+   * stalled); `reason` says why they stopped, when known.
+   */
+  onListening(listening: boolean, reason?: string): void;
+};
+
+export type ListenOptions = {
+  /**
+   * Every `intervalMs` the listening connection notifies itself on its channel and expects to
+   * hear it back within `timeoutMs`; a miss is a stalled connection (alive to TCP, delivering
+   * nothing), taken as down and replaced. Unset: no heartbeat (a stall then goes unnoticed).
+   */
+  heartbeat?: { intervalMs: number; timeoutMs: number };
 };
 
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Receives the channel's NOTIFY payloads until the answered function is called. */
-  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: NotificationHandlers, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 /** How long a lost listening connection waits before it tries again. */
 const LISTEN_RETRY_MS = 1000;
 
+/** Marks the listener's own heartbeats, which every listener on the channel ignores (user ids and versions never start so). */
+const HEARTBEAT_PREFIX = 'heartbeat:';
+
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries): reconnects after
- * any loss, telling the handlers when notifications stop and start arriving again.
+ * any loss, or after a missed heartbeat (a socket that stays open but delivers nothing, as behind
+ * a dropped route or a frozen proxy, never reports a loss), telling the handlers when
+ * notifications stop and start arriving again.
  */
-async function listenOnServer(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+export async function listenOnServer(url: string, channel: string, handlers: NotificationHandlers, { heartbeat }: ListenOptions = {}): Promise<() => Promise<void>> {
   const { Client } = (await import('pg')).default;
   let stopped = false;
   let current: InstanceType<typeof Client> | undefined;
@@ -42,24 +60,48 @@ async function listenOnServer(url: string, channel: string, handlers: Notificati
     const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
     current = client;
     let lost = false;
-    const onLost = () => {
+    let beating: NodeJS.Timeout | undefined;
+    let deadline: NodeJS.Timeout | undefined;
+    /** The payload of the heartbeat on its way, if one is. */
+    let awaitedBeat: string | undefined;
+    const onLost = (reason?: string) => {
       if (lost) return;
       lost = true;
-      handlers.onListening(false);
+      clearInterval(beating);
+      clearTimeout(deadline);
+      handlers.onListening(false, reason);
       void client.end().catch(() => {});
+      // A stalled socket would never finish a polite goodbye: cut it.
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
       if (!stopped) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
     };
-    client.on('error', onLost);
-    client.on('end', onLost);
+    client.on('error', (error) => onLost(error.message));
+    client.on('end', () => onLost('the connection closed'));
     client.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+      if (message.channel !== channel || message.payload === undefined) return;
+      if (!message.payload.startsWith(HEARTBEAT_PREFIX)) handlers.onPayload(message.payload);
+      else if (message.payload === awaitedBeat) {
+        awaitedBeat = undefined;
+        clearTimeout(deadline);
+      }
     });
+    const beat = (timeoutMs: number) => {
+      if (awaitedBeat !== undefined || lost) return;
+      awaitedBeat = HEARTBEAT_PREFIX + randomUUID();
+      deadline = setTimeout(() => onLost(`no heartbeat within ${timeoutMs} ms: the connection stalled`), timeoutMs);
+      // Sent on the listening connection itself, so that either direction stalling is noticed.
+      client.query('select pg_notify($1, $2)', [channel, awaitedBeat]).catch(() => {});
+    };
     try {
       await client.connect();
-      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-      if (!lost && !stopped) handlers.onListening(true);
-    } catch {
-      onLost();
+      // Bounded like a heartbeat: a connection that stalls right after connecting must not hold the LISTEN for ever.
+      await client.query({ text: `LISTEN "${channel.replaceAll('"', '""')}"`, ...(heartbeat && { query_timeout: heartbeat.timeoutMs }) });
+      if (!lost && !stopped) {
+        handlers.onListening(true);
+        if (heartbeat) beating = setInterval(() => beat(heartbeat.timeoutMs), heartbeat.intervalMs);
+      }
+    } catch (error) {
+      onLost(error instanceof Error ? error.message : undefined);
     }
   };
   await connect();
@@ -116,7 +158,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    listen: (channel, handlers) => listenOnServer(url, channel, handlers),
+    listen: (channel, handlers, options) => listenOnServer(url, channel, handlers, options),
     close: async () => {
       await untilQuiet(pool);
       await pool.end();
@@ -149,7 +191,8 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   const client = new PGlite(directory, { extensions: { pg_trgm, unaccent } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  // One process owns the embedded database, so every change is announced within it.
+  // One process owns the embedded database, so every change is announced within it, by the query
+  // that made it: no connection stands in between that could stall, so no heartbeat is needed.
   const listen = async (channel: string, handlers: NotificationHandlers) => {
     const unlisten = await client.listen(channel, handlers.onPayload);
     handlers.onListening(true);

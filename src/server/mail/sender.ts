@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
+import { redactUrl } from '../http/log-redaction';
 import { claimDueMail, markFailed, markSent, outboxPolicy, renderRow } from './outbox';
 import type { RenderedMail } from './templates';
 
@@ -24,11 +25,11 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   };
 }
 
-/** Without an SMTP server (the local default) each message is logged with its link; the development mailbox shows it whole. */
+/** Without an SMTP server (the local default) each message is logged, its link's token hidden; the development mailbox shows it whole. */
 export function createLogTransport(log: FastifyBaseLogger, mailboxUrl: string | undefined): MailTransport {
   return {
     async send(to, mail) {
-      log.info({ to, subject: mail.subject, link: mail.link, mailbox: mailboxUrl }, 'e-mail (no SMTP_URL: kept in the outbox, not sent)');
+      log.info({ to, subject: mail.subject, link: redactUrl(mail.link), mailbox: mailboxUrl }, 'e-mail (no SMTP_URL: kept in the outbox, not sent)');
     },
     close: () => {},
   };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database, DatabaseHandle, ListenOptions } from '../../db/client';
 import { prepared } from '../../db/prepared';
 
 export type CatalogCacheOptions = {
@@ -32,7 +32,7 @@ export async function readCatalogVersion(db: Database): Promise<string | null> {
 /** The channel migration 0006_catalog_version_notice announces every new catalogue version on. */
 export const CATALOG_VERSION_CHANNEL = 'catalog_version';
 
-type Listen = (channel: string, handlers: { onPayload(payload: string): void; onListening(listening: boolean): void }) => Promise<() => Promise<void>>;
+type Listen = DatabaseHandle['listen'];
 
 /**
  * The catalogue's version as the database announces it, so that a cache hit costs no round trip.
@@ -62,16 +62,24 @@ export class CatalogVersionFeed {
   }
 
   /** Follows the notices, then reads the current version once (a notice during the read wins if newer). */
-  async start(listen: Listen, readVersion: () => Promise<string | null>): Promise<void> {
+  async start(listen: Listen, readVersion: () => Promise<string | null>, { log, ...listenOptions }: ListenOptions & { log?: FastifyBaseLogger } = {}): Promise<void> {
     this.readVersion = readVersion;
-    this.stop = await listen(CATALOG_VERSION_CHANNEL, {
-      onPayload: (payload) => this.offer(payload),
-      onListening: (up) => {
-        // What was announced while the channel was down never arrives: unknown until read again.
-        if (!up) this.latest = null;
-        this.listening = up;
+    let started = false;
+    this.stop = await listen(
+      CATALOG_VERSION_CHANNEL,
+      {
+        onPayload: (payload) => this.offer(payload),
+        onListening: (up, reason) => {
+          // What was announced while the channel was down never arrives: unknown until read again.
+          if (!up) this.latest = null;
+          if (!up && this.listening) log?.warn({ reason }, 'catalogue version notices do not arrive: the version is read per request');
+          if (up && !this.listening && started) log?.info('catalogue version notices arrive again');
+          this.listening = up;
+        },
       },
-    });
+      listenOptions,
+    );
+    started = true;
     await this.refresh();
   }
 

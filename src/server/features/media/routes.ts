@@ -16,7 +16,8 @@ import { createVideoProber } from './video-prober';
 
 /** The intro of a public course may be cached by browsers and CDNs for an hour (ETag revalidates). */
 const PUBLIC_CACHE = 'public, max-age=3600';
-const PRIVATE_NO_CACHE = 'private, no-cache';
+/** A disabled course's intro, seen by its owner or an admin: an answer for who asked, kept by no cache (also where a bucket serves it). */
+const PRIVATE_NO_STORE = 'private, no-store';
 
 /** The content types of an HLS copy's files. */
 const hlsContentType = (file: string) =>
@@ -69,7 +70,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     if (found.course.disabledAt) {
       const user: SessionUser | null = await sessionUser(request).catch(() => null);
       if (!user || (!user.isAdmin && user.id !== found.course.ownerId)) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
-      cacheControl = PRIVATE_NO_CACHE;
+      cacheControl = PRIVATE_NO_STORE;
     }
     if (!found.video) throw new AppError('VIDEO_NOT_FOUND', 'This course has no intro video');
     return { video: found.video, cacheControl };

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../../../test/helpers/app';
+import { testDatabase } from '../../../test/helpers/database';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { createLogTransport } from '../mail/sender';
+import { REDACTED, redactUrl } from './log-redaction';
+
+const SECRET = 'Zq9SecretTokenValue0123456789';
+const SECOND_SECRET = 'Yx8OtherSecretValue9876543210';
+
+describe('the request log', () => {
+  const context = {} as { app: App; dataDir: string; lines: string[] };
+
+  beforeAll(async () => {
+    context.dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
+    context.lines = [];
+    const config = {
+      ...loadConfig({ DATA_DIR: context.dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', TRANSCODE_CONCURRENCY: '0', LOG_LEVEL: 'info' }),
+      webDistDir: undefined,
+    };
+    context.app = await buildApp(config, { database: await testDatabase(), logStream: { write: (line) => context.lines.push(line) } });
+  });
+
+  afterAll(async () => {
+    await context.app?.close();
+    if (context.dataDir) rmSync(context.dataDir, { recursive: true, force: true });
+  });
+
+  const urls = [
+    `/api/auth/verify-email?token=${SECRET}&callbackURL=%2F`,
+    `/api/auth/verify-email?callbackURL=%2F&%74oken=${SECRET}`,
+    `/api/auth/reset-password/${SECRET}?callbackURL=%2Freset-password`,
+    `/reset-password?token=${SECRET}`,
+    `/verify-email?token=${SECRET}`,
+    `/api/videos/stream/${SECRET}~main.mp4`,
+    `/api/videos/hls/${SECRET}/master.m3u8`,
+    `/api/videos/hls/${SECRET}/720p/seg-000.ts`,
+    `/test-checkout/${SECRET}`,
+    `/payment/success?session_id=${SECRET}`,
+    `/api/auth/callback/github?code=${SECRET}&state=${SECOND_SECRET}`,
+    `/api/no-such-route?token=${SECRET}`,
+  ];
+
+  it('logs every request with its route but never the token in its URL (links from e-mails, signed videos, checkouts, social callbacks)', async () => {
+    for (const url of urls) {
+      const before = context.lines.length;
+      await context.app.inject({ method: 'GET', url, headers: { origin: TEST_ORIGIN } });
+      const logged = context.lines.slice(before).join('\n');
+      expect(logged, url).not.toContain(SECRET);
+      expect(logged, url).not.toContain(SECOND_SECRET);
+      const incoming = context.lines
+        .slice(before)
+        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string; method: string } })
+        .find((line) => line.msg === 'incoming request');
+      // A signed link's whole segment goes (its file name is part of what is signed).
+      const expected = url.split(SECRET).join(REDACTED).split(SECOND_SECRET).join(REDACTED).replace(`${REDACTED}~main.mp4`, REDACTED);
+      expect(incoming?.req, url).toMatchObject({ method: 'GET', url: expected });
+    }
+  });
+
+  it('keeps the rest of a URL as it was written', () => {
+    expect(redactUrl('/api/courses?page=2&sort=rating')).toBe('/api/courses?page=2&sort=rating');
+    expect(redactUrl('/api/videos/courses/7/intro/hls/720p/seg-001.ts')).toBe('/api/videos/courses/7/intro/hls/720p/seg-001.ts');
+    expect(redactUrl('https://shop.example/reset-password?lang=en&token=abc')).toBe(`https://shop.example/reset-password?lang=en&token=${REDACTED}`);
+  });
+});
+
+describe('the development mail log line', () => {
+  it('names the link without its token (the development mailbox shows it whole)', async () => {
+    const logged: unknown[] = [];
+    const log = { info: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
+    const transport = createLogTransport(log, 'http://localhost:3000/dev/mailbox');
+    await transport.send('someone@example.com', { subject: 'Restablece tu contraseña', text: '', html: '', link: `http://localhost:3000/reset-password?token=${SECRET}` });
+    expect(JSON.stringify(logged)).not.toContain(SECRET);
+    expect(JSON.stringify(logged)).toContain(`/reset-password?token=${REDACTED}`);
+  });
+});
