@@ -18,8 +18,6 @@ describe('changing the e-mail address', () => {
     post('/api/users/me/email-change', currentPassword === null ? { newEmail } : { newEmail, currentPassword }, user.headers);
   const openLink = (step: 'approve' | 'confirm', token: string) => post(`/api/email-change/${step}`, { token });
   const signIn = (email: string, password = TEST_PASSWORD) => post('/api/auth/sign-in/email', { email, password });
-  const cookieOf = (response: { headers: Record<string, unknown> }) =>
-    (response.headers['set-cookie'] as string[]).map((value) => value.split(';')[0]).join('; ');
 
   const mailTo = (recipient: string, kind?: string) =>
     ctx.db
@@ -139,18 +137,24 @@ describe('changing the e-mail address', () => {
     expect(await mailTo('after-reset@example.com')).toEqual([]);
   });
 
-  it.each([
-    ['the owner ends the other sessions from another device', 'revoke-other-sessions', 'owner'],
-    ['every session is ended', 'revoke-sessions', 'owner'],
-    ['the asking session signs out', 'sign-out', 'asker'],
-  ] as const)('dies when %s', async (_case, endpoint, caller) => {
+  it('dies when the asking session signs out', async () => {
     const asker = await signedInUser(ctx.app);
-    const ownerSession = await signIn(asker.email);
-    const owner = { headers: { cookie: cookieOf(ownerSession), origin: TEST_ORIGIN } };
     const token = await approvedChange(asker, 'sessions@example.com');
 
-    const ended = await post(`/api/auth/${endpoint}`, {}, caller === 'owner' ? owner.headers : asker.headers);
-    expect(ended.statusCode).toBe(200);
+    expect((await post('/api/auth/sign-out', {}, asker.headers)).statusCode).toBe(200);
+    expect((await openLink('confirm', token)).json()).toMatchObject({ error: { code: 'INVALID_ACTION_CODE' } });
+    expect((await account(asker.id)).email).toBe(asker.email);
+  });
+
+  // Sessions end without a request too: they expire, and an account's oldest is deleted when it
+  // passes its cap (better-auth's revoke endpoints are not offered: see auth-endpoints.ts).
+  it.each(['expires', 'is deleted'] as const)('dies when the asking session %s', async (ending) => {
+    const asker = await signedInUser(ctx.app);
+    const token = await approvedChange(asker, 'sessions@example.com');
+
+    const askers = eq(sessions.userId, asker.id);
+    if (ending === 'expires') await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(askers);
+    else await ctx.db.delete(sessions).where(askers);
     expect((await openLink('confirm', token)).json()).toMatchObject({ error: { code: 'INVALID_ACTION_CODE' } });
     expect((await account(asker.id)).email).toBe(asker.email);
   });
