@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', database.db);
   // Built once here and handed to the features that need them: none builds its own.
   const secrets = await loadSecrets(config);
-  app.decorate('auth', createAuth({ config, db: database.db, secret: secrets.auth }));
+  app.decorate('auth', createAuth({ config, db: database.db, secret: secrets.auth, log: app.log }));
   // Resolved sessions are kept for a few seconds; the database announces every change that ends
   // one or changes its account, on every process (LISTEN/NOTIFY).
   const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs });

@@ -7,12 +7,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { credentialsSchema, passwordField } from '../../shared/schemas/auth';
 import { deriveUserName, profileImageField } from '../../shared/schemas/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { databaseCounter, type ForgettingCounter } from '../db/rate-limit-counter';
+import { redactLogValue } from '../http/log-redaction';
 import { toMailLanguage } from '../mail/templates';
 import {
   accountMailSenders,
@@ -72,7 +74,11 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
 /** better-auth warns about every wrong password; those are answers, not operational problems, so it speaks up only on errors unless debugging. */
 const authLogLevel = { fatal: 'error', error: 'error', warn: 'error', info: 'error', debug: 'debug', trace: 'debug', silent: 'error' } as const;
 
-type AuthDeps = { config: Config; db: Database; secret: string };
+/**
+ * `log`: where better-auth's own messages go (the app's log, credentials taken out); without it
+ * they go to the console.
+ */
+type AuthDeps = { config: Config; db: Database; secret: string; log?: FastifyBaseLogger };
 
 function validationError(issues: { path: PropertyKey[]; message: string }[]): APIError {
   const fields: Record<string, string[]> = {};
@@ -80,7 +86,7 @@ function validationError(issues: { path: PropertyKey[]; message: string }[]): AP
   return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields });
 }
 
-export function createAuth({ config, db, secret }: AuthDeps) {
+export function createAuth({ config, db, secret, log }: AuthDeps) {
   const { google, ...builtInProviders } = config.social;
   // GitHub, Facebook and Twitter/X use better-auth's own providers. Google goes through the
   // standard OpenID Connect code flow, configured from the issuer's discovery document, so the
@@ -130,7 +136,13 @@ export function createAuth({ config, db, secret }: AuthDeps) {
     secret,
     trustedOrigins: [config.publicUrl],
     disabledPaths: DISABLED_PATHS,
-    logger: { disabled: config.logLevel === 'silent', level: authLogLevel[config.logLevel] },
+    logger: {
+      disabled: config.logLevel === 'silent',
+      level: authLogLevel[config.logLevel],
+      // Its messages carry what it was handed (a social callback's state, an error's details):
+      // into the app's log, which keeps no credential.
+      ...(log && { log: (level, message, ...details) => log[level]({ details: details.map((detail) => redactLogValue(detail)) }, `auth: ${message}`) }),
+    },
     // An unexpected error inside an endpoint (the database going away mid-sign-in) leaves through
     // the app's error handler, which answers 503 while the database is unavailable and logs it with
     // the request id, instead of better-auth's bare 500. Its own API errors still become responses.

@@ -8,7 +8,7 @@ import { testDatabase } from '../../../test/helpers/database';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { createLogTransport } from '../mail/sender';
-import { REDACTED, redactUrl } from './log-redaction';
+import { REDACTED, redactLogValue, redactUrl } from './log-redaction';
 
 const SECRET = 'Zq9SecretTokenValue0123456789';
 const SECOND_SECRET = 'Yx8OtherSecretValue9876543210';
@@ -20,7 +20,14 @@ describe('the request log', () => {
     context.dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
     context.lines = [];
     const config = {
-      ...loadConfig({ DATA_DIR: context.dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', TRANSCODE_CONCURRENCY: '0', LOG_LEVEL: 'info' }),
+      ...loadConfig({
+        DATA_DIR: context.dataDir,
+        AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+        TRANSCODE_CONCURRENCY: '0',
+        LOG_LEVEL: 'info',
+        GITHUB_CLIENT_ID: 'test-client',
+        GITHUB_CLIENT_SECRET: 'test-client-secret',
+      }),
       webDistDir: undefined,
     };
     context.app = await buildApp(config, { database: await testDatabase(), logStream: { write: (line) => context.lines.push(line) } });
@@ -63,10 +70,32 @@ describe('the request log', () => {
     }
   });
 
-  it('keeps the rest of a URL as it was written', () => {
+  it("takes better-auth's own messages into the log without the credentials they carry (a social callback's forged state)", async () => {
+    const before = context.lines.length;
+    const callback = await context.app.inject({ url: `/api/auth/callback/github?code=${SECRET}&state=${SECOND_SECRET}`, headers: { origin: TEST_ORIGIN } });
+    expect(callback.statusCode).toBe(302);
+    const logged = context.lines.slice(before);
+    expect(logged.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('auth: Failed to parse state');
+    expect(logged.join('\n')).not.toContain(SECRET);
+    expect(logged.join('\n')).not.toContain(SECOND_SECRET);
+  });
+
+  it('keeps the rest of a URL as it was written, and takes credentials out of what a library logs', () => {
     expect(redactUrl('/api/courses?page=2&sort=rating')).toBe('/api/courses?page=2&sort=rating');
     expect(redactUrl('/api/videos/courses/7/intro/hls/720p/seg-001.ts')).toBe('/api/videos/courses/7/intro/hls/720p/seg-001.ts');
     expect(redactUrl('https://shop.example/reset-password?lang=en&token=abc')).toBe(`https://shop.example/reset-password?lang=en&token=${REDACTED}`);
+    const error = Object.assign(new Error('State mismatch'), { code: 'state_mismatch', stack: 'at secret place' });
+    expect(
+      redactLogValue({ state: SECRET, codeVerifier: SECRET, accessToken: SECRET, callbackURL: `/verify-email?token=${SECRET}`, error, providerId: 'github', nested: [{ password: SECRET }] }),
+    ).toEqual({
+      state: REDACTED,
+      codeVerifier: REDACTED,
+      accessToken: REDACTED,
+      callbackURL: `/verify-email?token=${REDACTED}`,
+      error: { type: 'Error', code: 'state_mismatch', message: 'State mismatch' },
+      providerId: 'github',
+      nested: [{ password: REDACTED }],
+    });
   });
 });
 

@@ -52,3 +52,23 @@ export const requestLogSerializer = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
 });
+
+/** Keys whose values are credentials wherever they appear in something logged. */
+const SECRET_KEY = /(?:token|^state$|^code$|verifier|password|secret|cookie|authorization)$/i;
+
+/**
+ * A value a library asked to log, made safe to keep: values under credential keys replaced, URLs
+ * redacted as above, an error reduced to its name, code and message. Bounded in depth, so a
+ * cyclic or deep object cannot stall the logger.
+ */
+export function redactLogValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return /^(?:https?:\/\/|\/)/.test(value) ? redactUrl(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= 4) return '[…]';
+  if (value instanceof Error) {
+    const { code } = value as Error & { code?: unknown };
+    return { type: value.name, ...(typeof code === 'string' ? { code } : {}), message: value.message };
+  }
+  if (Array.isArray(value)) return value.map((item) => redactLogValue(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) ? REDACTED : redactLogValue(item, depth + 1)]));
+}
