@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { matchPage, type PageName } from '../shared/paths';
+import { safeReturnPath } from '../shared/return-path';
 import { AppProviders } from './app/app-providers';
 import { prefetchPageData, serverRenderedPages } from './app/page-data';
 import { routes } from './app/routes';
@@ -41,17 +42,19 @@ function renderToString(element: React.ReactNode): Promise<string> {
 }
 
 /**
- * The query parameters a server-drawn page reads besides the listing's, the first of each, in
- * this order; every other parameter changes nothing it draws. A page that starts reading one
- * must be named here, or the server draws it without.
+ * The query parameters a server-drawn page reads besides the listing's, each as the page reads
+ * it (null: as if absent), in this order; every other parameter, and every value the page would
+ * ignore, changes nothing it draws. A page that starts reading one must be named here, or the
+ * server draws it without. (/register's `error` is read by an effect in the browser alone.)
  */
-const parametersRead: Partial<Record<PageName, readonly string[]>> = { register: ['next', 'error'] };
+const parametersRead: Partial<Record<PageName, Record<string, (value: string) => string | null>>> = { register: { next: safeReturnPath } };
 
 function readParameters(searchParams: URLSearchParams, page: PageName | undefined): URLSearchParams {
   const kept = new URLSearchParams();
-  for (const name of (page && parametersRead[page]) ?? []) {
+  for (const [name, read] of Object.entries((page && parametersRead[page]) ?? {})) {
     const value = searchParams.get(name);
-    if (value !== null) kept.set(name, value);
+    const meant = value === null ? null : read(value);
+    if (meant !== null) kept.set(name, meant);
   }
   return kept;
 }

@@ -250,6 +250,9 @@ describe('server rendering of the public pages', () => {
       ['/course/{id}?zzz=XSS&next=//evil.example', '/course/{id}'],
       ['/no/such/page?zzz=XSS', '/no/such/page'],
       ['/register?zzz=XSS&next=/shop', '/register?next=/shop'],
+      // A return path the page would refuse, and the error only the browser reads, draw nothing.
+      ['/register?next=https://evil.example/zzz&error=XSS', '/register'],
+      ['/register?next=//evil.example&error=alert(1)', '/register'],
     ])('%s, seen first, leaves nothing of itself in %s', async (firstUrl, plainUrl) => {
       const [course] = await pythonCourses();
       const address = (url: string) => url.replace('{id}', String(course!.id));
