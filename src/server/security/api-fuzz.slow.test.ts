@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 import { errorCodes } from '../../shared/errors';
-import type { AccessRule } from '../access-rules';
+import type { AccessRule } from '../access-cases.test-support';
 import type { Database } from '../db/client';
 import { createContactMessage, createCourse, createFavourite, createCartItem, createOrder, createReview, createUser } from '../db/factories';
 import { enrollments, sessions } from '../db/schema';
@@ -27,7 +27,7 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
  * routes only the features' access rules name (the authentication handler's catch-all). The
  * first test checks them against what the app serves.
  */
-const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>(['../**/access-rules.ts', '!../access-rules.ts'], { eager: true });
+const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>('../**/access-cases.test-data.ts', { eager: true });
 const tableRoutes = Object.values(endpoints)
   .filter((endpoint) => !('servedBy' in endpoint) && endpoint.method !== 'HEAD')
   .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
