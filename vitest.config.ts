@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'test/**/*.test.ts'],
           // Load, fuzz and process-spawning tests run with `npm run test:slow` (vitest.slow.config.ts).
           exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
           globalSetup: ['test/global-setup.ts'],

@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     name: 'slow',
     environment: 'node',
-    include: ['src/**/*.slow.test.ts'],
+    include: ['src/**/*.slow.test.ts', 'test/**/*.slow.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-server.ts'],
     pool: 'forks',

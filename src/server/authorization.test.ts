@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers/app';
 import { endpoints } from '../shared/endpoints/endpoint-table';
 import { accessLevels, type Access } from '../shared/endpoints/endpoint';
-import { admittedBy, expectedStatuses, roles, type AccessFixture, type AccessRule, type Role } from './access-rules';
+import { admittedBy, expectedStatuses, roles, type AccessFixture, type AccessRule, type Role } from './access-cases.test-support';
 import type { Database } from './db/client';
 import { categories, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
 
 /**
  * Calls every API route as every kind of caller and checks the status against what its
- * declared access implies (`expectedStatuses`), with the features' `access-rules.ts` adding
+ * declared access implies (`expectedStatuses`), with the features' `access-cases.test-data.ts` adding
  * the request to send and the answers that cannot be derived. A route the app serves that is
  * neither in the endpoint table nor in a rule fails, and so does a route that does not declare
  * its access or a rule that contradicts that declaration.
  */
-const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>(['./**/access-rules.ts', '!./access-rules.ts'], { eager: true });
+const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>('./**/access-cases.test-data.ts', { eager: true });
 const rules = Object.values(ruleModules).flatMap((module) => module.accessRules);
 const ruleFor = new Map(rules.map((rule) => [rule.route, rule]));
 

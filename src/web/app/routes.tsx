@@ -19,7 +19,7 @@ const pageComponents = {
   createCourse: () => import('../features/teaching/pages/create-course-page').then((module) => module.CreateCoursePage),
   cart: () => import('../features/cart/pages/cart-page').then((module) => module.CartPage),
   myCourses: () => import('../features/orders/pages/my-courses-page').then((module) => module.MyCoursesPage),
-  player: () => import('../features/orders/pages/course-player-page').then((module) => module.CoursePlayerPage),
+  player: () => import('../features/player/pages/course-player-page').then((module) => module.CoursePlayerPage),
   favourites: () => import('../features/favourites/pages/favourites-page').then((module) => module.FavouritesPage),
   coursesCreated: () => import('../features/teaching/pages/courses-created-page').then((module) => module.CoursesCreatedPage),
   editCourse: () => import('../features/teaching/pages/edit-course-page').then((module) => module.EditCoursePage),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-cases.test-support';
 
 const tus = { 'tus-resumable': '1.0.0' };
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, useTestApp, type TestContext } from '../../../test/helpers/app';
-import { createTeacher } from '../../../test/helpers/commerce';
-import { useStripeFake } from '../../../test/helpers/stripe-fake';
-import { createCourse, createUser } from '../db/factories';
-import { cartItems, enrollments, orderItems, orders, paymentEvents, sessions } from '../db/schema';
+import { TEST_ORIGIN, useTestApp, type TestContext } from '../helpers/app';
+import { createTeacher } from '../helpers/commerce';
+import { useStripeFake } from '../helpers/stripe-fake';
+import { createCourse, createUser } from '../../src/server/db/factories';
+import { cartItems, enrollments, orderItems, orders, paymentEvents, sessions } from '../../src/server/db/schema';
 
 /**
  * 200 buyers press "checkout" at the same moment, all with the same best-selling course in

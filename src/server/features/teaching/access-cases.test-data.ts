@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-cases.test-support';
 
 export const accessRules: AccessRule[] = [
   // Each signed-in caller gets their own courses' sales only (the test in sales.test.ts checks the figures).

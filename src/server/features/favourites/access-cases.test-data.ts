@@ -1,4 +1,4 @@
-import type { AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-cases.test-support';
 
 export const accessRules: AccessRule[] = [
   { route: 'PUT /api/favourites/:courseId', request: (f) => ({ url: `/api/favourites/${f.courseId}` }) },

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, sleep, startServerProcess, type ServerProcess } from '../../../test/helpers/server-process';
-import { findFfmpeg } from '../features/media/transcode';
+import { call, sleep, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { findFfmpeg } from '../../src/server/features/media/transcode';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { as } from '../../../test/helpers/commerce';
-import { signedInAdmin } from '../../../test/helpers/auth';
-import { useTestApp } from '../../../test/helpers/app';
-import type { Endpoint } from '../../shared/endpoints/endpoint';
-import { endpoints } from '../../shared/endpoints/endpoint-table';
-import { createCourse } from '../db/factories';
+import { as } from '../helpers/commerce';
+import { signedInAdmin } from '../helpers/auth';
+import { useTestApp } from '../helpers/app';
+import type { Endpoint } from '../../src/shared/endpoints/endpoint';
+import { endpoints } from '../../src/shared/endpoints/endpoint-table';
+import { createCourse } from '../../src/server/db/factories';
 
 type IntegerParameter = { name: string; endpoint: Endpoint; location: 'params' | 'query'; field: string };
 

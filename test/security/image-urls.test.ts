@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../../test/helpers/app';
-import { signedInUser, signedInAdmin, type TestUser } from '../../../test/helpers/auth';
-import { insertCategory, insertCourseWithVideos, insertUpload } from '../../../test/helpers/videos';
-import { courses, users } from '../db/schema';
+import { useTestApp } from '../helpers/app';
+import { signedInUser, signedInAdmin, type TestUser } from '../helpers/auth';
+import { insertCategory, insertCourseWithVideos, insertUpload } from '../helpers/videos';
+import { courses, users } from '../../src/server/db/schema';
 
 /**
  * Image links are stored and shown to every visitor, so they are only ever http(s) links (or

@@ -1,4 +1,4 @@
-import type { AccessRule } from '../access-rules';
+import type { AccessRule } from '../access-cases.test-support';
 
 /**
  * The authentication handler's catch-all is public (the authentication library decides who

@@ -2,7 +2,7 @@ import type { Access } from '../shared/endpoints/endpoint';
 
 /**
  * The authorization table's vocabulary. What each kind of caller gets from a route follows
- * from the route's declared access (`expectedStatuses`); a feature's `access-rules.ts` adds
+ * from the route's declared access (`expectedStatuses`); a feature's `access-cases.test-data.ts` adds
  * only what cannot be derived: the request to send, the status an admitted caller gets when
  * it is not 200, and the admitted callers who are answered otherwise (and why). The table test
  * (`authorization.test.ts`) calls every route of the app as every role.

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_LEVEL, nextClientIp, PROCESS_TEST_PASSWORD, signUpThrough, sleep, startServerProcess, type ProcessUser, type ServerProcess } from '../../../test/helpers/server-process';
-import { openDatabase, pgliteDirFor, type DatabaseHandle } from '../db/client';
-import { createCategoryWithSubcategories, createUser, makeCourse } from '../db/factories';
-import { cartItems, courses, users } from '../db/schema';
+import { ERROR_LEVEL, nextClientIp, PROCESS_TEST_PASSWORD, signUpThrough, sleep, startServerProcess, type ProcessUser, type ServerProcess } from '../helpers/server-process';
+import { openDatabase, pgliteDirFor, type DatabaseHandle } from '../../src/server/db/client';
+import { createCategoryWithSubcategories, createUser, makeCourse } from '../../src/server/db/factories';
+import { cartItems, courses, users } from '../../src/server/db/schema';
 
 /**
  * SIGTERM while the server is busy (a rolling restart): requests already taken finish, new

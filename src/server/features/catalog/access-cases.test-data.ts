@@ -1,4 +1,4 @@
-import type { AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-cases.test-support';
 
 // The catalogue is public; reading it never looks at the session, so even a disabled
 // account's token reads it like a visitor.

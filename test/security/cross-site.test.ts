@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
-import { signedInUser } from '../../../test/helpers/auth';
-import { createTeacher } from '../../../test/helpers/commerce';
-import { cartItems, sessions, users } from '../db/schema';
-import { createCourse } from '../db/factories';
+import { TEST_ORIGIN, useTestApp } from '../helpers/app';
+import { signedInUser } from '../helpers/auth';
+import { createTeacher } from '../helpers/commerce';
+import { cartItems, sessions, users } from '../../src/server/db/schema';
+import { createCourse } from '../../src/server/db/factories';
 
 /**
  * Cross-site request forgery: a page on another site makes the browser send a

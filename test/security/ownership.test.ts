@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers/app';
-import { signedInUser, type TestUser } from '../../../test/helpers/auth';
-import { addToCart, as, checkout } from '../../../test/helpers/commerce';
-import { insertCourseWithVideos, insertUpload } from '../../../test/helpers/videos';
-import { createCourse, createReview, createUser } from '../db/factories';
-import { cartItems, courseVideos, enrollments, favourites, orders, reviews } from '../db/schema';
+import { useTestApp } from '../helpers/app';
+import { signedInUser, type TestUser } from '../helpers/auth';
+import { addToCart, as, checkout } from '../helpers/commerce';
+import { insertCourseWithVideos, insertUpload } from '../helpers/videos';
+import { createCourse, createReview, createUser } from '../../src/server/db/factories';
+import { cartItems, courseVideos, enrollments, favourites, orders, reviews } from '../../src/server/db/schema';
 
 /**
  * Two users, Ana and Beto: nothing Beto sends reads or changes what is Ana's, whatever ids he

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrivatePostgres, privatePostgresUnavailable } from '../../../test/helpers/private-postgres';
-import { call, cookieHeaderOf, isErrorShape, nextClientIp, signUpThrough, sleep, startServerProcess, type Answer, type ProcessUser, type ServerProcess } from '../../../test/helpers/server-process';
-import { openDatabase, pingDatabase, type DatabaseHandle } from '../db/client';
-import { createCategoryWithSubcategories, createUser, makeCourse } from '../db/factories';
-import { courses, enrollments, orders } from '../db/schema';
-import { isDatabaseUnavailable } from '../http/errors-plugin';
+import { PrivatePostgres, privatePostgresUnavailable } from '../helpers/private-postgres';
+import { call, cookieHeaderOf, isErrorShape, nextClientIp, signUpThrough, sleep, startServerProcess, type Answer, type ProcessUser, type ServerProcess } from '../helpers/server-process';
+import { openDatabase, pingDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { createCategoryWithSubcategories, createUser, makeCourse } from '../../src/server/db/factories';
+import { courses, enrollments, orders } from '../../src/server/db/schema';
+import { isDatabaseUnavailable } from '../../src/server/http/errors-plugin';
 
 /**
  * The database goes away under load and comes back: the real server process on a PostgreSQL

@@ -2,10 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers/app';
-import { signedInUser } from '../../../test/helpers/auth';
-import { createUpload, insertCategory, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../../../test/helpers/videos';
-import { courses, courseVideos } from '../db/schema';
+import { useTestApp } from '../helpers/app';
+import { signedInUser } from '../helpers/auth';
+import { createUpload, insertCategory, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../helpers/videos';
+import { courses, courseVideos } from '../../src/server/db/schema';
 
 /**
  * Storage failing under an upload. (An upload cut off and resumed is covered by

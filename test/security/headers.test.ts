@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN } from '../../../test/helpers/app';
-import { signedInUser, type TestUser } from '../../../test/helpers/auth';
-import { resetDatabase, testDatabase } from '../../../test/helpers/database';
-import { insertCourseWithVideos, TUS, videoFixture } from '../../../test/helpers/videos';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
+import { TEST_ORIGIN } from '../helpers/app';
+import { signedInUser, type TestUser } from '../helpers/auth';
+import { resetDatabase, testDatabase } from '../helpers/database';
+import { insertCourseWithVideos, TUS, videoFixture } from '../helpers/videos';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 
 /** The headers every response carries, whatever answered it: a route, the error handler, the router, static files, video streaming, tus. */
 function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {

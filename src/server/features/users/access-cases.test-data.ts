@@ -1,4 +1,4 @@
-import type { AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-cases.test-support';
 
 /** The table's fixture names its users `<role>-<first 6 characters of the id>@example.com`. */
 const ownerEmail = (ownerId: string) => `owner-${ownerId.slice(0, 6)}@example.com`;

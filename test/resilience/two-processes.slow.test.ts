@@ -12,12 +12,12 @@ import {
   type Answer,
   type ProcessUser,
   type ServerProcess,
-} from '../../../test/helpers/server-process';
-import { sharedServerUrl, useProcessPair, type ProcessPair } from '../../../test/helpers/process-pair';
-import { grantAdmin } from '../auth/admin-grant';
-import { authRateLimits } from '../auth/auth';
-import { createCourse, createUser } from '../db/factories';
-import { rateLimits } from '../db/schema';
+} from '../helpers/server-process';
+import { sharedServerUrl, useProcessPair, type ProcessPair } from '../helpers/process-pair';
+import { grantAdmin } from '../../src/server/auth/admin-grant';
+import { authRateLimits } from '../../src/server/auth/auth';
+import { createCourse, createUser } from '../../src/server/db/factories';
+import { rateLimits } from '../../src/server/db/schema';
 
 /**
  * Several server processes on one PostgreSQL server, as production runs them behind a load

@@ -1,4 +1,4 @@
-import type { AccessRule } from '../../access-rules';
+import type { AccessRule } from '../../access-cases.test-support';
 
 export const accessRules: AccessRule[] = [
   { route: 'GET /api/courses/:id/reputation', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/reputation` }) },

@@ -2,13 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers/app';
-import { endpoints } from '../../shared/endpoints/endpoint-table';
-import { errorCodes } from '../../shared/errors';
-import type { AccessRule } from '../access-rules';
-import type { Database } from '../db/client';
-import { createContactMessage, createCourse, createFavourite, createCartItem, createOrder, createReview, createUser } from '../db/factories';
-import { enrollments, sessions } from '../db/schema';
+import { useTestApp } from '../helpers/app';
+import { endpoints } from '../../src/shared/endpoints/endpoint-table';
+import { errorCodes } from '../../src/shared/errors';
+import type { AccessRule } from '../../src/server/access-cases.test-support';
+import type { Database } from '../../src/server/db/client';
+import { createContactMessage, createCourse, createFavourite, createCartItem, createOrder, createReview, createUser } from '../../src/server/db/factories';
+import { enrollments, sessions } from '../../src/server/db/schema';
 
 /**
  * Property-based fuzzing of every API route the app serves (`app.apiRoutes`, so a new route
@@ -27,7 +27,7 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
  * routes only the features' access rules name (the authentication handler's catch-all). The
  * first test checks them against what the app serves.
  */
-const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>(['../**/access-rules.ts', '!../access-rules.ts'], { eager: true });
+const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>('../../src/server/**/access-cases.test-data.ts', { eager: true });
 const tableRoutes = Object.values(endpoints)
   .filter((endpoint) => !('servedBy' in endpoint) && endpoint.method !== 'HEAD')
   .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
