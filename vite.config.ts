@@ -13,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // The server-rendering build (`--ssr entry-server.tsx`, to dist/ssr) has no chunks to preload.
-    ...(isSsrBuild ? [] : [pagePreloads({ routesFile: 'src/web/app/routes.tsx' })]),
+    ...(isSsrBuild ? [] : [pagePreloads({ featuresDir: 'src/web/features' })]),
     endpointRoutesOnly({ tableFile: 'src/shared/endpoints/endpoint-table.ts' }),
   ],
   server: {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { pageDeclaration, pageNames } from '../src/shared/pages';
 
 /** Written next to index.html: page name → the built files that page's code needs. */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
@@ -13,20 +13,15 @@ export type PagePreloads = Record<string, { scripts: string[]; styles: string[] 
  * statically (beyond what index.html already loads), so the server can name them in the
  * page's HTML and the browser fetches them alongside the app's code.
  *
- * The page names come from `pageComponents` in the route table (src/web/app/routes.tsx):
- * `name: () => import('../features/…')`.
+ * The pages and their components' modules come from the page table (src/shared/pages.ts), whose
+ * `component` is `<module under featuresDir>#<export>`, as the router loads it.
  */
-export function pagePreloads({ routesFile }: { routesFile: string }): Plugin {
+export function pagePreloads({ featuresDir }: { featuresDir: string }): Plugin {
   return {
     name: 'page-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const source = readFileSync(routesFile, 'utf8');
-      const pageModules = [...source.matchAll(/^\s+(\w+): \(\) => import\('([^']+)'\)/gm)].map(([, page, specifier]) => ({
-        page: page!,
-        module: path.resolve(path.dirname(routesFile), specifier!),
-      }));
-      if (!pageModules.length) this.error(`no pages found in ${routesFile}`);
+      const pageModules = pageNames.map((page) => ({ page, module: path.resolve(featuresDir, pageDeclaration(page).component.split('#')[0]!) }));
 
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -45,7 +40,7 @@ export function pagePreloads({ routesFile }: { routesFile: string }): Plugin {
       const preloads: PagePreloads = {};
       for (const { page, module } of pageModules) {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId && stripExtension(candidate.facadeModuleId) === module);
-        if (!chunk) continue;
+        if (!chunk) this.error(`page ${page}: no chunk built from ${module}`);
         const files = [...staticClosure([chunk.fileName])].filter((file) => !initial.has(file));
         const styles = new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
         preloads[page] = { scripts: files, styles: [...styles] };

@@ -1,120 +1,44 @@
-import { maxDatabaseId, wholeNumberPattern } from './limits';
+import { pageNames, pages, type PageName } from './pages';
 
-/**
- * Every page of the web app (spec section 2), in one table. The web router is built from
- * it, links are made with its helpers, and the server uses it to tell an app page from a
- * path that should answer 404.
- */
-export const pagePatterns = {
-  home: '/',
-  register: '/register',
-  allCourses: '/allcourses',
-  course: '/course/:id',
-  createCourse: '/form',
-  cart: '/shop',
-  myCourses: '/mycourses',
-  player: '/mycourses/:id',
-  favourites: '/favourites',
-  coursesCreated: '/coursescreated',
-  editCourse: '/course/editcourse/:id',
-  uploadVideo: '/uploadvideo',
-  checkout: '/formpage',
-  paymentSuccess: '/formpage/success',
-  paymentFailed: '/formpage/failed',
-  about: '/about',
-  contact: '/contact',
-  admin: '/admin',
-  adminCourses: '/admin/cursos',
-  adminCourse: '/admin/cursos/:id',
-  adminUsers: '/admin/usuarios',
-  adminUser: '/admin/user/:id',
-  adminOrders: '/admin/ordenes',
-  adminMessages: '/admin/ContactUsd',
-  messages: '/ContactUsd',
-  adminCategories: '/admin/categorias',
-  adminAudit: '/admin/auditoria',
-  // The pages the links in account e-mails open (`?token=`).
-  resetPassword: '/reset-password',
-  verifyEmail: '/verify-email',
-  approveEmailChange: '/approve-email-change',
-  confirmEmailChange: '/confirm-email-change',
-  // Last: any other single segment is a user's dashboard.
-  dashboard: '/:userName',
-} as const;
+export { matchPage, pageDeclaration, pageNames, pages, type PageName } from './pages';
 
-export type PageName = keyof typeof pagePatterns;
+/** Each page's pattern (src/shared/pages.ts), for the router and for whatever must tell pages from other paths. */
+export const pagePatterns = Object.fromEntries(pageNames.map((page) => [page, pages[page].path])) as { [Page in PageName]: (typeof pages)[Page]['path'] };
 
-export const paths = {
-  home: () => '/',
-  /** `next`: where to come back to once signed in (kept only if `safeReturnPath` accepts it). */
-  register: (next?: string) => (next ? `/register?${new URLSearchParams({ next })}` : '/register'),
-  allCourses: (query?: URLSearchParams | string) => {
-    const search = query?.toString();
-    return search ? `/allcourses?${search}` : '/allcourses';
-  },
-  course: (id: number | string) => `/course/${id}`,
-  createCourse: () => '/form',
-  cart: () => '/shop',
-  myCourses: () => '/mycourses',
-  player: (id: number | string) => `/mycourses/${id}`,
-  favourites: () => '/favourites',
-  coursesCreated: () => '/coursescreated',
-  editCourse: (id: number | string) => `/course/editcourse/${id}`,
-  uploadVideo: () => '/uploadvideo',
-  checkout: () => '/formpage',
-  paymentSuccess: () => '/formpage/success',
-  paymentFailed: () => '/formpage/failed',
-  about: () => '/about',
-  contact: () => '/contact',
-  admin: () => '/admin',
-  adminCourses: () => '/admin/cursos',
-  adminCourse: (id: number | string) => `/admin/cursos/${id}`,
-  adminUsers: () => '/admin/usuarios',
-  adminUser: (id: string) => `/admin/user/${encodeURIComponent(id)}`,
-  adminOrders: () => '/admin/ordenes',
-  adminMessages: () => '/admin/ContactUsd',
-  messages: () => '/ContactUsd',
-  adminCategories: () => '/admin/categorias',
-  adminAudit: () => '/admin/auditoria',
-  resetPassword: () => '/reset-password',
-  verifyEmail: () => '/verify-email',
-  approveEmailChange: () => '/approve-email-change',
-  confirmEmailChange: () => '/confirm-email-change',
-  dashboard: (userName: string) => `/${encodeURIComponent(userName)}`,
-} satisfies Record<PageName, (...args: never[]) => string>;
+/** The `:name` segments of a pattern, in order. */
+type PathParameters<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...PathParameters<Rest>]
+  : Pattern extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
 
-/** A row id as addresses write it: plain digits without a leading zero, at most the largest id. */
-const isNumericId = (segment: string) => wholeNumberPattern.test(segment) && segment !== '0' && Number(segment) <= maxDatabaseId;
+/** A page's query: a value left undefined is not written (`paths.register({ next })` with no `next` is `/register`). */
+export type PageQuery = URLSearchParams | Record<string, string | undefined>;
 
-/** A segment that names a missing file rather than a user (names may hold dots: `ana.perez`). */
-const fileLike = /\.(js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|mp4|webm|webmanifest|php|env)$/i;
+/** One argument per `:name` of the pattern, then the query. */
+type LinkBuilder<Pattern extends string> = (...args: [...ParameterValues<PathParameters<Pattern>>, query?: PageQuery]) => string;
 
-/**
- * Which page a path shows, or null when no page matches (the server answers 404).
- * Course ids are numbers; a dashboard segment is anything that does not look like a
- * file name, since that means a file that was not found.
- */
-export function matchPage(pathname: string): { page: PageName; params: Record<string, string> } | null {
-  const segments = pathname.split('/').filter(Boolean);
-  for (const [page, pattern] of Object.entries(pagePatterns) as [PageName, string][]) {
-    const parts = pattern.split('/').filter(Boolean);
-    if (parts.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = parts.every((part, index) => {
-      let segment = segments[index]!;
-      try {
-        segment = decodeURIComponent(segment);
-      } catch {
-        return false;
-      }
-      if (!part.startsWith(':')) return part === segment;
-      const name = part.slice(1);
-      if (name === 'id' && page !== 'adminUser' && !isNumericId(segment)) return false;
-      if (name === 'userName' && (fileLike.test(segment) || segment === 'api')) return false;
-      params[name] = segment;
-      return true;
-    });
-    if (matches) return { page, params };
-  }
-  return null;
+type ParameterValues<Names> = Names extends [string, ...infer Rest] ? [string | number, ...ParameterValues<Rest>] : [];
+
+/** The link to a page from its pattern: each `:name` filled in order (encoded), then the query. */
+export function linkFrom<Pattern extends string>(pattern: Pattern): LinkBuilder<Pattern> {
+  const parts = pattern.split('/');
+  const parameterCount = parts.filter((part) => part.startsWith(':')).length;
+  return ((...args: unknown[]) => {
+    const values = args.slice(0, parameterCount).map(String);
+    const query = args[parameterCount] as PageQuery | undefined;
+    let next = 0;
+    const path = parts.map((part) => (part.startsWith(':') ? encodeURIComponent(values[next++]!) : part)).join('/') || '/';
+    const search = query instanceof URLSearchParams ? query : new URLSearchParams(Object.entries(query ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])));
+    const text = search.toString();
+    return text ? `${path}?${text}` : path;
+  }) as LinkBuilder<Pattern>;
 }
+
+/**
+ * The link to every page: `paths.course(7)`, `paths.register({ next })`, `paths.allCourses(query)`.
+ * `next` on /register: where to come back to once signed in (kept only if `safeReturnPath` accepts it).
+ */
+export const paths = Object.fromEntries(pageNames.map((page) => [page, linkFrom(pages[page].path)])) as {
+  [Page in PageName]: LinkBuilder<(typeof pages)[Page]['path']>;
+};

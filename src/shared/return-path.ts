@@ -1,4 +1,4 @@
-import { matchPage } from './paths';
+import { matchPage } from './pages';
 
 /** Any origin will do: it only tells a path of this site from an address elsewhere. */
 const probeOrigin = 'https://return-path.invalid';

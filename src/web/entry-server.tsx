@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { matchPage, type PageName } from '../shared/paths';
-import { safeReturnPath } from '../shared/return-path';
+import { matchPage, pageDeclaration, type PageName } from '../shared/paths';
 import { AppProviders } from './app/app-providers';
 import { prefetchPageData, serverRenderedPages } from './app/page-data';
 import { routes } from './app/routes';
@@ -41,17 +40,10 @@ function renderToString(element: React.ReactNode): Promise<string> {
   });
 }
 
-/**
- * The query parameters a server-drawn page reads besides the listing's, each as the page reads
- * it (null: as if absent), in this order; every other parameter, and every value the page would
- * ignore, changes nothing it draws. A page that starts reading one must be named here, or the
- * server draws it without. (/register's `error` is read by an effect in the browser alone.)
- */
-const parametersRead: Partial<Record<PageName, Record<string, (value: string) => string | null>>> = { register: { next: safeReturnPath } };
-
+/** The parameters the page reads (`parametersRead` in src/shared/pages.ts), as it reads them, in that order. */
 function readParameters(searchParams: URLSearchParams, page: PageName | undefined): URLSearchParams {
   const kept = new URLSearchParams();
-  for (const [name, read] of Object.entries((page && parametersRead[page]) ?? {})) {
+  for (const [name, read] of Object.entries((page && pageDeclaration(page).parametersRead) ?? {})) {
     const value = searchParams.get(name);
     const meant = value === null ? null : read(value);
     if (meant !== null) kept.set(name, meant);

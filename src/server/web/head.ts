@@ -1,3 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import { pageDeclaration, type PageName } from '../../shared/pages';
+import type { PageLanguage } from '../../shared/page-rendering';
+import enCommon from '../../web/i18n/locales/en/common.json';
+import esCommon from '../../web/i18n/locales/es/common.json';
 import type { Config } from '../config';
 
 export type HeadTags = {
@@ -51,4 +56,30 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
   // A page that is not there is no page to list, whichever of its addresses a crawler found.
   if (head?.status === 404) tags.push('<meta name="robots" content="noindex">');
   return tags.join('\n    ');
+}
+
+/** The head texts of the translation catalogues (`head` in the `common` namespace). */
+export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<PageLanguage, unknown>;
+
+/** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
+export const headLanguage = (request: FastifyRequest, rendered?: PageLanguage): PageLanguage => {
+  if (rendered) return rendered;
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return lang === 'en' ? 'en' : 'es';
+};
+
+export const metaProperty = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+
+export const localeTags = (lang: PageLanguage) => [
+  metaProperty('og:locale', lang === 'en' ? 'en_US' : 'es_ES'),
+  metaProperty('og:locale:alternate', lang === 'en' ? 'es_ES' : 'en_US'),
+];
+
+/** The head a page declares (`head` in src/shared/pages.ts), in its language; null for a page that declares none. */
+export function declaredHead(page: PageName, request: FastifyRequest, language?: PageLanguage): HeadTags | null {
+  const key = pageDeclaration(page).head;
+  if (!key) return null;
+  const lang = headLanguage(request, language);
+  const { title, description } = headTexts[lang][key];
+  return { title, description, extra: [metaProperty('og:type', 'website'), ...localeTags(lang)] };
 }

@@ -12,7 +12,7 @@ type PageMatch = NonNullable<ReturnType<typeof matchPage>>;
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { apiNotFound } from '../http/errors-plugin';
-import { escapeHtml, renderHead, type HeadTags } from './head';
+import { declaredHead, escapeHtml, renderHead, type HeadTags } from './head';
 import { CriticalCss } from './critical-css';
 import { injectTransport } from './inject-transport';
 
@@ -66,8 +66,10 @@ const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 const behindFirstPaint = (html: string) =>
   html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
-/** Pages may add their own tags (SEO for the catalogue); the rest get the defaults. */
 /**
+ * The head of a page with a record of its own (a course); a page whose head is the same at every
+ * address declares it in src/shared/pages.ts, and the rest get the defaults.
+ *
  * `language`: the one a server-rendered page is drawn in (its head must say the same); unset for
  * the shell. A drawn page's head is kept with the page under its address: it must not read the
  * request's URL, headers or session.
@@ -181,6 +183,9 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
 
   const criticalCss = new CriticalCss(distDir);
 
+  const headOf = async (match: PageMatch, request: FastifyRequest, language: PageLanguage | undefined) =>
+    declaredHead(match.page, request, language) ?? (await resolveHead?.(match.page, match.params, request, language)) ?? null;
+
   /** The language the page is drawn in, or undefined when the browser draws it. */
   const renderedLanguage = (request: FastifyRequest): PageLanguage | undefined =>
     renderer?.renders(request.url.split('?')[0]!)
@@ -197,7 +202,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
   const drawPage = (request: FastifyRequest, match: PageMatch | null, language: PageLanguage): Promise<SentPage> => {
     const address = renderer!.cacheKey(request.url);
     return renderedPageCache.get(`${language}\0${address}`, async () => {
-      const [head, drawn] = await Promise.all([match ? resolveHead?.(match.page, match.params, request, language) : null, renderer!.render(address, language)]);
+      const [head, drawn] = await Promise.all([match ? headOf(match, request, language) : null, renderer!.render(address, language)]);
       const preload = match ? preloads.get(match.page) : undefined;
       const stylesheets = [...rendered[language].stylesheets, ...(preload?.styles ?? [])];
       const template = rendered[drawn.language];
@@ -221,7 +226,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
 
   /** The shell: the browser draws the page (a page the server does not draw, or one it failed to). */
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, match: PageMatch | null, url: URL, language: PageLanguage | undefined) => {
-    const head = match ? ((await resolveHead?.(match.page, match.params, request, language)) ?? null) : ({ status: 404 } as const);
+    const head = match ? await headOf(match, request, language) : ({ status: 404 } as const);
     const status = head?.status === 404 ? 404 : 200;
     const headHtml = renderHead(config, url, head) + (match ? (preloads.get(match.page)?.tags ?? '') : '');
     return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell.beforeHead + headHtml + shell.afterHead);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PageName } from '../../shared/paths';
+import { serverRenderedPages, type PageName, type ServerRenderedPage } from '../../shared/pages';
 import { getCategoriesQueryOptions } from '../entities/courses/get-categories';
 import { getCourseQueryOptions } from '../entities/courses/get-course';
 import { getCoursesQueryOptions } from '../entities/courses/get-courses';
@@ -7,31 +7,27 @@ import { getCourseReviewsQueryOptions } from '../entities/reviews/get-course-rev
 import { readListingQuery } from '../features/catalog/listing-params';
 
 /**
- * The public pages the server renders with their data, and the queries each reads on its first
- * render. The options are the pages' own (same keys, same calls), so the browser finds the data
+ * The queries each server-drawn page (`serverRendered` in src/shared/pages.ts) reads on its first
+ * render; a page that reads none has no entry. The options are the pages' own (same keys, same calls), so the browser finds the data
  * the server fetched under the keys it asks for, and fetches nothing again.
  */
-const pageQueries: Partial<Record<PageName, (params: Record<string, string>, url: URL) => { queryKey: readonly unknown[] }[]>> = {
+const pageQueries: Partial<Record<ServerRenderedPage, (params: Record<string, string>, url: URL) => { queryKey: readonly unknown[] }[]>> = {
   home: () => [getCoursesQueryOptions({ page: 1 })],
   allCourses: (_params, url) => [getCoursesQueryOptions(readListingQuery(url.searchParams)), getCategoriesQueryOptions()],
   course: (params) => {
     const id = Number(params.id);
     return [getCourseQueryOptions(id), getCourseReviewsQueryOptions(id)];
   },
-  register: () => [],
-  about: () => [],
-  contact: () => [],
 };
 
-/** Pages drawn on the server: the catalogue's pages and the public forms. The rest start in the browser. */
-export const serverRenderedPages = new Set(Object.keys(pageQueries) as PageName[]);
+export { serverRenderedPages };
 
 /**
  * Runs the page's queries into `queryClient`. A failed one (an unknown course id) stays in the
  * cache as an error, which the page renders (its not-found view) and the state carries over.
  */
 export async function prefetchPageData(queryClient: QueryClient, page: PageName, params: Record<string, string>, url: URL): Promise<void> {
-  const queries = pageQueries[page]?.(params, url) ?? [];
+  const queries = (serverRenderedPages.has(page) && pageQueries[page as ServerRenderedPage]?.(params, url)) || [];
   // No retries while a visitor waits for the first byte: the browser tries again itself.
   await Promise.all(queries.map((options) => queryClient.prefetchQuery({ ...(options as Parameters<QueryClient['prefetchQuery']>[0]), retry: false })));
 }

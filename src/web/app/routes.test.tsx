@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pagePatterns, type PageName } from '../../shared/paths';
+import { pageNames, pagePatterns, type PageName } from '../../shared/paths';
 import { mockApi } from '../testing/mock-fetch';
 import { renderApp } from '../testing/render';
-import { routes } from './routes';
+import { loadPageComponent, routes } from './routes';
 
 const pageAt = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id;
 
@@ -15,6 +15,10 @@ describe('route table', () => {
       expect(pageAt(path), path).toBe(page as PageName);
     }
     expect(pageAt('/no/such/page')).toBe('notFound');
+  });
+
+  it('loads the component every page declares in src/shared/pages.ts', async () => {
+    for (const page of pageNames) expect(typeof (await loadPageComponent(page)), page).toBe('function');
   });
 
   it('tells the two contact-message routes and a user name apart by case', () => {

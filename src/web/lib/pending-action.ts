@@ -35,7 +35,7 @@ export function rememberPendingAction(action: PendingAction, returnTo: string): 
   } catch {
     // Storage refused (private mode, full): the visitor still comes back, without the action.
   }
-  return paths.register(safeReturnPath(returnTo) ?? undefined);
+  return paths.register({ next: safeReturnPath(returnTo) ?? undefined });
 }
 
 /** The waiting action, removed as it is read so it runs once; null when none, expired or malformed. */

@@ -1,38 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { asc, count, isNull } from 'drizzle-orm';
 import { paths } from '../../../shared/paths';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
-import { escapeHtml, type HeadTags } from '../../web/head';
+import { escapeHtml, headLanguage, headTexts, localeTags, metaProperty, type HeadTags } from '../../web/head';
 import type { HeadResolver } from '../../web/spa';
 import { findActiveCourse } from './service';
-
-type Lang = 'es' | 'en';
-
-const text = {
-  es: {
-    homeTitle: 'Aprende con cursos online',
-    homeDescription: 'Cursos online de programación, diseño, negocios y más, en español e inglés. Aprende a tu ritmo con los mejores profesores.',
-    allTitle: 'Todos los cursos',
-    allDescription: 'Explora el catálogo: busca cursos, filtra por categoría, subcategoría y calificación, y ordena por precio o calificación.',
-    notFound: 'Curso no encontrado',
-  },
-  en: {
-    homeTitle: 'Learn with online courses',
-    homeDescription: 'Online courses in programming, design, business and more, in Spanish and English. Learn at your own pace with the best teachers.',
-    allTitle: 'All courses',
-    allDescription: 'Explore the catalogue: search courses, filter by category, subcategory and rating, and sort by price or rating.',
-    notFound: 'Course not found',
-  },
-} as const;
-
-/** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
-const langOf = (request: FastifyRequest, rendered?: Lang): Lang => {
-  if (rendered) return rendered;
-  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-  return lang === 'en' ? 'en' : 'es';
-};
 
 const absolute = (config: Config, url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
@@ -51,29 +25,18 @@ export const jsonLdScript = (data: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')}</script>`;
 
-const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
-
-const localeTags = (lang: Lang) => [
-  meta('og:locale', lang === 'en' ? 'en_US' : 'es_ES'),
-  meta('og:locale:alternate', lang === 'en' ? 'es_ES' : 'en_US'),
-];
-
-/** Title, description, link previews and (for a course) structured data for the catalogue's pages. */
+/**
+ * A course page's head: its title and description, link previews and structured data. (The
+ * catalogue's other pages declare theirs in src/shared/pages.ts.)
+ */
 export function createCatalogHeadResolver(db: Database, config: Config): HeadResolver {
   return async (page, params, request, language) => {
-    const lang = langOf(request, language);
-    const t = text[lang];
-    if (page === 'home') {
-      return { title: t.homeTitle, description: t.homeDescription, extra: [meta('og:type', 'website'), ...localeTags(lang)] };
-    }
-    if (page === 'allCourses') {
-      return { title: t.allTitle, description: t.allDescription, extra: [meta('og:type', 'website'), ...localeTags(lang)] };
-    }
     if (page !== 'course') return null;
+    const lang = headLanguage(request, language);
 
     const id = Number(params.id);
     const course = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findActiveCourse(db, id) : null;
-    if (!course) return { status: 404, title: t.notFound };
+    if (!course) return { status: 404, title: headTexts[lang].courseNotFound.title };
 
     const url = `${config.publicUrl}${paths.course(course.id)}`;
     const image = course.imageUrl ? absolute(config, course.imageUrl) : undefined;
@@ -118,7 +81,7 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
       description: clip(course.description),
       ...(image ? { image } : {}),
       extra: [
-        meta('og:type', 'website'),
+        metaProperty('og:type', 'website'),
         ...localeTags(lang),
         jsonLdScript(structured),
         // The cover is the page's largest paint: fetched with the page's code instead of after

@@ -20,7 +20,7 @@ export function CartLink() {
     <Indicator label={<span aria-hidden="true">{count}</span>} disabled={count === 0} size={18} offset={6} color="red.8" fw={700} zIndex={1}>
       <ActionIcon
         component={Link}
-        to={isSignedIn ? paths.cart() : paths.register(paths.cart())}
+        to={isSignedIn ? paths.cart() : paths.register({ next: paths.cart() })}
         variant="subtle"
         size="lg"
         radius="xl"

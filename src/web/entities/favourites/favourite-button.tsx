@@ -32,7 +32,7 @@ export function FavouriteButton({ course, signedIn, size = 'lg', ...props }: Fav
     return (
       <ActionIcon
         component={Link}
-        to={paths.register(returnTo)}
+        to={paths.register({ next: returnTo })}
         onClick={() => rememberPendingAction({ kind: 'favourite', courseId: course.id }, returnTo)}
         variant="default"
         radius="xl"

@@ -26,7 +26,7 @@ describe('admin user detail', () => {
         return current;
       },
     });
-    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-9' });
+    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:userId', path: '/admin/user/u-9' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mis Datos' })).toBeInTheDocument();
     expect(await screen.findByText('lucia@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Python desde cero' })).toHaveAttribute('href', '/admin/cursos/3');
@@ -60,7 +60,7 @@ describe('admin user detail', () => {
         return current;
       },
     });
-    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-9' });
+    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:userId', path: '/admin/user/u-9' });
     await user.click(await screen.findByRole('button', { name: 'Hacer admin' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Un gran poder conlleva una gran responsabilidad...')).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('admin user detail', () => {
         return current;
       },
     });
-    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-9' });
+    const { user } = renderPage(AdminUserPage, { pattern: '/admin/user/:userId', path: '/admin/user/u-9' });
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     const name = screen.getByRole('textbox', { name: /Nombre/ });
     await user.clear(name);
@@ -104,7 +104,7 @@ describe('admin user detail', () => {
       getSession: () => adminSession,
       getAdminUser: () => ({ ...detail({ id: 'admin-1', name: 'Admin Demo', isAdmin: true }) }),
     });
-    renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/admin-1' });
+    renderPage(AdminUserPage, { pattern: '/admin/user/:userId', path: '/admin/user/admin-1' });
     expect(await screen.findByText('No puedes deshabilitar tu propia cuenta.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deshabilitar' })).not.toBeInTheDocument();
   });
@@ -124,7 +124,7 @@ describe('admin user detail', () => {
         daily: [{ date: '2026-03-01', revenueCents: 3998 }],
       }),
     });
-    const { router } = renderPage(AdminUserPage, { pattern: '/admin/user/:id', path: '/admin/user/u-7' });
+    const { router } = renderPage(AdminUserPage, { pattern: '/admin/user/:userId', path: '/admin/user/u-7' });
     const sales = await screen.findByRole('region', { name: 'Ventas de sus cursos' });
     expect((await within(sales).findAllByRole('term')).map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
       ['Ingresos netos', '$39.98'],

@@ -23,7 +23,7 @@ import { TeacherSalesReport } from '../../../entities/sales/teacher-sales-report
 /** /admin/user/{id} — "Mis Datos" of a user: edit, disable or enable, make admin; their courses, and a teacher's sales. */
 function UserScreen() {
   const { t } = useTranslation('admin');
-  const id = useParams().id ?? '';
+  const id = useParams().userId ?? '';
   const detail = useAdminUser(id);
   if (isApiError(detail.error) && detail.error.code === 'USER_NOT_FOUND') return <NotFound title={t('user.notFound')} />;
   return (

@@ -12,7 +12,7 @@ import { call } from '../../../lib/api-client';
  */
 export const startSocialSignIn = ({ provider, returnTo }: { provider: SocialProviderId; returnTo?: string }) =>
   call(endpoints.startSocialSignIn, {
-    body: { provider, callbackURL: returnTo ?? paths.home(), errorCallbackURL: paths.register(returnTo) },
+    body: { provider, callbackURL: returnTo ?? paths.home(), errorCallbackURL: paths.register({ next: returnTo }) },
   });
 
 export function useSocialSignIn() {

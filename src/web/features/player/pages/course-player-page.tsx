@@ -23,7 +23,7 @@ export function CoursePlayerPage() {
   const { isSignedIn, isPending: sessionPending } = useSession();
   const course = useEnrolledCourse(courseId, { enabled: isSignedIn });
 
-  if (!sessionPending && !isSignedIn) return <Navigate to={paths.register(paths.player(courseId))} replace />;
+  if (!sessionPending && !isSignedIn) return <Navigate to={paths.register({ next: paths.player(courseId) })} replace />;
   if (course.isError && isApiError(course.error) && ['NOT_ENROLLED', 'FORBIDDEN', 'COURSE_NOT_FOUND', 'NOT_FOUND'].includes(course.error.code)) {
     return <Navigate to={paths.course(courseId)} replace />;
   }

@@ -1,0 +1,134 @@
+import type commonTexts from '../web/i18n/locales/es/common.json';
+import { maxDatabaseId, wholeNumberPattern } from './limits';
+import { safeReturnPath } from './return-path';
+
+type HeadTexts = (typeof commonTexts)['head'];
+
+/** A page whose title and description are the same for every address: `head.<key>` in the `common` catalogue. */
+export type PageHeadTexts = { [Key in keyof HeadTexts]: HeadTexts[Key] extends { title: string; description: string } ? Key : never }[keyof HeadTexts];
+
+export type PageDeclaration = {
+  /** React Router's pattern; `:id` is a row id (see matchPage in ./paths), `:userName` a user's name. */
+  path: string;
+  /**
+   * Its component, `<module under src/web/features>#<export>`: loaded on the first visit to the
+   * page, in a chunk of its own (src/web/app/routes.tsx). A string, so the server can read the table.
+   */
+  component: `${string}/pages/${string}-page#${string}`;
+  /**
+   * Drawn on the server (a visitor's view, kept until the catalogue changes). The queries it
+   * renders with are its own (src/web/app/page-data.ts); a page that reads none needs no entry there.
+   */
+  serverRendered?: true;
+  /**
+   * The query parameters a server-drawn page reads, each as the page reads it (null: as if
+   * absent). Every other parameter, and every value the page would ignore, changes nothing it
+   * draws, so it is left out of the page's cache key. A page that starts reading one must be named
+   * here, or the server draws it without.
+   */
+  parametersRead?: Record<string, (value: string) => string | null>;
+  /** Its title and description, from the translation catalogues (a page with a record of its own resolves its head on the server). */
+  head?: PageHeadTexts;
+  /** Its texts are in the catalogue's back-office part (src/web/i18n), fetched with the page. */
+  backOfficeTexts?: true;
+};
+
+/**
+ * Every page of the web app (spec section 2), each declared once. From this table come the links
+ * (`paths`), the server's matching (`matchPage`), the web router (src/web/app/routes.tsx, whose
+ * component map must name every page), the server-drawn pages and their cache keys, the head tags
+ * and the build's preload list (build/page-preloads.ts). Order matters: the first pattern that
+ * matches wins.
+ */
+export const pages = {
+  home: { path: '/', component: 'catalog/pages/home-page#HomePage', serverRendered: true, head: 'home' },
+  // /register's `error` is read by an effect in the browser alone: it draws nothing on the server.
+  register: { path: '/register', component: 'auth/pages/register-page#RegisterPage', serverRendered: true, parametersRead: { next: safeReturnPath } },
+  // Its parameters are the listing's (src/web/features/catalog/listing-params.ts), read by the renderer.
+  allCourses: { path: '/allcourses', component: 'catalog/pages/all-courses-page#AllCoursesPage', serverRendered: true, head: 'allCourses' },
+  course: { path: '/course/:id', component: 'catalog/pages/course-page#CoursePage', serverRendered: true },
+  createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
+  cart: { path: '/shop', component: 'cart/pages/cart-page#CartPage' },
+  myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage' },
+  player: { path: '/mycourses/:id', component: 'player/pages/course-player-page#CoursePlayerPage' },
+  favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
+  coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true },
+  editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
+  uploadVideo: { path: '/uploadvideo', component: 'teaching/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
+  checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
+  paymentSuccess: { path: '/formpage/success', component: 'orders/pages/payment-success-page#PaymentSuccessPage' },
+  paymentFailed: { path: '/formpage/failed', component: 'orders/pages/payment-failed-page#PaymentFailedPage' },
+  about: { path: '/about', component: 'about/pages/about-page#AboutPage', serverRendered: true, backOfficeTexts: true },
+  contact: { path: '/contact', component: 'contact/pages/contact-page#ContactPage', serverRendered: true },
+  admin: { path: '/admin', component: 'admin/pages/admin-home-page#AdminHomePage', backOfficeTexts: true },
+  adminCourses: { path: '/admin/cursos', component: 'admin/pages/admin-courses-page#AdminCoursesPage', backOfficeTexts: true },
+  adminCourse: { path: '/admin/cursos/:id', component: 'admin/pages/admin-course-page#AdminCoursePage', backOfficeTexts: true },
+  adminUsers: { path: '/admin/usuarios', component: 'admin/pages/admin-users-page#AdminUsersPage', backOfficeTexts: true },
+  // A user id is text, not a row number.
+  adminUser: { path: '/admin/user/:userId', component: 'admin/pages/admin-user-page#AdminUserPage', backOfficeTexts: true },
+  adminOrders: { path: '/admin/ordenes', component: 'admin/pages/admin-orders-page#AdminOrdersPage', backOfficeTexts: true },
+  adminMessages: { path: '/admin/ContactUsd', component: 'admin/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
+  messages: { path: '/ContactUsd', component: 'admin/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
+  adminCategories: { path: '/admin/categorias', component: 'admin/pages/admin-categories-page#AdminCategoriesPage', backOfficeTexts: true },
+  adminAudit: { path: '/admin/auditoria', component: 'admin/pages/admin-audit-page#AdminAuditPage', backOfficeTexts: true },
+  // The pages the links in account e-mails open (`?token=`).
+  resetPassword: { path: '/reset-password', component: 'auth/pages/reset-password-page#ResetPasswordPage' },
+  verifyEmail: { path: '/verify-email', component: 'auth/pages/verify-email-page#VerifyEmailPage' },
+  approveEmailChange: { path: '/approve-email-change', component: 'users/pages/email-change-page#ApproveEmailChangePage' },
+  confirmEmailChange: { path: '/confirm-email-change', component: 'users/pages/email-change-page#ConfirmEmailChangePage' },
+  // Last: any other single segment is a user's dashboard.
+  dashboard: { path: '/:userName', component: 'users/pages/dashboard-page#DashboardPage' },
+} as const satisfies Record<string, PageDeclaration>;
+
+export type PageName = keyof typeof pages;
+
+export const pageNames = Object.keys(pages) as PageName[];
+
+/** The declaration of a page, as the general type (the table's entries are literal types). */
+export const pageDeclaration = (page: PageName): PageDeclaration => pages[page];
+
+/** The pages drawn on the server. */
+export type ServerRenderedPage = { [Page in PageName]: (typeof pages)[Page] extends { serverRendered: true } ? Page : never }[PageName];
+
+export const serverRenderedPages: ReadonlySet<PageName> = new Set(pageNames.filter((page) => pageDeclaration(page).serverRendered));
+
+/** A row id as addresses write it: plain digits without a leading zero, at most the largest id. */
+const isNumericId = (segment: string) => wholeNumberPattern.test(segment) && segment !== '0' && Number(segment) <= maxDatabaseId;
+
+/** A segment that names a missing file rather than a user (names may hold dots: `ana.perez`). */
+const fileLike = /\.(js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|mp4|webm|webmanifest|php|env)$/i;
+
+/** What each kind of `:name` segment accepts; any other name takes any segment. */
+const parameterRules: Record<string, (segment: string) => boolean> = {
+  id: isNumericId,
+  userName: (segment) => !fileLike.test(segment) && segment !== 'api',
+};
+
+/**
+ * Which page a path shows, or null when no page matches (the server answers 404).
+ * Row ids (`:id`) are whole numbers; a dashboard segment is anything that does not look like a
+ * file name, since that means a file that was not found.
+ */
+export function matchPage(pathname: string): { page: PageName; params: Record<string, string> } | null {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const page of pageNames) {
+    const parts = pageDeclaration(page).path.split('/').filter(Boolean);
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, index) => {
+      let segment = segments[index]!;
+      try {
+        segment = decodeURIComponent(segment);
+      } catch {
+        return false;
+      }
+      if (!part.startsWith(':')) return part === segment;
+      const name = part.slice(1);
+      if (parameterRules[name] && !parameterRules[name](segment)) return false;
+      params[name] = segment;
+      return true;
+    });
+    if (matches) return { page, params };
+  }
+  return null;
+}
