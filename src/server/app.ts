@@ -22,7 +22,7 @@ import type { Config } from './config';
 import { openDatabase, pgliteDirFor, type Database, type DatabaseHandle } from './db/client';
 import { authProvidersRoutes } from './features/auth/routes';
 import { cartRoutes } from './features/cart/routes';
-import { CatalogCache, CatalogVersionFeed, readCatalogVersion, registerCatalogSync } from './features/catalog/cache';
+import { CatalogCache, CatalogVersionFeed, readCatalogVersion, registerCatalogSync } from './cache/catalog-cache';
 import { catalogRoutes } from './features/catalog/routes';
 import { createCatalogHeadResolver, seoRoutes } from './features/catalog/seo';
 import { adminRoutes } from './features/admin/routes';
@@ -31,7 +31,7 @@ import { favouritesRoutes } from './features/favourites/routes';
 import { healthRoutes } from './features/health/routes';
 import { createMailSender, mailPlugin } from './mail/plugin';
 import { mediaRoutes } from './features/media/routes';
-import { incomingDirFor, openVideoStorage, type VideoStorage } from './features/media/storage';
+import { incomingDirFor, openVideoStorage, type VideoStorage } from './storage/video-storage';
 import { openUploadStore } from './features/media/upload-stores';
 import { abandonedUploadsJob } from './features/media/sweeper';
 import { createTranscodeWorker } from './features/media/transcode-job';
@@ -70,7 +70,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Where the videos live: DATA_DIR/videos, or the S3 bucket. */
     videoStorage: VideoStorage;
-    /** The catalogue's version as the database announces it (see features/catalog/cache.ts). */
+    /** The catalogue's version as the database announces it (see cache/catalog-cache.ts). */
     catalogVersionFeed: CatalogVersionFeed;
   }
 }

@@ -11,7 +11,7 @@ const serverDir = import.meta.dirname;
 const featuresDir = path.join(serverDir, 'features');
 
 /** Layers every feature may use, which must therefore import no feature themselves. */
-const sharedLayers = ['domain', 'payments', 'db', 'auth', 'http', 'web', 'queue'];
+const sharedLayers = ['domain', 'payments', 'db', 'auth', 'http', 'web', 'queue', 'cache', 'storage'];
 
 const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
@@ -45,7 +45,7 @@ describe('server module boundaries', () => {
     expect(violations).toEqual([]);
   });
 
-  it('the shared layers (domain, payments, db, auth, http, web, queue) import no feature', () => {
+  it('the shared layers (domain, payments, db, auth, http, web, queue, cache, storage) import no feature', () => {
     const files = sharedLayers.flatMap((layer) => sourceFiles(path.join(serverDir, layer)));
     expect(files.length).toBeGreaterThan(0);
     const violations = files.flatMap((file) => boundaryViolations(file, readFileSync(file, 'utf8')));
