@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getCourseAnswer, listCourses } from '../src/server/features/catalog/service';
-import { CatalogCache, uncached } from '../src/server/features/catalog/cache';
+import { CatalogCache, uncached } from '../src/server/cache/catalog-cache';
 import { benchDatabaseUrl } from './lib/data';
 import { explainingDatabase } from './lib/explain';
 import { RESULTS_DIR } from './lib/report';

@@ -21,6 +21,8 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   'errors.ts': [],
   'jobs.ts': [],
   db: ['config.ts', 'errors.ts'],
+  cache: ['db', 'config.ts', 'errors.ts'],
+  storage: ['config.ts', 'errors.ts'],
   // Rows for tests, benchmarks and the demo: built through the domain's rules (a review's course
   // gets its rating recomputed as the app would), so they sit above domain/, and db/ proper never
   // imports them.
@@ -34,7 +36,10 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   auth: ['mail', 'http', 'audit.ts', 'db', 'config.ts', 'errors.ts'],
   domain: ['auth', 'queue', 'audit.ts', 'db', 'errors.ts'],
   'secrets.ts': ['auth', 'config.ts'],
-  features: ['domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
+  'feature.ts': ['cache', 'storage', 'payments', 'secrets.ts', 'db', 'config.ts'],
+  features: ['feature.ts', 'domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
+  // What every feature is handed, built once: never a feature.
+  'infrastructure.ts': ['feature.ts', 'auth', 'cache', 'storage', 'mail', 'payments', 'queue', 'web', 'http', 'db', 'secrets.ts', 'config.ts', 'errors.ts', 'jobs.ts'],
   'app.ts': 'anything',
   'main.ts': 'anything',
 };

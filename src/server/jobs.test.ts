@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerBackgroundJobs } from './jobs';
+import { addBackgroundJobs, registerBackgroundJobs } from './jobs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,5 +56,33 @@ describe('background jobs', () => {
 
     expect(warnings[0]).toBe('flaky job failed');
     expect(runs).toBeGreaterThanOrEqual(2);
+  });
+
+  it("runs the jobs a feature's own plugin adds, and waits for them on close", async () => {
+    const app = Fastify({ logger: false });
+    let runs = 0;
+    let finished = 0;
+    registerBackgroundJobs(app, []);
+    await app.register(async (feature) => {
+      addBackgroundJobs(feature, [
+        {
+          name: 'feature job',
+          intervalMs: 10,
+          runAtStart: true,
+          run: async () => {
+            runs += 1;
+            await sleep(20);
+            finished += 1;
+          },
+        },
+      ]);
+    });
+    await app.ready();
+    expect(runs).toBe(1);
+    await sleep(15);
+    await app.close();
+
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(finished).toBe(runs);
   });
 });

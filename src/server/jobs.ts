@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs `registerBackgroundJobs` runs: the app's own, and those each feature adds. */
+    backgroundJobs: BackgroundJob[];
+  }
+}
+
 /** Work the server does on its own, on a timer. */
 export type BackgroundJob = {
   name: string;
@@ -18,7 +25,9 @@ export type BackgroundJob = {
  * turn comes is left to finish rather than doubled, and closing waits for the runs in flight,
  * so none is cut off by the database closing under it.
  */
-export function registerBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[]): void {
+export function registerBackgroundJobs(app: FastifyInstance, initialJobs: BackgroundJob[]): void {
+  const jobs = [...initialJobs];
+  app.decorate('backgroundJobs', jobs);
   const timers: NodeJS.Timeout[] = [];
   const inFlight = new Map<string, Promise<void>>();
   const runLogged = (job: BackgroundJob): Promise<void> => {
@@ -47,4 +56,9 @@ export function registerBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob
     for (const job of jobs) job.stop?.();
     await Promise.all(inFlight.values());
   });
+}
+
+/** A feature's own jobs, started and stopped with the app's (after `registerBackgroundJobs`, before the app is ready). */
+export function addBackgroundJobs(app: FastifyInstance, jobs: BackgroundJob[]): void {
+  app.backgroundJobs.push(...jobs);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import type { VideoStorage } from '../../src/server/features/media/storage';
+import type { VideoStorage } from '../../src/server/storage/video-storage';
 import { categories, courses, courseVideos, subcategories } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 import type { TestUser } from './auth';

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth, type BetterAuthRateLimitStorage } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { credentialsSchema, passwordField } from '../../shared/schemas/auth';
 import { deriveUserName, profileImageField } from '../../shared/schemas/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -28,6 +26,9 @@ import {
 } from './account-mail';
 import { passwordAttemptLimit, passwordAttemptLimits } from './password-attempts';
 import { createRedisRateLimitStorage } from './rate-limit-redis';
+import { adminPromotion } from './admin-promotion';
+import { enforcePasswordRules } from './password-rules';
+import { admitSessionOwner, capSessions } from './session-rules';
 
 // argon2id is @node-rs/argon2's default algorithm.
 export const hashPassword = (plain: string) => hash(plain);
@@ -37,8 +38,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const CLIENT_IP_HEADER = 'x-marketplace-client-ip';
 export const SESSION_COOKIE_PREFIX = 'marketplace';
 
-/** Devices one account stays signed in on at once; signing in on one more ends the oldest session. */
-export const MAX_SESSIONS_PER_USER = 20;
+export { MAX_SESSIONS_PER_USER } from './session-rules';
 
 /** Sign-in and sign-up attempts allowed per client address per window (password checks: see password-attempts.ts). */
 export const authRateLimits = { windowSeconds: 60, signIn: passwordAttemptLimits.perAddress.max, signUp: 5 } as const;
@@ -51,8 +51,6 @@ export const authRateLimits = { windowSeconds: 60, signIn: passwordAttemptLimits
  */
 const DISABLED_PATHS = ['/update-user', '/delete-user', '/change-email'];
 
-/** Where each endpoint carries a new password, which must follow the product's rules. */
-const NEW_PASSWORD_FIELD: Record<string, string> = { '/change-password': 'newPassword', '/reset-password': 'newPassword' };
 
 /**
  * The signing secret: from AUTH_SECRET, or generated once and kept in DATA_DIR so that a
@@ -79,12 +77,6 @@ const authLogLevel = { fatal: 'error', error: 'error', warn: 'error', info: 'err
  * they go to the console.
  */
 type AuthDeps = { config: Config; db: Database; secret: string; log?: FastifyBaseLogger };
-
-function validationError(issues: { path: PropertyKey[]; message: string }[]): APIError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) (fields[issue.path.join('.')] ??= []).push(issue.message);
-  return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields });
-}
 
 export function createAuth({ config, db, secret, log }: AuthDeps) {
   const { google, ...builtInProviders } = config.social;
@@ -114,15 +106,8 @@ export function createAuth({ config, db, secret, log }: AuthDeps) {
       ]
     : [];
 
-  // ADMIN_EMAILS names addresses, but anyone can sign up with any address: only an owner who
-  // proved the address (a verified e-mail, e.g. from Google's email_verified) becomes an admin.
-  // A password sign-up proves it by opening the verification link; `npm run admin:grant` remains for
-  // an installation without mail.
-  const isListedAdmin = (email: string, emailVerified: boolean | null | undefined) =>
-    emailVerified === true && config.adminEmails.includes(email.toLowerCase());
-  const promoteIfListed = async (user: { id: string; email: string; emailVerified?: boolean | null; isAdmin?: unknown }) => {
-    if (user.isAdmin !== true && isListedAdmin(user.email, user.emailVerified)) await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  };
+  const promotion = adminPromotion(db, config.adminEmails);
+  const { isListedAdmin, promoteIfListed } = promotion;
   const mailSenders = accountMailSenders(db);
 
   const redis = config.redisUrl ? createRedisRateLimitStorage(config.redisUrl) : undefined;
@@ -225,20 +210,10 @@ export function createAuth({ config, db, secret, log }: AuthDeps) {
       mailRequestLimit(counter, { perAccountMax: config.mail.perAccountPerHour }),
     ],
     hooks: {
-      // better-auth only checks the length; the product's other password rules, in the spec's order.
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === '/sign-up/email') {
-          const parsed = credentialsSchema.safeParse(body);
-          if (!parsed.success) throw validationError(parsed.error.issues);
-          // The name is derived on the server (see the user hook); clients need not send one.
-          return { context: { body: { ...body, email: parsed.data.email, name: typeof body.name === 'string' ? body.name : '' } } };
-        }
-        const field = ctx.path ? NEW_PASSWORD_FIELD[ctx.path] : undefined;
-        if (field) {
-          const parsed = passwordField.safeParse(body[field] ?? '');
-          if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [field] })));
-        }
+        const signUpBody = enforcePasswordRules(ctx.path, body);
+        if (signUpBody) return { context: { body: signUpBody } };
         // A used and an expired reset link get different answers (better-auth calls both INVALID_TOKEN).
         if (ctx.path === '/reset-password') {
           const state = await resetLinkState(ctx.context.internalAdapter, body.token ?? (ctx.query as { token?: unknown } | undefined)?.token);
@@ -273,30 +248,10 @@ export function createAuth({ config, db, secret, log }: AuthDeps) {
       },
       session: {
         create: {
-          before: async (session) => {
-            const [owner] = await db
-              .select({ email: users.email, emailVerified: users.emailVerified, isAdmin: users.isAdmin, disabledAt: users.disabledAt })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (owner?.disabledAt) {
-              throw new APIError('UNAUTHORIZED', { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled' });
-            }
-            // ADMIN_EMAILS also promotes an account that existed before the setting named it, or
-            // whose e-mail was verified after it signed up.
-            if (owner) await promoteIfListed({ id: session.userId, ...owner });
-          },
+          // A disabled account gets no session; a listed admin is promoted (session-rules.ts).
+          before: async (session) => admitSessionOwner(db, session.userId, promotion),
           // Sessions are bounded per account: past the newest MAX_SESSIONS_PER_USER, the oldest end.
-          after: async (session) => {
-            await db.delete(sessions).where(
-              and(
-                eq(sessions.userId, session.userId),
-                notInArray(
-                  sessions.id,
-                  db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, session.userId)).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(MAX_SESSIONS_PER_USER),
-                ),
-              ),
-            );
-          },
+          after: async (session) => capSessions(db, session.userId),
         },
       },
     },

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from './provider';
@@ -37,4 +37,17 @@ export function createPaymentProvider(options: PaymentProviderOptions): { provid
   // Test cards buy courses here: say so loudly, in case this is a production server without Stripe keys.
   log.warn('payments: the built-in TEST payment provider is active (no STRIPE_SECRET_KEY); test cards buy courses');
   return { provider: testProvider, testProvider };
+}
+
+/** The test provider notifies the app through its real webhook route (`webhookPath`), like Stripe would. */
+export function deliverThroughApp(app: FastifyInstance, webhookPath: string): WebhookDelivery {
+  return async (rawBody, signature) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': 'TestPaymentProvider/1.0' },
+      payload: rawBody,
+    });
+    return response.statusCode;
+  };
 }

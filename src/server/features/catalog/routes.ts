@@ -3,7 +3,7 @@ import { catalogEndpoints } from '../../../shared/endpoints/catalog';
 import { courseListResponse, type CourseDetail, type CourseListResponse } from '../../../shared/schemas/catalog';
 import { sessionUser } from '../../auth/guards';
 import { route } from '../../http/route';
-import { CatalogCache, type CatalogCacheOptions } from './cache';
+import { CatalogCache, type CatalogCacheOptions } from '../../cache/catalog-cache';
 import { getCourseAnswer, listCategories, listCourses, listKey, suggestTitles } from './service';
 
 export type CatalogRoutesOptions = {

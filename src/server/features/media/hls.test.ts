@@ -8,7 +8,7 @@ import { insertCategory, makeTestVideo, uploadFile, videoFixture } from '../../.
 import { courseVideos, enrollments, jobs, videoTranscodes } from '../../db/schema';
 import { requestTranscodes } from '../../domain/video-transcodes';
 import type { JobWorker } from '../../queue/worker';
-import { createVideoStorage } from './storage';
+import { createVideoStorage } from '../../storage/video-storage';
 import { createStreamToken, deriveVideoUrlKey } from './signed-url';
 import { findFfmpeg } from './transcode';
 import { createTranscodeWorker, hlsPrefixFor } from './transcode-job';

@@ -8,7 +8,7 @@ import { route } from '../../http/route';
 import { sendVideo } from './send-video';
 import { courseVideoProcessing, deleteUnattachedUpload, retryVideoProcessing, findCourseVideo, findStreamableVideo, listMyVideoProcessing, listUnattachedUploads } from './service';
 import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
-import type { VideoStorage } from './storage';
+import type { VideoStorage } from '../../storage/video-storage';
 import { MASTER_PLAYLIST, POSTER_FILE } from './transcode';
 import type { UploadStore } from './upload-stores';
 import { uploadRoutes } from './uploads';

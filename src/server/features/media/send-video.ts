@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { errorBody } from '../../http/errors-plugin';
 import { entityTag, ifRangeHolds, noneMatchHits, notModifiedSince, parseRange } from './http-range';
-import type { VideoStorage } from './storage';
+import type { VideoStorage } from '../../storage/video-storage';
 
 export type VideoToSend = { storageKey: string; contentType: string; cacheControl: string };
 export type SendOptions = {

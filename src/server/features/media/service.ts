@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { VideoProcessing } from '../../../shared/schemas/media';
 import type { StreamSubject } from './signed-url';
 import { failureReason } from './transcode-job';
-import type { VideoStorage } from './storage';
+import type { VideoStorage } from '../../storage/video-storage';
 
 export type CourseVideoRow = typeof courseVideos.$inferSelect;
 

@@ -9,7 +9,7 @@ import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, storeF
 import { buildApp } from '../../app';
 import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { testDatabase } from '../../../../test/helpers/database';
-import { createVideoStorage, incomingDirFor } from './storage';
+import { createVideoStorage, incomingDirFor } from '../../storage/video-storage';
 import { sweepAbandonedUploads } from './sweeper';
 import { localUploadStore, openUploadStore } from './upload-stores';
 import { useS3Server } from '../../../../test/helpers/s3';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { BackgroundJob } from '../../jobs';
 import { deleteUnattachedUploadsBefore, deleteUploadsIdleSince, knownUploadsInProgress, removeUnreferencedFiles } from './service';
-import type { VideoStorage } from './storage';
+import type { VideoStorage } from '../../storage/video-storage';
 import type { UploadStore } from './upload-stores';
 
 /** Uploads no course has claimed after this long are removed. */

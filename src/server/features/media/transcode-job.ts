@@ -11,7 +11,7 @@ import { courses, courseVideos, videoTranscodes } from '../../db/schema';
 import { TRANSCODE_QUEUE, type TranscodePayload } from '../../domain/video-transcodes';
 import { defaultQueuePolicy, type QueuePolicy } from '../../queue/queue';
 import { createJobWorker, PermanentJobError, type JobHandler, type JobWorker } from '../../queue/worker';
-import { LocalDiskStorage, type VideoStorage } from './storage';
+import { LocalDiskStorage, type VideoStorage } from '../../storage/video-storage';
 import { FfmpegError, ffmpegVersion, findFfmpeg, findLimitsWrapper, MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, transcodeToHls, type FfmpegLimits } from './transcode';
 
 /** Where a source's renditions are stored: `uploads/<id>.mp4` → `hls/uploads/<id>/…`. */

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 import type { Database } from '../../db/client';
-import type { S3Storage } from './s3-storage';
+import type { S3Storage } from '../../storage/s3-storage';
 import { forgetUploadInProgress, recordUploadWrite, removeUnreferencedFiles, uploadStorageKey } from './service';
-import { readBytes, type VideoStorage } from './storage';
+import { readBytes, type VideoStorage } from '../../storage/video-storage';
 import type { ProbeSource } from './video-prober';
 
 /**
@@ -113,7 +113,7 @@ function bucketKeyOf(key: string): string {
 /** Unfinished uploads as multipart uploads in the bucket: any app process can continue any upload. */
 export async function bucketUploadStore({ storage, db }: { storage: S3Storage; db: Database }): Promise<UploadStore> {
   const { S3Store } = await import('@tus/s3-store');
-  const { s3ClientConfig } = await import('./s3-storage');
+  const { s3ClientConfig } = await import('../../storage/s3-storage');
   const { DeleteObjectsCommand, GetObjectCommand, AbortMultipartUploadCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const infoKey = (id: string) => `${BUCKET_INCOMING_PREFIX}${id}.info`;
   const partKey = (id: string) => `${BUCKET_INCOMING_PREFIX}${id}.part`;

@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { errorBody, isDatabaseUnavailable } from '../../http/errors-plugin';
 import { route } from '../../http/route';
 import { findUploadInProgress, forgetUploadInProgress, recordUpload, reserveUpload, uploadStorageKey } from './service';
-import type { VideoStorage } from './storage';
+import type { VideoStorage } from '../../storage/video-storage';
 import type { UploadStore } from './upload-stores';
 import type { VideoProber } from './video-prober';
 

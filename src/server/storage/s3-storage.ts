@@ -18,8 +18,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { S3Settings } from '../../config';
-import { contentTypeFor, isValidStorageKey, type ByteRange, type PresignOptions, type PutOptions, type StoredObject, type VideoStorage } from './storage';
+import type { S3Settings } from '../config';
+import { contentTypeFor, isValidStorageKey, type ByteRange, type PresignOptions, type PutOptions, type StoredObject, type VideoStorage } from './video-storage';
 
 /** Files up to this size go up in one PutObject; larger ones in parts of this size (S3 allows 10 000 parts). */
 const SINGLE_PUT_MAX_BYTES = 64 * 1024 * 1024;

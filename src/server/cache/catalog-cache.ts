@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database, DatabaseHandle, ListenOptions } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import type { Database, DatabaseHandle, ListenOptions } from '../db/client';
+import { prepared } from '../db/prepared';
 
 export type CatalogCacheOptions = {
   /** Entries to keep; the least recently used go first. 0 turns the cache off. */

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useS3Server } from '../../../../test/helpers/s3';
-import { loadConfig } from '../../config';
+import { useS3Server } from '../../../test/helpers/s3';
+import { loadConfig } from '../config';
 import { s3ClientConfig, type S3Storage } from './s3-storage';
-import { createVideoStorage, openVideoStorage, readBytes, type VideoStorage } from './storage';
+import { createVideoStorage, openVideoStorage, readBytes, type VideoStorage } from './video-storage';
 
 /**
  * What every video storage promises, checked on the local disk and on an S3-speaking server

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../../../test/helpers/app';
-import { categories } from '../../db/schema';
-import { CatalogCache, CatalogVersionFeed } from './cache';
-import { insertCategory } from '../../db/catalog-test-data';
+import { useTestApp } from '../../../test/helpers/app';
+import { categories } from '../db/schema';
+import { CatalogCache, CatalogVersionFeed } from './catalog-cache';
+import { insertCategory } from '../db/catalog-test-data';
 
 describe('catalogue cache', () => {
   const ctx = useTestApp();

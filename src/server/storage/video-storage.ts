@@ -3,7 +3,7 @@ import { createReadStream, read as readCallback } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { S3Settings } from '../../config';
+import type { S3Settings } from '../config';
 
 export type StoredObject = { size: number; modifiedAt: Date };
 export type ByteRange = { start: number; end: number };

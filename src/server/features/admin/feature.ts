@@ -1,0 +1,5 @@
+import { apiFeature } from '../../feature';
+import { adminRoutes } from './routes';
+
+/** The administration, under /api/admin. */
+export const adminFeature = apiFeature(adminRoutes, '/api/admin');

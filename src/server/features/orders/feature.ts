@@ -1,0 +1,10 @@
+import type { Feature } from '../../feature';
+import { addBackgroundJobs } from '../../jobs';
+import { orderExpiryJob } from './fulfilment';
+import { ordersRoutes } from './routes';
+
+/** Checkout, the provider's webhook, refunds, enrolments; and the expiry of orders left unpaid. */
+export const ordersFeature: Feature = async (app, { payments }) => {
+  addBackgroundJobs(app, [orderExpiryJob(app.db)]);
+  await app.register(ordersRoutes, { prefix: '/api', payments });
+};

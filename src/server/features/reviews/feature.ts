@@ -1,0 +1,5 @@
+import { apiFeature } from '../../feature';
+import { reviewsRoutes } from './routes';
+
+/** Course reviews. */
+export const reviewsFeature = apiFeature(reviewsRoutes);

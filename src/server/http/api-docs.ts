@@ -1,0 +1,31 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+
+/** The OpenAPI description of every route registered after this, and its UI at /api/docs. */
+export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Course marketplace API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'marketplace.session_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The UI's own policy, made as strict as the app's: no framing, and no https upgrade on an http server.
+    transformStaticCSP: (header) => {
+      const policy = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return config.isHttps ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
+}
