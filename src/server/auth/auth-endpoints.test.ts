@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signedInAdmin, signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
 import { authEndpoints } from '../../shared/endpoints/auth';
@@ -89,6 +89,29 @@ describe('better-auth endpoints', () => {
       });
       expect(response.statusCode, endpoint.path).not.toBe(404);
       expect(response.statusCode, endpoint.path).toBeLessThan(500);
+    }
+  });
+
+  it('catches the kept sessions up after the endpoints whose entries say they change sessions, as the router matched them', async () => {
+    const user = await signUpThroughApi(ctx.app);
+    const caughtUp = vi.spyOn(ctx.app.sessionInvalidation, 'sync');
+    try {
+      const call = (method: 'GET' | 'POST', url: string) =>
+        ctx.app.inject({ method, url, headers: { ...user.headers, 'x-forwarded-for': '10.77.0.3' }, ...(method === 'POST' && { payload: {} }) });
+      // Reading the session changes nothing, however the path is spelled.
+      await call('GET', '/api/auth/get-session');
+      await call('GET', '/api/auth/get%2Dsession');
+      expect(caughtUp).not.toHaveBeenCalled();
+      // A verification link is opened with GET and may grant the admin role.
+      await call('GET', '/api/auth/verify-email?token=x');
+      expect(caughtUp).toHaveBeenCalledTimes(1);
+      // An endpoint the table does not list (a provider's callback) is taken to change sessions.
+      await call('GET', '/api/auth/callback/github');
+      expect(caughtUp).toHaveBeenCalledTimes(2);
+      expect((await call('POST', '/api/auth/sign-out')).statusCode).toBe(200);
+      expect(caughtUp).toHaveBeenCalledTimes(3);
+    } finally {
+      caughtUp.mockRestore();
     }
   });
 

@@ -1,3 +1,7 @@
+import { authEndpoints } from '../../shared/endpoints/auth';
+import type { Effect, Endpoint } from '../../shared/endpoints/endpoint';
+import { AUTH_BASE_PATH } from './auth';
+
 /**
  * The better-auth endpoints this server offers, as the path after /api/auth/: those the web app
  * calls (src/shared/endpoints/auth.ts), the social providers' callbacks, and the page better-auth
@@ -25,6 +29,23 @@ const SOCIAL_CALLBACK = /^(?:oauth2\/)?callback\/[a-z0-9-]+$/;
 
 export function isEnabledAuthEndpoint(endpoint: string): boolean {
   return ENABLED_AUTH_ENDPOINTS.has(endpoint) || SOCIAL_CALLBACK.test(endpoint);
+}
+
+/** What each endpoint the web app calls declares it may change, by `<method> <path after /api/auth/>`. */
+const declaredEffects = new Map(
+  Object.values<Endpoint>(authEndpoints)
+    .filter((endpoint) => endpoint.servedBy === 'auth-handler')
+    .map((endpoint) => [`${endpoint.method} ${endpoint.path.slice(AUTH_BASE_PATH.length + 1)}`, endpoint.effects ?? []]),
+);
+
+/**
+ * What a call of a better-auth endpoint may change: what its entry in the endpoint table
+ * declares. The endpoints the web app does not call (a social provider's callback signs in and
+ * may create an account) and a method an entry does not name are taken to change sessions.
+ */
+export function authEndpointEffects(method: string, endpoint: string): readonly Effect[] {
+  // A HEAD request runs the GET handler.
+  return declaredEffects.get(`${method === 'HEAD' ? 'GET' : method} ${endpoint}`) ?? ['sessions'];
 }
 
 const isSessionRow = (value: object): value is Record<string, unknown> => 'token' in value && 'userId' in value && 'expiresAt' in value;

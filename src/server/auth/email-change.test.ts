@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { signJWT } from 'better-auth/crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signedInUser, TEST_PASSWORD, type TestUser } from '../../../test/helpers/auth';
 import { accounts, mailOutbox, pendingEmailChanges, sessions, users } from '../db/schema';
@@ -85,6 +85,18 @@ describe('changing the e-mail address', () => {
     expect((await signIn('later@example.com')).statusCode).toBe(200);
     expect((await signIn(user.email)).statusCode).toBe(401);
     expect(await ctx.db.select().from(pendingEmailChanges)).toEqual([]);
+  });
+
+  it('the verification link’s answer waits until this process’s kept sessions know the new address', async () => {
+    const user = await signedInUser(ctx.app);
+    const token = await approvedChange(user, 'kept@example.com');
+    const caughtUp = vi.spyOn(ctx.app.sessionInvalidation, 'sync');
+    try {
+      expect((await openLink('confirm', token)).statusCode).toBe(200);
+      expect(caughtUp).toHaveBeenCalledTimes(1);
+    } finally {
+      caughtUp.mockRestore();
+    }
   });
 
   it('the new address does not inherit the old one’s verified status: it is verified by its own link, and only then promoted', async () => {

@@ -5,7 +5,7 @@ import { sessions } from '../db/schema';
 import { AppError } from '../errors';
 import { errorBody } from '../http/errors-plugin';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE_PREFIX, type Auth } from './auth';
-import { isEnabledAuthEndpoint, withoutSessionTokens } from './auth-endpoints';
+import { authEndpointEffects, isEnabledAuthEndpoint, withoutSessionTokens } from './auth-endpoints';
 import { AccountDisabledError, sessionUser } from './guards';
 
 /** better-auth's error codes, in the API's own vocabulary. */
@@ -120,8 +120,9 @@ export async function mountAuth(app: FastifyInstance, auth: Auth, { publicUrl, s
     scope.route({
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
-      // better-auth decides who may call each of its endpoints.
-      config: { access: 'public' },
+      // better-auth decides who may call each of its endpoints; what each may change is declared
+      // on its entry, found from the endpoint the router matched.
+      config: { access: 'public', effects: (request) => authEndpointEffects(request.method, (request.params as { '*'?: string })['*'] ?? '') },
       schema: { hide: true },
       handler: async (request, reply) => {
         const endpoint = (request.params as { '*'?: string })['*'] ?? '';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DatabaseHandle, ListenOptions } from '../db/client';
+import { catchUpAfterRoutesThatChange } from '../http/effects';
 import type { SessionCache } from './session-cache';
 
 /** The channel the database triggers of migration 0005 announce users on. */
@@ -73,26 +74,11 @@ export async function startSessionInvalidation(database: DatabaseHandle, cache: 
   };
 }
 
-/** Where a request can end sessions or change the account a session stands for. */
-const CHANGES_SESSIONS = /^\/api\/(?:auth|admin|users)\//;
-const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-const AUTH_PREFIX = '/api/auth/';
-
 /**
- * Holds the answer of each request that may have changed sessions or accounts until this
- * process's cache has seen the change (`sync`): the caller's next request is judged on what the
- * database holds now. Other processes learn it from the same notices, within milliseconds.
+ * Holds the answer of each request whose route declares that it may change sessions or accounts
+ * until this process's cache has seen the change (`sync`): the caller's next request is judged on
+ * what the database holds now. Other processes learn it from the same notices, within milliseconds.
  */
 export function registerSessionSync(app: FastifyInstance, invalidation: SessionInvalidation): void {
-  const sync = async (request: FastifyRequest) => {
-    // Decided on the route the router matched, not on the URL the client wrote. Verification
-    // links are opened with GET and may grant the admin role (ADMIN_EMAILS); reading the session changes nothing.
-    const authEndpoint = request.routeOptions.url?.startsWith(AUTH_PREFIX) ? (request.params as { '*'?: string })['*'] : undefined;
-    if (READS_ONLY.has(request.method) && (authEndpoint === undefined || authEndpoint === 'get-session')) return;
-    await invalidation.sync();
-  };
-  // Attached only to the routes concerned, so that other requests run no hook for it.
-  app.addHook('onRoute', (route) => {
-    if (CHANGES_SESSIONS.test(route.url)) route.onSend = [...[route.onSend ?? []].flat(), sync];
-  });
+  catchUpAfterRoutesThatChange(app, 'sessions', () => invalidation.sync());
 }

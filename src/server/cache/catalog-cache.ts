@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, DatabaseHandle, ListenOptions } from '../db/client';
 import { prepared } from '../db/prepared';
+import { catchUpAfterRoutesThatChange } from '../http/effects';
 
 export type CatalogCacheOptions = {
   /** Entries to keep; the least recently used go first. 0 turns the cache off. */
@@ -118,25 +119,12 @@ export class CatalogVersionFeed {
 }
 
 /**
- * Where a request can change courses, categories or subcategories (the tables that bump the
- * version): course writes and reviews (a course's rating), the back office, and the payment
- * webhook (a refund takes reviews away).
- */
-const CHANGES_CATALOGUE = /^\/api\/(?:courses(?:\/|$)|reviews\/|admin\/|payments\/webhook$)/;
-const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Holds the answer of each request that may have changed the catalogue until the feed knows the
- * new version, so that the caller's next request on this process sees the change (other
- * processes learn it from the notice). Attached only to those routes: others run no hook for it.
+ * Holds the answer of each request whose route declares that it may change the catalogue until
+ * the feed knows the new version, so that the caller's next request on this process sees the
+ * change (other processes learn it from the notice).
  */
 export function registerCatalogSync(app: FastifyInstance, feed: CatalogVersionFeed): void {
-  const sync = async (request: FastifyRequest) => {
-    if (!READS_ONLY.has(request.method)) await feed.sync();
-  };
-  app.addHook('onRoute', (route) => {
-    if (CHANGES_CATALOGUE.test(route.url)) route.onSend = [...[route.onSend ?? []].flat(), sync];
-  });
+  catchUpAfterRoutesThatChange(app, 'catalogue', () => feed.sync());
 }
 
 /** The one-row change counter of migration 0002_catalog_search (kept out of the shared schema: only the catalogue reads it). */

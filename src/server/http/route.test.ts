@@ -15,9 +15,9 @@ function bareApp() {
 describe('route', () => {
   it("registers the entry's method and path under the plugin's prefix, with its access and the route's own options", async () => {
     const app = bareApp();
-    const seen: { url: string; access: unknown; bodyLimit: unknown }[] = [];
+    const seen: { url: string; access: unknown; effects: unknown; bodyLimit: unknown }[] = [];
     app.addHook('onRoute', (options) => {
-      seen.push({ url: options.url, access: options.config?.access, bodyLimit: options.bodyLimit });
+      seen.push({ url: options.url, access: options.config?.access, effects: options.config?.effects, bodyLimit: options.bodyLimit });
     });
     await app.register(
       async (api) => {
@@ -26,7 +26,7 @@ describe('route', () => {
       { prefix: '/api' },
     );
     await app.ready();
-    expect(seen).toEqual([{ url: '/api/cart/:courseId', access: 'user', bodyLimit: 10 }]);
+    expect(seen).toEqual([{ url: '/api/cart/:courseId', access: 'user', effects: [], bodyLimit: 10 }]);
     // The params schema coerces the parameter; the response schema serialises the answer.
     const response = await app.inject({ method: 'DELETE', url: '/api/cart/5' });
     expect(response.json()).toEqual({ items: [], totalCents: 5 });
@@ -41,6 +41,15 @@ describe('route', () => {
       },
       { prefix: '/api/admin' },
     );
+    await app.ready();
+  });
+
+  it('refuses an entry with a writing method that does not declare what it changes', async () => {
+    const app = bareApp();
+    const { effects: _effects, ...undeclared } = cartEndpoints.removeFromCart;
+    expect(() => route(app, undeclared, async () => ({ items: [], totalCents: 0 }))).toThrow('DELETE /api/cart/:courseId declares no effects');
+    // A read needs no declaration.
+    route(app, cartEndpoints.getCart, async () => ({ items: [], totalCents: 0 }));
     await app.ready();
   });
 });

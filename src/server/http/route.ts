@@ -10,7 +10,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Endpoint } from '../../shared/endpoints/endpoint';
+import { writingMethods, type Endpoint } from '../../shared/endpoints/endpoint';
 
 type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -37,18 +37,20 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 
 /**
  * What a route may add to its entry: a body limit, compression, hooks, route config (a rate
- * limit…). Never its method, url, schema or access, which the entry owns.
+ * limit…). Never its method, url, schema, access or effects, which the entry owns.
  */
-export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access'> };
+export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access' | 'effects'> };
 
 /**
  * Registers the route of an endpoint of the shared table: its method, its url (relative to
- * the plugin's prefix), its schemas (validation, the response's stripping, OpenAPI) and its
- * access, which the access control enforces. The handler's request and reply are typed
- * from the same schemas.
+ * the plugin's prefix), its schemas (validation, the response's stripping, OpenAPI), its
+ * access, which the access control enforces, and its effects, which the caches catch up with
+ * (http/effects.ts). The handler's request and reply are typed from the same schemas.
  */
 export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>, extra: ExtraRouteOptions = {}): void {
   if (endpoint.servedBy) throw new Error(`${endpoint.method} ${endpoint.path} is served by the ${endpoint.servedBy}, not by a route of its own`);
+  // A writing route that declared nothing would leave the caches stale without any test noticing.
+  if (writingMethods.has(endpoint.method) && endpoint.effects === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no effects (use [] when it changes none)`);
   if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} lies outside the plugin's prefix ${app.prefix}`);
   const { params, query, body, headers, responses, tags, summary, description, security } = endpoint;
   app.route({
@@ -57,7 +59,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     ...extra,
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),
-    config: { ...extra.config, access: endpoint.access },
+    config: { ...extra.config, access: endpoint.access, ...(endpoint.effects === undefined ? {} : { effects: endpoint.effects }) },
     schema: {
       tags,
       summary,

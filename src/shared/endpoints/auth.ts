@@ -28,6 +28,7 @@ const authErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
  * The authentication endpoints the web app calls. All but the first are served by the
  * authentication library's handler under /api/auth/* (`servedBy: 'auth-handler'`), which
  * validates their input itself: these schemas describe the calls, the server registers none.
+ * Their `effects` are what the handler's route catches up with after each (see auth/mount.ts).
  */
 export const authEndpoints = {
   getAuthProviders: defineEndpoint({
@@ -43,6 +44,7 @@ export const authEndpoints = {
     path: '/api/auth/get-session',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: [],
     tags: ['auth'],
     summary: 'The current session; null (status 200) when nobody is signed in',
     responses: { 200: sessionSchema.nullable(), 401: errorResponse },
@@ -52,6 +54,7 @@ export const authEndpoints = {
     path: '/api/auth/sign-in/email',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: 'Sign in with e-mail and password',
     body: z.object({ email: z.string(), password: z.string() }),
@@ -62,6 +65,7 @@ export const authEndpoints = {
     path: '/api/auth/sign-up/email',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: 'Create an account (and sign in); its e-mails are written in `language`',
     body: z.object({ email: z.string(), password: z.string(), language: z.string() }),
@@ -72,6 +76,7 @@ export const authEndpoints = {
     path: '/api/auth/sign-in/social',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: "The provider's sign-in address, where the browser goes",
     body: z.object({ provider: z.enum(socialProviderIds), callbackURL: z.string(), errorCallbackURL: z.string() }),
@@ -82,6 +87,7 @@ export const authEndpoints = {
     path: '/api/auth/sign-out',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: 'End my session',
     body: z.object({}),
@@ -92,6 +98,7 @@ export const authEndpoints = {
     path: '/api/auth/change-password',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: 'Change my password',
     body: z.object({ currentPassword: z.string(), newPassword: z.string() }),
@@ -102,6 +109,7 @@ export const authEndpoints = {
     path: '/api/auth/request-password-reset',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: 'Send a password reset link',
     body: z.object({ email: z.string() }),
@@ -112,6 +120,7 @@ export const authEndpoints = {
     path: '/api/auth/reset-password',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: "Set a new password with a reset link's token",
     body: z.object({ token: z.string(), newPassword: z.string() }),
@@ -122,6 +131,7 @@ export const authEndpoints = {
     path: '/api/auth/verify-email',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: "Confirm an e-mail address with a verification link's token",
     query: z.object({ token: z.string() }),
@@ -132,6 +142,7 @@ export const authEndpoints = {
     path: '/api/auth/send-verification-email',
     access: 'public',
     servedBy: 'auth-handler',
+    effects: ['sessions'],
     tags: ['auth'],
     summary: 'Send the verification link again',
     body: z.object({ email: z.string() }),

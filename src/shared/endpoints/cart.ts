@@ -17,6 +17,7 @@ export const cartEndpoints = {
     method: 'POST',
     path: '/api/cart',
     access: 'user',
+    effects: [],
     tags: ['cart'],
     summary: 'Add a course to my cart',
     description:
@@ -28,6 +29,7 @@ export const cartEndpoints = {
     method: 'DELETE',
     path: '/api/cart/:courseId',
     access: 'user',
+    effects: [],
     tags: ['cart'],
     summary: 'Remove a course from my cart',
     params: z.object({ courseId: databaseId }),
@@ -37,6 +39,7 @@ export const cartEndpoints = {
     method: 'DELETE',
     path: '/api/cart',
     access: 'user',
+    effects: [],
     tags: ['cart'],
     summary: 'Empty my cart',
     responses: { 200: cartSchema, 401: errorResponse },

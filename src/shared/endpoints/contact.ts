@@ -8,6 +8,7 @@ export const contactEndpoints = {
     method: 'POST',
     path: '/api/contact',
     access: 'public',
+    effects: [],
     tags: ['contact'],
     summary: 'Send a message to the staff (anyone may; a few per address per hour)',
     body: contactMessageSchema,

@@ -6,7 +6,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { contactEndpoints } from './contact';
 import { devMailboxEndpoints } from './dev-mailbox';
-import { pathFor, type Endpoint } from './endpoint';
+import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
 import { endpoints } from './endpoint-table';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
@@ -54,6 +54,17 @@ describe('the endpoint table', () => {
     expect(endpoint.path.startsWith('/api/')).toBe(true);
     expect(Object.keys(endpoint.responses).some((status) => Number(status) >= 200 && Number(status) < 300), 'a success answer').toBe(true);
   });
+
+  // The caches catch up after the routes that declare a change (server/http/effects.ts): a
+  // writing endpoint that forgot to declare one would leave them stale without a test noticing.
+  it.each(table.filter(([, endpoint]) => writingMethods.has(endpoint.method) || endpoint.servedBy !== undefined))(
+    '%s: declares what it changes (its effects, [] for nothing)',
+    (_name, endpoint) => {
+      expect(endpoint.effects).toBeDefined();
+      expect(endpoint.effects!.every((effect) => effectKinds.includes(effect))).toBe(true);
+      expect(new Set(endpoint.effects).size).toBe(endpoint.effects!.length);
+    },
+  );
 });
 
 describe('pathFor', () => {

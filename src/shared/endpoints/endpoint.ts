@@ -12,6 +12,18 @@ export type Access = (typeof accessLevels)[number];
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The methods that may change something: each endpoint with one declares its `effects`. */
+export const writingMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a call may change that this process keeps a copy of, and must catch up with before the
+ * caller's next request (the answer waits for it):
+ * - `catalogue`: courses, categories or subcategories (what bumps the catalogue's version);
+ * - `sessions`: a session, or the account a session stands for (name, e-mail, role, disabled, password).
+ */
+export const effectKinds = ['catalogue', 'sessions'] as const;
+export type Effect = (typeof effectKinds)[number];
+
 /**
  * One API endpoint as data. The server registers its route from it (method, url, schemas,
  * access); the web app builds its requests and reads its answers' types from it.
@@ -27,6 +39,12 @@ export type Endpoint = {
    * its schemas describe what the web app sends and reads.
    */
   servedBy?: 'auth-handler';
+  /**
+   * What a call may change (see `Effect`); `[]` when neither. Required of every endpoint with a
+   * writing method, and of every one the authentication library serves (its links change
+   * accounts with GET).
+   */
+  effects?: readonly Effect[];
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -9,6 +9,7 @@ export const ordersEndpoints = {
     method: 'POST',
     path: '/api/checkout',
     access: 'user',
+    effects: [],
     tags: ['orders'],
     summary: 'Turn my cart into an order and open a checkout session',
     description:
@@ -29,6 +30,7 @@ export const ordersEndpoints = {
     method: 'POST',
     path: '/api/orders/confirm',
     access: 'user',
+    effects: [],
     tags: ['orders'],
     summary: 'Confirm a checkout from the success page',
     description: 'Asks the payment provider whether the session is paid and fulfils the order if so (idempotent). Answers the order and its status.',
@@ -56,6 +58,7 @@ export const ordersEndpoints = {
     method: 'POST',
     path: '/api/courses/:id/enroll',
     access: 'user',
+    effects: ['catalogue'],
     tags: ['orders'],
     summary: 'Enrol in a free course with one click',
     params: idParams,
@@ -66,6 +69,7 @@ export const ordersEndpoints = {
     path: '/api/payments/webhook',
     // Server to server: the provider's signature over the raw body is the permission.
     access: 'public',
+    effects: ['catalogue'],
     tags: ['payments'],
     summary: "The payment provider's signed events (Stripe's format and Stripe-Signature header)",
     description:

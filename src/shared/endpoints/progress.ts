@@ -9,6 +9,7 @@ export const progressEndpoints = {
     method: 'PUT',
     path: '/api/progress',
     access: 'user',
+    effects: [],
     tags: ['progress'],
     summary: 'Save my positions in the videos I am watching (a batch, written with the saves that arrive alongside)',
     description:

@@ -27,6 +27,7 @@ export const reviewsEndpoints = {
     method: 'POST',
     path: '/api/courses/:id/reviews',
     access: 'user',
+    effects: ['catalogue'],
     tags: ['reviews'],
     summary: 'Create or update my review of a course I bought',
     description:
@@ -39,6 +40,7 @@ export const reviewsEndpoints = {
     method: 'DELETE',
     path: '/api/reviews/:id',
     access: 'user',
+    effects: ['catalogue'],
     tags: ['reviews'],
     summary: 'Delete my review',
     params: idParams,

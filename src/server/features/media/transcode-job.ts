@@ -2,8 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { introPosterUrl } from '../../../shared/endpoints/media';
 import { videoProcessingFailures } from '../../../shared/schemas/media';
 import type { Config, VideoLimits } from '../../config';
 import type { Database } from '../../db/client';
@@ -172,11 +173,17 @@ export function transcodeJobHandler({ db, storage, workDir, settings, videoLimit
           // The courses whose intro this is show its poster where they have no cover (a new
           // version each time, so browsers do not keep an old one).
           const version = Date.now().toString(36);
-          await tx
-            .update(courses)
-            // The path of mediaEndpoints.streamIntroPoster.
-            .set({ posterUrl: sql`'/api/videos/courses/' || ${courses.id} || '/poster.jpg?v=' || ${version}` })
-            .where(inArray(courses.id, tx.select({ id: courseVideos.courseId }).from(courseVideos).where(and(eq(courseVideos.storageKey, storageKey), eq(courseVideos.position, 1)))));
+          const intros = await tx
+            .select({ courseId: courses.id })
+            .from(courses)
+            .innerJoin(courseVideos, eq(courseVideos.courseId, courses.id))
+            .where(and(eq(courseVideos.storageKey, storageKey), eq(courseVideos.position, 1)));
+          for (const { courseId } of intros) {
+            await tx
+              .update(courses)
+              .set({ posterUrl: `${introPosterUrl(courseId)}?v=${version}` })
+              .where(eq(courses.id, courseId));
+          }
           return true;
         });
         if (!ready) {
