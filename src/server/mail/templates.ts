@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/languages';
+import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/paths';
 
 export type OrderLine = { title: string; priceCents: number };
@@ -29,8 +30,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** As the web app shows prices (spec section 9): "$19.99 USD", and "GRATIS"/"FREE" for zero. */
-const money = (cents: number, language: Language) =>
-  cents === 0 ? (language === 'es' ? 'GRATIS' : 'FREE') : `$${(cents / 100).toFixed(2)} USD`;
+const money = (cents: number, language: Language) => (cents === 0 ? (language === 'es' ? 'GRATIS' : 'FREE') : formatMoney(cents, language));
 
 /** Order numbers are the first block of the order's id in capitals, as the order history shows them. */
 export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();

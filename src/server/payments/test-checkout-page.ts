@@ -1,4 +1,5 @@
 import { defaultLanguage, isLanguage, toLanguage, type Language } from '../../shared/languages';
+import { formatMoney } from '../../shared/money';
 import { escapeHtml } from '../web/head';
 import type { CardField, CardInput, CardProblem } from './test-cards';
 import type { TestCheckoutSession } from './test-provider';
@@ -71,8 +72,6 @@ export function pickLanguage(acceptLanguage: string | undefined, override?: stri
   return toLanguage(acceptLanguage?.split(',')[0]) ?? defaultLanguage;
 }
 
-const money = (cents: number) => `US$ ${(cents / 100).toFixed(2)}`;
-
 const styles = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1a1b1e;line-height:1.5}
@@ -114,6 +113,7 @@ function field(lang: Language, name: CardField, label: string, attrs: string, pr
 
 export function renderTestCheckoutPage({ lang, view, message, fields = {}, values = {}, action }: RenderOptions): string {
   const t = text[lang];
+  const money = (cents: number) => formatMoney(cents, lang, view?.session.currency ?? undefined);
   const open = view?.session.status === 'open';
   const alert = message ? `<div class="alert" role="alert">${escapeHtml(t[message])}</div>` : '';
   const summary = view
