@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp, type TestContext } from '../../../test/helpers/app';
-import { createTeacher } from '../../../test/helpers/commerce';
 import { useStripeFake } from '../../../test/helpers/stripe-fake';
-import { createCourse, createUser } from '../db/factories';
+import { createCourse, createTeacher, createUser } from '../db/factories';
 import { cartItems, enrollments, orderItems, orders, paymentEvents, sessions } from '../db/schema';
 
 /**

@@ -3,11 +3,11 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../test/helpers/auth';
-import { addToCart, as, checkout, createTeacher } from '../../../test/helpers/commerce';
+import { addToCart, as, checkout } from '../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../db/schema';
 import { seededRandom } from '../db/seed';
 import { signStripePayload } from '../payments/stripe-events';
-import { createCourse } from '../db/factories';
+import { createCourse, createTeacher } from '../db/factories';
 
 /**
  * A provider retries, duplicates and reorders its events. 1,000 signed deliveries through the

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signedInUser } from '../../../test/helpers/auth';
-import { createTeacher } from '../../../test/helpers/commerce';
 import { cartItems, sessions, users } from '../db/schema';
-import { createCourse } from '../db/factories';
+import { createCourse, createTeacher } from '../db/factories';
 
 /**
  * Cross-site request forgery: a page on another site makes the browser send a

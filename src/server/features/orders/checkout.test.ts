@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { addToCart, as, checkout, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { addToCart, as, checkout } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orderItems, orders, paymentEvents } from '../../db/schema';
 import { limits } from '../../../shared/limits';
 import { expireStaleOrders } from './fulfilment';
-import { createCourse } from '../../db/factories';
+import { createCourse, createEnrollment, createTeacher } from '../../db/factories';
 
 describe('checkout with the built-in test provider', () => {
   const ctx = useTestApp();
@@ -258,7 +258,7 @@ describe('checkout with the built-in test provider', () => {
 
   it('leaves out of the order a course that was bought elsewhere after it was put in the cart', async () => {
     const { user, courses: bought } = await buyerWithCart([1000, 2000]);
-    await enrol(ctx.db, user.id, bought[0]!.id);
+    await createEnrollment(ctx.db, { userId: user.id, courseId: bought[0]!.id });
     const { orderId } = await checkout(ctx.app, user);
     expect((await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.amountTotal).toBe(2000);
     expect((await ctx.db.select().from(orderItems)).map((item) => item.courseId)).toEqual([bought[1]!.id]);
