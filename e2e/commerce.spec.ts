@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatMoney } from '../src/shared/money';
 import { clientAddress, demo, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 type CartItem = { courseId: number; title: string; priceCents: number };
@@ -45,7 +46,7 @@ async function payWith(page: Page, number: string) {
   await page.getByLabel('Número de tarjeta').fill(number);
   await page.getByLabel('Vencimiento (MM/AA)').fill(futureExpiry());
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pagar US\$/ }).click();
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
 }
 
 test.describe('buying courses', () => {
@@ -84,10 +85,10 @@ test.describe('buying courses', () => {
     }
 
     await page.goto('/shop');
-    const total = (bought[0]!.priceCents + bought[1]!.priceCents) / 100;
-    await expect(page.getByTestId('cart-total')).toContainText(`$${total.toFixed(2)} USD`);
+    const total = formatMoney(bought[0]!.priceCents + bought[1]!.priceCents, 'es');
+    await expect(page.getByTestId('cart-total')).toContainText(total);
     await goToHostedCheckout(page);
-    await expect(page.getByText(`US$ ${total.toFixed(2)}`).first()).toBeVisible();
+    await expect(page.getByText(total).first()).toBeVisible();
     await payWith(page, '4242 4242 4242 4242');
 
     await expect(page).toHaveURL(/\/formpage\/success\?session_id=cs_test_/);

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { formatMoney } from '../src/shared/money';
 import { clientAddress, expect, test } from './fixtures';
 
 type Mail = { kind: string; to: string; subject: string; text: string; link: string };
@@ -85,13 +86,13 @@ test.describe('account e-mails through the development mailbox', () => {
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByLabel('Vencimiento (MM/AA)').fill(futureExpiry());
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: /^Pagar US\$/ }).click();
+    await page.getByRole('button', { name: /^Pagar \$/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tu compra fue exitosa!' })).toBeVisible();
 
     const receipt = await mailTo(page.request, email, 'receipt');
     expect(receipt.subject).toMatch(/^Tu compra [0-9A-F]{8} en Cursos Online$/);
-    expect(receipt.text).toContain(`- ${course.title}: $${(course.priceCents / 100).toFixed(2)} USD`);
-    expect(receipt.text).toContain(`- Total: $${(course.priceCents / 100).toFixed(2)} USD`);
+    expect(receipt.text).toContain(`- ${course.title}: ${formatMoney(course.priceCents, 'es')}`);
+    expect(receipt.text).toContain(`- Total: ${formatMoney(course.priceCents, 'es')}`);
     expect(receipt.link).toBe(`${baseURL}/mycourses`);
   });
 });

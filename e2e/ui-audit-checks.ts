@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Language } from '../src/shared/languages';
 
 /**
  * The checks of the UI audit (e2e/ui-audit.spec.ts), each run on the page as it is on screen.
@@ -180,7 +181,7 @@ export function overflowFindings(page: Page): Promise<string[]> {
 }
 
 /** The language switch says which language is on screen, and <html lang> agrees. */
-export function languageFindings(page: Page, expected: 'es' | 'en'): Promise<string[]> {
+export function languageFindings(page: Page, expected: Language): Promise<string[]> {
   return page.evaluate((language) => {
     const findings: string[] = [];
     if (document.documentElement.lang !== language) findings.push(`<html lang="${document.documentElement.lang}"> in the ${language} interface`);

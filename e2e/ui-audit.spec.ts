@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import type { Language } from '../src/shared/languages';
 import { clientAddress } from './fixtures';
 import { axeFindings, contrastFindings, languageFindings, nameFindings, overflowFindings, widthFindings } from './ui-audit-checks';
 
@@ -12,7 +13,6 @@ import { axeFindings, contrastFindings, languageFindings, nameFindings, overflow
  */
 
 type Role = 'visitor' | 'buyer' | 'teacher' | 'admin';
-type Language = 'es' | 'en';
 
 const accounts = {
   buyer: { email: 'buyer@demo.test', password: 'Buyer12345' },

@@ -3,14 +3,14 @@
  * (src/web/entry-server.tsx, built to dist/ssr): the server owns HTTP, the HTML template, the
  * head and the cache; the entry draws the page.
  */
-export type PageLanguage = 'es' | 'en';
+import type { Language } from './languages';
 
 export type PageRequest = { url: string; cookie?: string; acceptLanguage?: string };
 
 export type RenderedPage = {
   /** 404 when the route table says so (the not-found page); the server may know more (an unknown course). */
   status: number;
-  language: PageLanguage;
+  language: Language;
   /** The app's markup, for inside `<div id="root">`. */
   appHtml: string;
   /** The JSON block the browser takes the page over with. */
@@ -20,7 +20,7 @@ export type RenderedPage = {
 export type PageRenderer = {
   /** Whether the page at this path is drawn on the server (false: the browser draws it from the shell). */
   renders(pathname: string): boolean;
-  language(request: PageRequest): PageLanguage;
+  language(request: PageRequest): Language;
   /**
    * The page's own address, all its HTML depends on besides the language and the catalogue: the
    * path and only the parameters the page reads, in one order (`/allcourses?page=abc&x=1` is
@@ -28,7 +28,7 @@ export type PageRenderer = {
    */
   cacheKey(url: string): string;
   /** Draws the page at `url`: given a `cacheKey`, so that the page kept is the one its key names. */
-  render(url: string, language: PageLanguage): Promise<RenderedPage>;
+  render(url: string, language: Language): Promise<RenderedPage>;
 };
 
 /** Answers the pages' API calls without the network (the server's own router). */

@@ -1,18 +1,7 @@
 import type { App } from '../../src/server/app';
-import type { Database } from '../../src/server/db/client';
-import { createUser } from '../../src/server/db/factories';
-import { enrollments } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 
-/** Commerce test helpers on top of the shared factories (src/server/db/factories.ts). */
-
-export async function createTeacher(db: Database) {
-  return (await createUser(db)).id;
-}
-
-export async function enrol(db: Database, userId: string, courseId: number) {
-  await db.insert(enrollments).values({ userId, courseId });
-}
+/** Commerce requests of a signed-in test user; the rows they need come from src/server/db/factories.ts. */
 
 /** Headers of a signed-in user's JSON request. */
 export const as = (user: { cookie: string }) => ({ cookie: user.cookie, origin: TEST_ORIGIN });

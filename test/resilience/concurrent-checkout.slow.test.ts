@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp, type TestContext } from '../helpers/app';
-import { createTeacher } from '../helpers/commerce';
 import { useStripeFake } from '../helpers/stripe-fake';
-import { createCourse, createUser } from '../../src/server/db/factories';
+import { createCourse, createTeacher, createUser } from '../../src/server/db/factories';
 import { cartItems, enrollments, orderItems, orders, paymentEvents, sessions } from '../../src/server/db/schema';
 
 /**

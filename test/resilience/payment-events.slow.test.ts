@@ -3,11 +3,11 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app';
 import { signedInUser, type TestUser } from '../helpers/auth';
-import { addToCart, as, checkout, createTeacher } from '../helpers/commerce';
+import { addToCart, as, checkout } from '../helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../../src/server/db/schema';
 import { seededRandom } from '../../src/server/db/seed';
 import { signStripePayload } from '../../src/server/payments/stripe-events';
-import { createCourse } from '../../src/server/db/factories';
+import { createCourse, createTeacher } from '../../src/server/db/factories';
 
 /**
  * A provider retries, duplicates and reorders its events. 1,000 signed deliveries through the

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../helpers/app';
 import { signedInUser } from '../helpers/auth';
-import { createTeacher } from '../helpers/commerce';
 import { cartItems, sessions, users } from '../../src/server/db/schema';
-import { createCourse } from '../../src/server/db/factories';
+import { createCourse, createTeacher } from '../../src/server/db/factories';
 
 /**
  * Cross-site request forgery: a page on another site makes the browser send a

@@ -4,7 +4,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { verifications } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { toMailLanguage } from '../mail/templates';
+import { languageOrDefault } from '../../shared/languages';
 import { knownDeviceOf } from './known-device';
 
 /** better-auth endpoints that send an e-mail someone asked for; each is limited per client address and per account. */
@@ -46,10 +46,10 @@ export function accountMailSenders(db: Database) {
     sendResetPassword: async ({ user, token }: { user: MailUser; token: string }) => {
       // A disabled account cannot sign in with any password: nothing to send (the answer stays the same).
       if (user.disabledAt) return;
-      await enqueueMail(db, { kind: 'password-reset', to: user.email, language: toMailLanguage(user.language), data: { token } });
+      await enqueueMail(db, { kind: 'password-reset', to: user.email, language: languageOrDefault(user.language), data: { token } });
     },
     sendVerificationEmail: async ({ user, token }: { user: MailUser; token: string }) => {
-      await enqueueMail(db, { kind: 'verify-email', to: user.email, language: toMailLanguage(user.language), data: { token } });
+      await enqueueMail(db, { kind: 'verify-email', to: user.email, language: languageOrDefault(user.language), data: { token } });
     },
   };
 }

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import { databaseCounter, type ForgettingCounter } from '../db/rate-limit-counter';
 import { redactLogValue } from '../http/log-redaction';
-import { toMailLanguage } from '../mail/templates';
+import { languageOrDefault } from '../../shared/languages';
 import {
   accountMailSenders,
   actionCodeError,
@@ -240,7 +240,7 @@ export function createAuth({ config, db, secret, log }: AuthDeps) {
                 name: deriveUserName(email),
                 image: image || null,
                 isAdmin: isListedAdmin(email, user.emailVerified),
-                language: toMailLanguage((user as { language?: unknown }).language),
+                language: languageOrDefault((user as { language?: unknown }).language),
               },
             };
           },

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { accounts, pendingEmailChanges, sessions, users, verifications } from '../db/schema';
 import { AppError, pgErrorCode } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import { toMailLanguage } from '../mail/templates';
+import { languageOrDefault } from '../../shared/languages';
 import { consumeAccountMailAllowance, mailRequestLimits } from './account-mail';
 
 /**
@@ -117,7 +117,7 @@ export async function requestEmailChange(
       .insert(pendingEmailChanges)
       .values({ userId: requester.userId, ...change })
       .onConflictDoUpdate({ target: pendingEmailChanges.userId, set: change });
-    await enqueueMail(tx, { kind: 'approve-email-change', to: currentEmail, language: toMailLanguage(requester.language), data: { token, newEmail } });
+    await enqueueMail(tx, { kind: 'approve-email-change', to: currentEmail, language: languageOrDefault(requester.language), data: { token, newEmail } });
   });
   return { newEmail };
 }
@@ -166,7 +166,7 @@ export async function approveEmailChange(deps: EmailChangeDeps, token: string, c
     await enqueueMail(tx, {
       kind: 'confirm-new-email',
       to: change.newEmail,
-      language: toMailLanguage(owner?.language),
+      language: languageOrDefault(owner?.language),
       data: { token: verificationToken, newEmail: change.newEmail },
     });
   });

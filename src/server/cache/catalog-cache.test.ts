@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { categories } from '../db/schema';
 import { CatalogCache, CatalogVersionFeed } from './catalog-cache';
-import { insertCategory } from '../db/catalog-test-data';
+import { insertCategory } from '../db/factories';
 
 describe('catalogue cache', () => {
   const ctx = useTestApp();

@@ -197,6 +197,11 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {},
   return user;
 }
 
+/** A user who owns courses: the one way tests and the seed make a teacher. Returns the id. */
+export async function createTeacher(db: Database, overrides: Partial<NewUser> = {}): Promise<string> {
+  return (await createUser(db, overrides)).id;
+}
+
 export async function createCategoryWithSubcategories(
   db: Database,
   { name, subcategoryNames }: { name?: string; subcategoryNames?: string[] } = {},
@@ -292,4 +297,61 @@ export async function createContactMessage(db: Database, overrides: Partial<NewC
   const [message] = await db.insert(contactMessages).values(makeContactMessage(overrides)).returning();
   if (!message) throw new Error('createContactMessage: insert returned no row');
   return message;
+}
+
+// ---------------------------------------------------------------------------
+// Catalogue rows with the names a catalogue test reads back (its categories, its order)
+// ---------------------------------------------------------------------------
+
+export async function insertCategory(db: Database, name: string, subcategoryNames: string[] = [], disabled = false) {
+  const [category] = await db
+    .insert(categories)
+    .values({ name, disabledAt: disabled ? new Date() : null })
+    .returning();
+  const subs = [];
+  for (const subName of subcategoryNames) {
+    const [sub] = await db.insert(subcategories).values({ categoryId: category!.id, name: subName }).returning();
+    subs.push(sub!);
+  }
+  return { ...category!, subcategories: subs };
+}
+
+type CourseValues = Partial<typeof courses.$inferInsert>;
+
+let clock = Date.UTC(2024, 0, 1);
+
+/**
+ * A course; each call is one minute newer than the previous one unless `createdAt` is given,
+ * so "newest first" has a known order.
+ */
+export async function insertCourse(db: Database, base: { ownerId: string; categoryId: number; subcategoryId: number }, values: CourseValues = {}) {
+  clock += 60_000;
+  const [course] = await db
+    .insert(courses)
+    .values({
+      title: 'Curso de prueba',
+      description: 'Una descripción de prueba suficientemente larga.',
+      imageUrl: 'https://example.com/image.jpg',
+      durationHours: 5,
+      language: 'spanish',
+      level: 'easy',
+      priceCents: 1000,
+      teacherName: 'Profesor Prueba',
+      createdAt: new Date(clock),
+      ...base,
+      ...values,
+    })
+    .returning();
+  return course!;
+}
+
+/** A teacher, two categories (the first with two subcategories) and nothing else. */
+export async function insertCatalogBase(db: Database) {
+  const ownerId = await createTeacher(db);
+  const programming = await insertCategory(db, 'Programación', ['Python', 'Web']);
+  const design = await insertCategory(db, 'Diseño', ['Gráfico']);
+  const python = { ownerId, categoryId: programming.id, subcategoryId: programming.subcategories[0]!.id };
+  const web = { ownerId, categoryId: programming.id, subcategoryId: programming.subcategories[1]!.id };
+  const graphic = { ownerId, categoryId: design.id, subcategoryId: design.subcategories[0]!.id };
+  return { ownerId, programming, design, python, web, graphic };
 }

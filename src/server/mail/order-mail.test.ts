@@ -35,7 +35,7 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     expect(receipt.subject).toBe(`Your Cursos Online purchase ${number}`);
     expect(receipt.text).toContain('- Python desde cero: $19.99 USD');
     expect(receipt.text).toContain('- SQL <práctico>: FREE');
-    expect(receipt.text).toContain('- React for everyone: $25.00 USD');
+    expect(receipt.text).toContain('- React for everyone: $25 USD');
     expect(receipt.text).toContain('- Total: $44.99 USD');
     expect(receipt.text).toContain(`Go to my courses: ${ctx.config.publicUrl}/mycourses`);
     // The HTML part escapes what teachers typed.

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { courses, orderItems, orders, users } from '../db/schema';
 import { enqueueMail, type MailWriter } from './outbox';
-import { toMailLanguage, type OrderLine } from './templates';
+import { languageOrDefault } from '../../shared/languages';
+import type { OrderLine } from './templates';
 
 type OrderMailWriter = MailWriter & Pick<Database, 'select'>;
 
@@ -30,7 +31,7 @@ export async function enqueueOrderMail(tx: OrderMailWriter, orderId: string, eve
     .orderBy(orderItems.title);
   const lines: OrderLine[] = items.map(({ title, priceCents }) => ({ title, priceCents }));
 
-  const buyer = { to: order.buyerEmail, language: toMailLanguage(order.buyerLanguage) };
+  const buyer = { to: order.buyerEmail, language: languageOrDefault(order.buyerLanguage) };
   if (event === 'refunded') {
     await enqueueMail(tx, { kind: 'refund', ...buyer, data: { orderId: order.id, amountTotal: order.amountTotal, items: lines } });
     return;
@@ -44,6 +45,6 @@ export async function enqueueOrderMail(tx: OrderMailWriter, orderId: string, eve
     sales.set(item.ownerId, sale);
   }
   for (const sale of sales.values()) {
-    await enqueueMail(tx, { kind: 'new-sale', to: sale.email, language: toMailLanguage(sale.language), data: { orderId: order.id, items: sale.items } });
+    await enqueueMail(tx, { kind: 'new-sale', to: sale.email, language: languageOrDefault(sale.language), data: { orderId: order.id, items: sale.items } });
   }
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../shared/languages';
 import { useTestApp } from '../../../test/helpers/app';
 import { startSmtpServer, useSmtpServer } from '../../../test/helpers/smtp';
 import { mailOutbox } from '../db/schema';
@@ -10,7 +11,7 @@ describe('the mail outbox, sent to a real SMTP server', () => {
   const smtp = useSmtpServer();
   const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Cursos Online <no-reply@cursos.test>', MAIL_POLL_INTERVAL_MS: '0' }));
 
-  const resetMail = (to: string, language: 'es' | 'en' = 'es') => ({ kind: 'password-reset' as const, to, language, data: { token: `token-${to}` } });
+  const resetMail = (to: string, language: Language = 'es') => ({ kind: 'password-reset' as const, to, language, data: { token: `token-${to}` } });
 
   it('delivers a queued message to its recipient, in its language, with its link, once', async () => {
     smtp.received.length = 0;

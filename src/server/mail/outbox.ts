@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { renderMail, type MailData, type MailKind, type MailLanguage, type RenderedMail } from './templates';
+import type { Language } from '../../shared/languages';
+import { renderMail, type MailData, type MailKind, type RenderedMail } from './templates';
 
 /** Anything that can insert: the database or, better, the transaction of the change the e-mail reports. */
 export type MailWriter = Pick<Database, 'insert'>;
 
-export type MailMessage<K extends MailKind = MailKind> = { kind: K; to: string; language: MailLanguage; data: MailData[K] };
+export type MailMessage<K extends MailKind = MailKind> = { kind: K; to: string; language: Language; data: MailData[K] };
 
 /**
  * Queues an e-mail. Called with the transaction of the change it reports, it is written (or
@@ -19,7 +20,7 @@ export async function enqueueMail<K extends MailKind>(writer: MailWriter, messag
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export const renderRow = (row: Pick<OutboxRow, 'kind' | 'data' | 'language'>, publicUrl: string): RenderedMail =>
-  renderMail(row.kind as MailKind, row.data as MailData[MailKind], row.language as MailLanguage, publicUrl);
+  renderMail(row.kind as MailKind, row.data as MailData[MailKind], row.language as Language, publicUrl);
 
 export const outboxPolicy = {
   /** How long a sender holds the messages it claimed; longer than any one SMTP exchange may take. */

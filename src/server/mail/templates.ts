@@ -1,10 +1,6 @@
+import type { Language } from '../../shared/languages';
+import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/paths';
-
-/** The languages e-mails are written in; a user's `language` is one of these. */
-export const mailLanguages = ['es', 'en'] as const;
-export type MailLanguage = (typeof mailLanguages)[number];
-
-export const toMailLanguage = (value: unknown): MailLanguage => (value === 'en' ? 'en' : 'es');
 
 export type OrderLine = { title: string; priceCents: number };
 
@@ -34,8 +30,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** As the web app shows prices (spec section 9): "$19.99 USD", and "GRATIS"/"FREE" for zero. */
-const money = (cents: number, language: MailLanguage) =>
-  cents === 0 ? (language === 'es' ? 'GRATIS' : 'FREE') : `$${(cents / 100).toFixed(2)} USD`;
+const money = (cents: number, language: Language) => (cents === 0 ? (language === 'es' ? 'GRATIS' : 'FREE') : formatMoney(cents, language));
 
 /** Order numbers are the first block of the order's id in capitals, as the order history shows them. */
 export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
@@ -133,7 +128,7 @@ const copy = {
   },
 } as const;
 
-function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: MailLanguage, publicUrl: string): Body {
+function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Language, publicUrl: string): Body {
   const c = copy[language];
   const base = { greeting: c.greeting, footer: c.footer };
   const tokenLink = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
@@ -192,7 +187,7 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: MailLa
 }
 
 /** The message in the recipient's language, as plain text and as HTML (every value escaped). */
-export function renderMail<K extends MailKind>(kind: K, data: MailData[K], language: MailLanguage, publicUrl: string): RenderedMail {
+export function renderMail<K extends MailKind>(kind: K, data: MailData[K], language: Language, publicUrl: string): RenderedMail {
   const body = bodyOf(kind, data, language, publicUrl);
   const text = [
     body.greeting,

@@ -5,6 +5,8 @@
  * webhook route, the confirmation call and fulfilment run the same code for either.
  */
 
+import type { Language } from '../../shared/languages';
+
 export type ProviderName = 'stripe' | 'test';
 
 export type CheckoutLine = {
@@ -25,7 +27,7 @@ export type CreateCheckoutInput = {
   successUrl: string;
   cancelUrl: string;
   /** The language of the hosted page (the buyer's interface language). */
-  locale?: 'es' | 'en';
+  locale?: Language;
 };
 
 /** What the provider says about one checkout session (Stripe's fields, camel-cased). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderTestCheckoutPage, type PageLanguage } from './test-checkout-page';
+import type { Language } from '../../shared/languages';
+import { renderTestCheckoutPage } from './test-checkout-page';
 import type { TestCheckoutSession } from './test-provider';
 
 const view: TestCheckoutSession = {
@@ -10,7 +11,7 @@ const view: TestCheckoutSession = {
   cancelUrl: 'http://localhost/formpage/failed',
 };
 
-const render = (lang: PageLanguage) =>
+const render = (lang: Language) =>
   renderTestCheckoutPage({ lang, view, message: 'card_declined', fields: { expiry: 'expiryInvalid' }, action: '/pay' });
 
 describe('the test payment page', () => {

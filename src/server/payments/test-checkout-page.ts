@@ -1,3 +1,5 @@
+import { defaultLanguage, isLanguage, toLanguage, type Language } from '../../shared/languages';
+import { formatMoney } from '../../shared/money';
 import { escapeHtml } from '../web/head';
 import type { CardField, CardInput, CardProblem } from './test-cards';
 import type { TestCheckoutSession } from './test-provider';
@@ -7,8 +9,6 @@ import type { TestCheckoutSession } from './test-provider';
  * script at all (the app's Content-Security-Policy allows none inline), so it works like a
  * provider's page the browser is sent to and back from.
  */
-
-export type PageLanguage = 'es' | 'en';
 
 const text = {
   en: {
@@ -63,17 +63,14 @@ const text = {
     paid: 'Esta sesión de pago ya está pagada.',
     notFound: 'Esta sesión de pago no existe.',
   },
-} satisfies Record<PageLanguage, Record<string, string>>;
+} satisfies Record<Language, Record<string, string>>;
 
 export type PageMessage = 'card_declined' | 'live_card_in_test_mode' | 'expired' | 'paid' | 'notFound';
 
-export function pickLanguage(acceptLanguage: string | undefined, override?: string): PageLanguage {
-  if (override === 'es' || override === 'en') return override;
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'es';
+export function pickLanguage(acceptLanguage: string | undefined, override?: string): Language {
+  if (isLanguage(override)) return override;
+  return toLanguage(acceptLanguage?.split(',')[0]) ?? defaultLanguage;
 }
-
-const money = (cents: number) => `US$ ${(cents / 100).toFixed(2)}`;
 
 const styles = `
 *{box-sizing:border-box}
@@ -99,7 +96,7 @@ a{color:#1f4fd1}
 `;
 
 type RenderOptions = {
-  lang: PageLanguage;
+  lang: Language;
   view: TestCheckoutSession | null;
   message?: PageMessage;
   fields?: Partial<Record<CardField, CardProblem>>;
@@ -107,7 +104,7 @@ type RenderOptions = {
   action: string;
 };
 
-function field(lang: PageLanguage, name: CardField, label: string, attrs: string, problem: CardProblem | undefined, value: string) {
+function field(lang: Language, name: CardField, label: string, attrs: string, problem: CardProblem | undefined, value: string) {
   const errorId = `${name}-error`;
   const invalid = problem ? ` aria-invalid="true" aria-describedby="${errorId}"` : '';
   const error = problem ? `<p class="field-error" id="${errorId}">${escapeHtml(text[lang][problem])}</p>` : '';
@@ -116,6 +113,7 @@ function field(lang: PageLanguage, name: CardField, label: string, attrs: string
 
 export function renderTestCheckoutPage({ lang, view, message, fields = {}, values = {}, action }: RenderOptions): string {
   const t = text[lang];
+  const money = (cents: number) => formatMoney(cents, lang, view?.session.currency ?? undefined);
   const open = view?.session.status === 'open';
   const alert = message ? `<div class="alert" role="alert">${escapeHtml(t[message])}</div>` : '';
   const summary = view

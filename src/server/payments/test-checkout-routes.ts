@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { pickLanguage, renderTestCheckoutPage, type PageLanguage } from './test-checkout-page';
+import type { Language } from '../../shared/languages';
+import { pickLanguage, renderTestCheckoutPage } from './test-checkout-page';
 import { TEST_CHECKOUT_PATH, type TestProvider } from './test-provider';
 
 type Params = { sessionId: string };
 type Form = { number?: unknown; expiry?: unknown; cvc?: unknown };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value.slice(0, 64) : '');
-const languageOf = (request: FastifyRequest): PageLanguage =>
+const languageOf = (request: FastifyRequest): Language =>
   pickLanguage(request.headers['accept-language'], (request.query as { lang?: string } | undefined)?.lang);
 
 function sendPage(reply: FastifyReply, status: number, html: string) {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { pageDeclaration, type PageName } from '../../shared/pages';
-import type { PageLanguage } from '../../shared/page-rendering';
+import type { Language } from '../../shared/languages';
 import enCommon from '../../web/i18n/locales/en/common.json';
 import esCommon from '../../web/i18n/locales/es/common.json';
 import type { Config } from '../config';
@@ -59,10 +59,10 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
 }
 
 /** The head texts of the translation catalogues (`head` in the `common` namespace). */
-export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<PageLanguage, unknown>;
+export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<Language, unknown>;
 
 /** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
-export const headLanguage = (request: FastifyRequest, rendered?: PageLanguage): PageLanguage => {
+export const headLanguage = (request: FastifyRequest, rendered?: Language): Language => {
   if (rendered) return rendered;
   const lang = (request.query as Record<string, unknown> | undefined)?.lang;
   return lang === 'en' ? 'en' : 'es';
@@ -70,13 +70,13 @@ export const headLanguage = (request: FastifyRequest, rendered?: PageLanguage): 
 
 export const metaProperty = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
 
-export const localeTags = (lang: PageLanguage) => [
+export const localeTags = (lang: Language) => [
   metaProperty('og:locale', lang === 'en' ? 'en_US' : 'es_ES'),
   metaProperty('og:locale:alternate', lang === 'en' ? 'es_ES' : 'en_US'),
 ];
 
 /** The head a page declares (`head` in src/shared/pages.ts), in its language; null for a page that declares none. */
-export function declaredHead(page: PageName, request: FastifyRequest, language?: PageLanguage): HeadTags | null {
+export function declaredHead(page: PageName, request: FastifyRequest, language?: Language): HeadTags | null {
   const key = pageDeclaration(page).head;
   if (!key) return null;
   const lang = headLanguage(request, language);

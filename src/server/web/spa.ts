@@ -5,7 +5,8 @@ import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:z
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CreatePageRenderer, PageLanguage, PageRenderer } from '../../shared/page-rendering';
+import type { Language } from '../../shared/languages';
+import type { CreatePageRenderer, PageRenderer } from '../../shared/page-rendering';
 import { matchPage, type PageName } from '../../shared/paths';
 
 type PageMatch = NonNullable<ReturnType<typeof matchPage>>;
@@ -74,7 +75,7 @@ const behindFirstPaint = (html: string) =>
  * the shell. A drawn page's head is kept with the page under its address: it must not read the
  * request's URL, headers or session.
  */
-export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest, language?: PageLanguage) => Promise<HeadTags | null>;
+export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest, language?: Language) => Promise<HeadTags | null>;
 
 type SpaOptions = {
   config: Config;
@@ -116,7 +117,7 @@ const deferredStylesheet = (href: string) => `<link rel="stylesheet" crossorigin
  * rules the page uses (CriticalCss), so the whole sheets no longer hold the first paint. They keep
  * their place in the head, before the theme's styles in the body, so the cascade is unchanged.
  */
-function renderedTemplate(template: Template, language: PageLanguage) {
+function renderedTemplate(template: Template, language: Language) {
   const page = template.beforeHead + HEAD_PLACEHOLDER + template.afterHead;
   const stylesheets = [...page.matchAll(STYLESHEET_LINK)].map(([, href]) => href!);
   const { beforeHead, afterHead: rest } = splitTemplate(page.replace(TEMPLATE_LANGUAGE, `<html lang="${language}"`).replace(STYLESHEET_LINK, ''), 'index.html');
@@ -165,7 +166,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     return;
   }
   const shell = splitTemplate(readFileSync(indexFile, 'utf8'), indexFile);
-  const rendered = { es: renderedTemplate(shell, 'es'), en: renderedTemplate(shell, 'en') } satisfies Record<PageLanguage, unknown>;
+  const rendered = { es: renderedTemplate(shell, 'es'), en: renderedTemplate(shell, 'en') } satisfies Record<Language, unknown>;
   const preloads = readPagePreloads(distDir);
   const renderer: PageRenderer | undefined = createPageRenderer?.({ transport: injectTransport(app) });
 
@@ -183,11 +184,11 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
 
   const criticalCss = new CriticalCss(distDir);
 
-  const headOf = async (match: PageMatch, request: FastifyRequest, language: PageLanguage | undefined) =>
+  const headOf = async (match: PageMatch, request: FastifyRequest, language: Language | undefined) =>
     declaredHead(match.page, request, language) ?? (await resolveHead?.(match.page, match.params, request, language)) ?? null;
 
   /** The language the page is drawn in, or undefined when the browser draws it. */
-  const renderedLanguage = (request: FastifyRequest): PageLanguage | undefined =>
+  const renderedLanguage = (request: FastifyRequest): Language | undefined =>
     renderer?.renders(request.url.split('?')[0]!)
       ? renderer.language({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] })
       : undefined;
@@ -199,7 +200,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
    * never from the request's URL: what else the first visitor's URL held (`?zzz=<junk>`) would
    * otherwise end up in the links of the page every later visitor gets.
    */
-  const drawPage = (request: FastifyRequest, match: PageMatch | null, language: PageLanguage): Promise<SentPage> => {
+  const drawPage = (request: FastifyRequest, match: PageMatch | null, language: Language): Promise<SentPage> => {
     const address = renderer!.cacheKey(request.url);
     return renderedPageCache.get(`${language}\0${address}`, async () => {
       const [head, drawn] = await Promise.all([match ? headOf(match, request, language) : null, renderer!.render(address, language)]);
@@ -225,7 +226,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
   };
 
   /** The shell: the browser draws the page (a page the server does not draw, or one it failed to). */
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, match: PageMatch | null, url: URL, language: PageLanguage | undefined) => {
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, match: PageMatch | null, url: URL, language: Language | undefined) => {
     const head = match ? await headOf(match, request, language) : ({ status: 404 } as const);
     const status = head?.status === 404 ? 404 : 200;
     const headHtml = renderHead(config, url, head) + (match ? (preloads.get(match.page)?.tags ?? '') : '');

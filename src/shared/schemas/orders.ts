@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseSummary } from './catalog';
+import { languages } from '../languages';
 import { paymentStatuses } from '../limits';
 
 /**
@@ -12,7 +13,7 @@ import { paymentStatuses } from '../limits';
  * from the server's cart and the database, and anything else sent (prices, course lists) is
  * dropped unread. Only the language of the provider's page may be chosen.
  */
-export const checkoutBody = z.object({ locale: z.enum(['es', 'en']).optional() }).optional();
+export const checkoutBody = z.object({ locale: z.enum(languages).optional() }).optional();
 
 export const checkoutResponse = z.object({
   orderId: z.string(),

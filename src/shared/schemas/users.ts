@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../languages';
 import { limits } from '../limits';
 import { pagePatterns } from '../paths';
 
@@ -54,7 +55,6 @@ export const meResponse = z.object({
 });
 export type Me = z.infer<typeof meResponse>;
 
-/** The languages the product speaks; a user's e-mails are written in the one they chose last. */
-export const userLanguages = ['es', 'en'] as const;
-export const updateLanguageSchema = z.object({ language: z.enum(userLanguages) });
+/** A user's e-mails are written in the language they chose last. */
+export const updateLanguageSchema = z.object({ language: z.enum(languages) });
 export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;

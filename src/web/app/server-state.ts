@@ -1,6 +1,6 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../shared/languages';
 import { ApiError, isApiError, type ApiErrorCode } from '../lib/api-client';
 
 declare global {

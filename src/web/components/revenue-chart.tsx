@@ -1,7 +1,7 @@
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsd } from '../lib/money';
+import { formatMoney } from '../../shared/money';
 import { dateTimeFormat } from '../lib/intl-formats';
 
 const RevenueBars = lazy(() => import('./revenue-bars').then((module) => ({ default: module.RevenueBars })));
@@ -34,7 +34,7 @@ export function RevenueChart({ days, title, seriesLabel, dayHeader, tableCaption
     dateTimeFormat(language === 'en' ? 'en-US' : 'es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const data = days.map((day) => ({ day: dayLabel(day.date), revenue: day.revenueCents / 100 }));
   const total = days.reduce((sum, day) => sum + day.revenueCents, 0);
-  const format = (cents: number) => formatUsd(cents, language);
+  const format = (cents: number) => formatMoney(cents, language);
   return (
     <figure style={{ margin: 0 }} aria-labelledby={captionId}>
       <Text component="figcaption" id={captionId} fw={600} mb="sm">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../shared/errors';
 import { limits } from '../../shared/limits';
-import { languages } from './languages';
+import { languages } from '../../shared/languages';
 
 // Every catalogue file on disk, so a namespace added later is checked without editing this test.
 const files = import.meta.glob<unknown>('./locales/*/*.json', { eager: true, import: 'default' });

@@ -2,15 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { limits } from '../../shared/limits';
 import type { Catalogue } from './catalogue';
-import {
-  defaultLanguage,
-  detectLanguage,
-  languageCookie,
-  languageStorageKey,
-  languages,
-  toLanguage,
-  type Language,
-} from './languages';
+import { defaultLanguage, languages, toLanguage, type Language } from '../../shared/languages';
+import { detectLanguage, languageCookie, languageStorageKey } from './languages';
 
 /** The app's one i18next instance (given to I18nextProvider, used by the dialog and toast helpers). */
 export const i18n = i18next.createInstance();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, toLanguage } from './languages';
+import { toLanguage } from '../../shared/languages';
+import { detectLanguage } from './languages';
 
 describe('detectLanguage', () => {
   const none = { search: '', storedChoice: null, browserLanguages: [] as string[] };

@@ -1,19 +1,7 @@
-/** The interface languages, Spanish first: it is the default. */
-export const languages = ['es', 'en'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'es';
+import { defaultLanguage, toLanguage, type Language } from '../../shared/languages';
 
 /** Name of each language in itself, for the language switch. */
 export const languageNames: Record<Language, string> = { es: 'Español', en: 'English' };
-
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (languages as readonly string[]).includes(value);
-
-/** `en-US` → `en`; null when the language is not one we offer. */
-export function toLanguage(tag: string | null | undefined): Language | null {
-  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
-  return isLanguage(primary) ? primary : null;
-}
 
 /** localStorage key of the language the user picked with the switch. */
 export const languageStorageKey = 'language';

@@ -2,7 +2,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { limits } from '../../shared/limits';
 import en from './locales/en';
 import es from './locales/es';
-import { acceptedLanguages, cookieValue, detectLanguage, languageCookie, languages, type Language } from './languages';
+import { languages, type Language } from '../../shared/languages';
+import { acceptedLanguages, cookieValue, detectLanguage, languageCookie } from './languages';
 
 const catalogues = { es, en } satisfies Record<Language, unknown>;
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { as, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { as } from '../../../../test/helpers/commerce';
 import { limits } from '../../../shared/limits';
 import { cartItems, courses } from '../../db/schema';
-import { createCourse } from '../../db/factories';
+import { createCourse, createEnrollment, createTeacher } from '../../db/factories';
 
 describe('cart', () => {
   const ctx = useTestApp();
@@ -75,7 +75,7 @@ describe('cart', () => {
   it('refuses a course the user already owns (COURSE_ALREADY_OWNED)', async () => {
     const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const user = await signedInUser(ctx.app);
-    await enrol(ctx.db, user.id, course.id);
+    await createEnrollment(ctx.db, { userId: user.id, courseId: course.id });
     const response = await add(user, course.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('COURSE_ALREADY_OWNED');
@@ -112,7 +112,7 @@ describe('cart', () => {
     const user = await signedInUser(ctx.app);
     for (const course of [kept, disabledLater, boughtLater]) await add(user, course.id);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, disabledLater.id));
-    await enrol(ctx.db, user.id, boughtLater.id);
+    await createEnrollment(ctx.db, { userId: user.id, courseId: boughtLater.id });
     const cart = (await ctx.app.inject({ url: '/api/cart', headers: as(user) })).json();
     expect(cart.items.map((item: { courseId: number }) => item.courseId)).toEqual([kept.id]);
     expect(cart.totalCents).toBe(1000);

@@ -5,7 +5,7 @@ import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import type { CourseDetail, CourseListResponse } from '../../../shared/schemas/catalog';
 import { categories, courses, courseVideos, reviews, subcategories, users } from '../../db/schema';
 import { courseDetailLookup, listCourses } from './service';
-import { insertCatalogBase, insertCategory, insertCourse } from '../../db/catalog-test-data';
+import { insertCatalogBase, insertCategory, insertCourse } from '../../db/factories';
 
 describe('catalogue', () => {
   const ctx = useTestApp();

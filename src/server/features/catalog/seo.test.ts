@@ -7,9 +7,9 @@ import { resetDatabase, testDatabase } from '../../../../test/helpers/database';
 import { buildApp, type App } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
-import { insertCatalogBase, insertCourse } from '../../db/catalog-test-data';
 import { jsonLdScript, seoRoutes } from './seo';
 import { escapeHtml } from '../../web/head';
+import { insertCatalogBase, insertCourse } from '../../db/factories';
 
 /** The server-rendered head needs the built page: a minimal stand-in for dist/web/index.html. */
 describe('catalogue SEO', () => {

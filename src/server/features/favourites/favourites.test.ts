@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { courses, favourites } from '../../db/schema';
-import { insertCatalogBase, insertCourse } from '../../db/catalog-test-data';
+import { insertCatalogBase, insertCourse } from '../../db/factories';
 
 describe('favourites', () => {
   const ctx = useTestApp();

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { addToCart, as, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { addToCart, as } from '../../../../test/helpers/commerce';
 import { cartItems, courses, enrollments, orders } from '../../db/schema';
-import { createCourse } from '../../db/factories';
+import { createCourse, createEnrollment, createTeacher } from '../../db/factories';
 
 describe('enrolments: my courses, the player, free courses', () => {
   const ctx = useTestApp();
@@ -50,7 +50,7 @@ describe('enrolments: my courses, the player, free courses', () => {
     const notMine = await createCourse(ctx.db, { ownerId: teacher });
     const user = await signedInUser(ctx.app);
     await ctx.db.insert(enrollments).values({ userId: user.id, courseId: older.id, createdAt: new Date(Date.now() - 60_000) });
-    await enrol(ctx.db, user.id, newer.id);
+    await createEnrollment(ctx.db, { userId: user.id, courseId: newer.id });
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, older.id));
     const response = await ctx.app.inject({ url: '/api/enrollments', headers: as(user) });
     expect(response.statusCode).toBe(200);
@@ -66,7 +66,7 @@ describe('enrolments: my courses, the player, free courses', () => {
     const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db), durationHours: 7, language: 'english', level: 'advanced', teacherName: 'Ana Torres' });
     const buyer = await signedInUser(ctx.app);
     const stranger = await signedInUser(ctx.app);
-    await enrol(ctx.db, buyer.id, course.id);
+    await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
     const response = await ctx.app.inject({ url: `/api/enrollments/${course.id}`, headers: as(buyer) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: course.id, title: course.title, description: course.description, durationHours: 7, language: 'english', level: 'advanced', teacherName: 'Ana Torres' });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../../shared/languages';
 import { limits } from '../../../shared/limits';
 import type { EnrolledCourse, HeldCourse, Order, PlayerCourse } from '../../../shared/schemas/orders';
 import type { SessionUser } from '../../auth/guards';
@@ -42,7 +43,7 @@ type CheckoutDeps = {
 export async function startCheckout(
   { db, provider, successUrl, cancelUrl, log }: CheckoutDeps,
   user: SessionUser,
-  locale?: 'es' | 'en',
+  locale?: Language,
 ): Promise<{ orderId: string; url: string }> {
   const lines = await buyableCartLines(db, user.id);
   if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { addToCart, as, checkout, createTeacher } from '../../../../test/helpers/commerce';
+import { addToCart, as, checkout } from '../../../../test/helpers/commerce';
 import { StripeFake, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import { enrollments, orders, paymentEvents } from '../../db/schema';
 import { revokeOrder } from './fulfilment';
-import { createCourse } from '../../db/factories';
+import { createCourse, createTeacher } from '../../db/factories';
 
 const SECRET_KEY = 'sk_test_marketplace_fake';
 const WEBHOOK_SECRET = 'whsec_marketplace_fake_secret';

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { addToCart, as, checkout, createTeacher } from '../../../../test/helpers/commerce';
+import { addToCart, as, checkout } from '../../../../test/helpers/commerce';
 import { cartItems, enrollments, orders, paymentEvents } from '../../db/schema';
 import { signStripePayload } from '../../payments/stripe-events';
-import { createCourse } from '../../db/factories';
+import { createCourse, createTeacher } from '../../db/factories';
 
 const SECRET = 'whsec_test_provider_secret_for_tests';
 

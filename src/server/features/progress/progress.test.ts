@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { sharedServerUrl } from '../../../../test/helpers/process-pair';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { as, createTeacher, enrol } from '../../../../test/helpers/commerce';
-import { createCourse, createUser } from '../../db/factories';
+import { as } from '../../../../test/helpers/commerce';
+import { createCourse, createEnrollment, createTeacher, createUser } from '../../db/factories';
 import { courseVideos, videoProgress } from '../../db/schema';
 import { ProgressWriter, progressWriter, type ProgressRow } from '../../domain/course-progress';
 
@@ -18,7 +18,7 @@ describe('video progress: batched saves, resuming, my courses', () => {
     const teacher = await createTeacher(ctx.db);
     const course = await createCourse(ctx.db, { ownerId: teacher });
     const buyer = await signedInUser(ctx.app);
-    await enrol(ctx.db, buyer.id, course.id);
+    await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
     const first = await save(buyer, [
       { courseId: course.id, video: 'intro', positionSeconds: 55, durationSeconds: 60 },
       { courseId: course.id, video: 'main', positionSeconds: 10.4, durationSeconds: 600 },
@@ -43,7 +43,7 @@ describe('video progress: batched saves, resuming, my courses', () => {
     const notHeld = await createCourse(ctx.db, { ownerId: teacher });
     const buyer = await signedInUser(ctx.app);
     const other = await signedInUser(ctx.app);
-    await enrol(ctx.db, buyer.id, held.id);
+    await createEnrollment(ctx.db, { userId: buyer.id, courseId: held.id });
     const refused = await save(buyer, [
       { courseId: held.id, video: 'main', positionSeconds: 5, durationSeconds: 600 },
       { courseId: notHeld.id, video: 'main', positionSeconds: 5, durationSeconds: 600 },
@@ -61,7 +61,7 @@ describe('video progress: batched saves, resuming, my courses', () => {
   it('answers 400 in the error shape for bad batches and changes nothing', async () => {
     const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
     const buyer = await signedInUser(ctx.app);
-    await enrol(ctx.db, buyer.id, course.id);
+    await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
     const entry = { courseId: course.id, video: 'main', positionSeconds: 5, durationSeconds: 600 };
     for (const positions of [[], Array.from({ length: 21 }, () => entry), [{ ...entry, positionSeconds: -1 }], [{ ...entry, durationSeconds: 0 }], [{ ...entry, durationSeconds: 100_000 }], [{ ...entry, video: 'outro' }],
       // A course id is a JSON number: not text, in any spelling `Number` reads.
@@ -82,7 +82,7 @@ describe('video progress: batched saves, resuming, my courses', () => {
     await ctx.db.update(courseVideos).set({ durationSeconds: 60 }).where(eq(courseVideos.position, 1));
     await ctx.db.update(courseVideos).set({ durationSeconds: 540 }).where(eq(courseVideos.position, 2));
     const buyer = await signedInUser(ctx.app);
-    for (const course of [watched, started, untouched]) await enrol(ctx.db, buyer.id, course.id);
+    for (const course of [watched, started, untouched]) await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
     await save(buyer, [
       { courseId: watched.id, video: 'intro', positionSeconds: 60, durationSeconds: 60 },
       { courseId: watched.id, video: 'main', positionSeconds: 500, durationSeconds: 540 },
@@ -105,7 +105,7 @@ describe('video progress: batched saves, resuming, my courses', () => {
     async function sixViewersSaving() {
       const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
       const viewers = await Promise.all(Array.from({ length: 6 }, () => signedInUser(ctx.app)));
-      for (const viewer of viewers) await enrol(ctx.db, viewer.id, course.id);
+      for (const viewer of viewers) await createEnrollment(ctx.db, { userId: viewer.id, courseId: course.id });
       const writer = progressWriter(ctx.db);
       const before = { ...writer.statistics };
       const savesEach = 5;
@@ -138,7 +138,7 @@ describe('video progress: batched saves, resuming, my courses', () => {
       const held = await createCourse(ctx.db, { ownerId: teacher });
       const notHeld = await createCourse(ctx.db, { ownerId: teacher });
       const [first, intruder, second] = await Promise.all([signedInUser(ctx.app), signedInUser(ctx.app), signedInUser(ctx.app)]);
-      for (const viewer of [first!, second!]) await enrol(ctx.db, viewer.id, held.id);
+      for (const viewer of [first!, second!]) await createEnrollment(ctx.db, { userId: viewer.id, courseId: held.id });
       const entry = (courseId: number, positionSeconds: number) => ({ courseId, video: 'main', positionSeconds, durationSeconds: 600 });
       const [firstSave, refused, secondSave] = await Promise.all([
         save(first!, [entry(held.id, 11)]),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
-import { createTeacher } from '../../../../test/helpers/commerce';
-import { createCourse, createOrder, createUser } from '../../db/factories';
+import { createCourse, createOrder, createTeacher, createUser } from '../../db/factories';
 import { ALSO_BOUGHT_MIN_BUYERS } from './reputation';
 import { reviews } from '../../db/schema';
 

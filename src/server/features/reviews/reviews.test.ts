@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { as, createTeacher, enrol } from '../../../../test/helpers/commerce';
+import { as } from '../../../../test/helpers/commerce';
 import { courses, reviews } from '../../db/schema';
-import { createCourse } from '../../db/factories';
+import { createCourse, createEnrollment, createTeacher } from '../../db/factories';
 
 describe('reviews', () => {
   const ctx = useTestApp();
@@ -23,7 +23,7 @@ describe('reviews', () => {
     const buyers: TestUser[] = [];
     for (let index = 0; index < count; index++) {
       const buyer = await signedInUser(ctx.app);
-      await enrol(ctx.db, buyer.id, course.id);
+      await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
       buyers.push(buyer);
     }
     return { course, buyers };

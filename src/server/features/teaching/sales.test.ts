@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser } from '../../../../test/helpers/auth';
-import { as, createTeacher } from '../../../../test/helpers/commerce';
-import { createCourse, createOrder, createUser } from '../../db/factories';
+import { as } from '../../../../test/helpers/commerce';
+import { createCourse, createOrder, createTeacher, createUser } from '../../db/factories';
 import { reviews } from '../../db/schema';
 
 describe("a teacher's sales", () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/get-session';
 import { setAccountLanguage } from '../../features/users/api/set-language';
 import { setLanguage } from '../../i18n';
-import { defaultLanguage, languageNames, languages, toLanguage, type Language } from '../../i18n/languages';
+import { defaultLanguage, languages, toLanguage, type Language } from '../../../shared/languages';
+import { languageNames } from '../../i18n/languages';
 
 /** ES | EN: switches the interface at once and remembers the choice for later visits. */
 export function LanguageSwitch(props: GroupProps) {

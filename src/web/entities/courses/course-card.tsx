@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { CourseSummary } from '../../../shared/schemas/catalog';
 import classes from './course-card.module.css';
-import { useCoursePrice } from './course-price';
+import { usePriceLabel } from '../../lib/money';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { StarRating } from '../../components/star-rating';
 
@@ -23,7 +23,7 @@ type CourseCardProps = {
 
 /** A course as a card: cover, title, teacher, stars, price and the favourite heart (spec section 2). */
 export function CourseCard({ course, signedIn, to = paths.course(course.id), headingOrder = 3, lazyImage = true, children }: CourseCardProps) {
-  const price = useCoursePrice();
+  const price = usePriceLabel();
   return (
     <Card withBorder padding="md" radius="md" className={classes.card} component="article">
       <Card.Section>

@@ -4,7 +4,7 @@ import type { PaymentStatus } from '../../../shared/limits';
 import { useOrders } from './get-orders';
 import { errorMessage } from '../../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
-import { usePriceLabel } from '../../components/price-label';
+import { usePriceLabel } from '../../lib/money';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { dateTimeFormat } from '../../lib/intl-formats';
 

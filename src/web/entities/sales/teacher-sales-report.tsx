@@ -6,7 +6,7 @@ import { FigureGrid } from '../../components/figure-grid';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { RevenueChart } from '../../components/revenue-chart';
 import { errorMessage } from '../../lib/error-message';
-import { formatUsd } from '../../lib/money';
+import { formatMoney } from '../../../shared/money';
 import { RatingDistribution, ratingShares } from '../reviews/rating-distribution';
 import { useTeacherSales } from './get-teacher-sales';
 
@@ -43,7 +43,7 @@ export function TeacherSalesReport({ teacherId, title }: { teacherId?: string; t
 
 function SalesFigures({ sales }: { sales: TeacherSales }) {
   const { t, i18n } = useTranslation('teaching');
-  const money = (cents: number) => formatUsd(cents, i18n.language);
+  const money = (cents: number) => formatMoney(cents, i18n.language);
   const figures = [
     { label: t('sales.revenue'), value: money(sales.totals.revenueCents), note: t('sales.revenueNote') },
     { label: t('sales.sales'), value: String(sales.totals.sales) },

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDashboard } from '../api/get-dashboard';
 import { adminOnly } from '../components/admin-only';
 import { AdminPage } from '../components/admin-page';
-import { formatUsd } from '../../../lib/money';
+import { formatMoney } from '../../../../shared/money';
 import { RevenueChart } from '../components/revenue-chart';
 
 /** /admin — the four entries (Cursos, Usuarios, Pagos, Mensajes), the figures and the revenue chart. */
@@ -66,7 +66,7 @@ function Figures() {
   if (dashboard.isPending) return <Loader role="status" aria-label={t('common:loading')} />;
   if (dashboard.isError) return <Text c="red.8">{errorMessage(dashboard.error)}</Text>;
   const figures = [
-    { label: t('dashboard.revenue'), value: formatUsd(dashboard.data.revenueCents, i18n.language) },
+    { label: t('dashboard.revenue'), value: formatMoney(dashboard.data.revenueCents, i18n.language) },
     { label: t('dashboard.paidOrders'), value: String(dashboard.data.paidOrders) },
     { label: t('dashboard.users'), value: String(dashboard.data.users) },
     { label: t('dashboard.activeCourses'), value: String(dashboard.data.activeCourses) },

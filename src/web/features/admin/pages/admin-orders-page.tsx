@@ -7,7 +7,7 @@ import { useRefundOrder } from '../api/refund-order';
 import { adminOnly } from '../components/admin-only';
 import { AdminPage } from '../components/admin-page';
 import { confirmAndRun } from '../components/confirm-flow';
-import { formatUsd } from '../../../lib/money';
+import { formatMoney } from '../../../../shared/money';
 import { formatDateTime } from '../components/format';
 import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
@@ -31,7 +31,7 @@ function OrdersScreen() {
   const askRefund = (order: (typeof rows)[number]) =>
     void confirmAndRun({
       title: t('confirm.title'),
-      text: t('confirm.refund', { price: formatUsd(order.amountTotal, i18n.language), name: order.user.name }),
+      text: t('confirm.refund', { price: formatMoney(order.amountTotal, i18n.language, order.currency), name: order.user.name }),
       confirmLabel: t('confirm.confirmRefund'),
       cancelLabel: t('confirm.cancel'),
       cancelled: t('cancelled.orderNotRefunded'),
@@ -79,7 +79,7 @@ function OrdersScreen() {
                       ))}
                     </List>
                   </Table.Td>
-                  <Table.Td data-label={t('orders.columns.total')}>{formatUsd(order.amountTotal, i18n.language)}</Table.Td>
+                  <Table.Td data-label={t('orders.columns.total')}>{formatMoney(order.amountTotal, i18n.language, order.currency)}</Table.Td>
                   <Table.Td data-label={t('orders.columns.status')}>
                     <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
                       {statusLabel(order.paymentStatus)}

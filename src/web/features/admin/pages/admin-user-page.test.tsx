@@ -127,7 +127,7 @@ describe('admin user detail', () => {
     const { router } = renderPage(AdminUserPage, { pattern: '/admin/user/:userId', path: '/admin/user/u-7' });
     const sales = await screen.findByRole('region', { name: 'Ventas de sus cursos' });
     expect((await within(sales).findAllByRole('term')).map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
-      ['Ingresos netos', '$39.98'],
+      ['Ingresos netos', '$39.98 USD'],
       ['Ventas', '2'],
       ['Estudiantes', '3'],
     ]);

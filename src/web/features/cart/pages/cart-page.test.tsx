@@ -34,6 +34,14 @@ describe('cart page (/shop)', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$65.49 USD');
   });
 
+  it('writes a round price as the course card does, without cents', async () => {
+    mockApi({ getSession: () => session, getCart: () => ({ items: [item(1, 'Python', 2000), item(2, 'React', 4550)], totalCents: 6550 }) });
+    renderApp('/shop');
+    const table = await screen.findByRole('table', undefined, { timeout: 5000 });
+    expect(within(table).getByText('$20 USD')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $65.50 USD');
+  });
+
   it('shows "Tu carrito" with each course, the total, remove (error toast "¡Curso eliminado!") and clear ("¡Carrito vaciado!")', async () => {
     let cart: Cart = { items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 };
     mockApi({

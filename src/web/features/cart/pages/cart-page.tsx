@@ -7,7 +7,7 @@ import type { CartItem } from '../../../../shared/schemas/cart';
 import { useCart } from '../../../entities/cart/get-cart';
 import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { PageTitle } from '../../../components/page-title';
-import { usePriceLabel } from '../../../components/price-label';
+import { usePriceLabel } from '../../../lib/money';
 import { toast } from '../../../components/toasts';
 import { useSession } from '../../../session/get-session';
 import { errorMessage } from '../../../lib/error-message';

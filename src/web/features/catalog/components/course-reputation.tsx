@@ -6,7 +6,7 @@ import { paths } from '../../../../shared/paths';
 import type { CourseReputation } from '../../../../shared/schemas/course-reputation';
 import { StarRating } from '../../../components/star-rating';
 import { CourseThumb } from '../../../entities/courses/course-thumb';
-import { useCoursePrice } from '../../../entities/courses/course-price';
+import { usePriceLabel } from '../../../lib/money';
 import { useCourseReputation } from '../../../entities/reviews/get-course-reputation';
 import { RatingDistribution } from '../../../entities/reviews/rating-distribution';
 import { numberFormat } from '../../../lib/intl-formats';
@@ -77,7 +77,7 @@ function CourseRow({ title, courses }: { title: string; courses: RelatedCourse[]
 }
 
 function RelatedCourseCard({ course }: { course: RelatedCourse }) {
-  const price = useCoursePrice();
+  const price = usePriceLabel();
   return (
     <Card withBorder radius="md" padding="sm" h="100%">
       <Card.Section>

@@ -2,7 +2,7 @@ import { Badge, Center, Container, Grid, Group, Image, Loader, Stack, Text, Titl
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AddToCartButton } from '../../../entities/cart/add-to-cart-button';
-import { useCoursePrice } from '../../../entities/courses/course-price';
+import { usePriceLabel } from '../../../lib/money';
 import { FavouriteButton } from '../../../entities/favourites/favourite-button';
 import { NotFound } from '../../../components/not-found';
 import { PageTitle } from '../../../components/page-title';
@@ -28,7 +28,7 @@ export function CoursePage() {
   const courseId = Number(id);
   const course = useCourse(courseId);
   const { isSignedIn } = useSession();
-  const price = useCoursePrice();
+  const price = usePriceLabel();
 
   if (course.isPending) {
     return (

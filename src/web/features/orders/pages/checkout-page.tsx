@@ -2,6 +2,7 @@ import { Alert, Button, Center, Container, Group, Loader, Stack, Text } from '@m
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { defaultLanguage, toLanguage } from '../../../../shared/languages';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
@@ -22,7 +23,7 @@ const goToProvider = (url: string) => window.location.replace(url);
  */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation('orders');
-  const locale = i18n.language === 'en' ? 'en' : 'es';
+  const locale = toLanguage(i18n.language) ?? defaultLanguage;
   const { isSignedIn, isPending: sessionPending } = useSession();
   const checkout = useStartCheckout();
   const started = useRef(false);

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/error-message';
+import { usePriceLabel } from '../../../lib/money';
 import { useSession } from '../../../session/get-session';
 import { TeacherSalesReport } from '../../../entities/sales/teacher-sales-report';
 import { useCreatedCourses } from '../api/get-created-courses';
@@ -23,7 +24,7 @@ function CourseRating({ course }: { course: CreatedCourse }) {
 
 function CourseRow({ course, videos = [] }: { course: CreatedCourse; videos?: VideoProcessing[] }) {
   const { t } = useTranslation(['teaching', 'common']);
-  const price = course.priceCents === 0 ? t('common:course.free') : t('common:course.price', { price: (course.priceCents / 100).toFixed(2) });
+  const priceLabel = usePriceLabel();
   return (
     <Table.Tr>
       <Table.Td>
@@ -56,7 +57,7 @@ function CourseRow({ course, videos = [] }: { course: CreatedCourse; videos?: Vi
       <Table.Td data-label={t('created.columns.rating')}>
         <CourseRating course={course} />
       </Table.Td>
-      <Table.Td data-label={t('created.columns.price')}>{price}</Table.Td>
+      <Table.Td data-label={t('created.columns.price')}>{priceLabel(course.priceCents)}</Table.Td>
       <Table.Td>
         <Button component={Link} to={paths.editCourse(course.id)} variant="light" size="xs" aria-label={t('created.editLabel', { title: course.title })}>
           {t('created.edit')}

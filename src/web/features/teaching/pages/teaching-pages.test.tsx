@@ -218,22 +218,22 @@ describe('/coursescreated', () => {
 
     const figures = (await within(block).findAllByRole('term')).map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(figures).toEqual([
-      ['Ingresos netos', '$79.96'],
+      ['Ingresos netos', '$79.96 USD'],
       ['Ventas', '4'],
       ['Estudiantes', '16'],
     ]);
     expect(within(block).getByText('Los pedidos reembolsados no cuentan.')).toBeInTheDocument();
 
     const chart = within(block).getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
-    const days = within(chart).getByRole('table', { name: 'Ingresos por día, total $79.96' });
+    const days = within(chart).getByRole('table', { name: 'Ingresos por día, total $79.96 USD' });
     expect(within(days).getAllByRole('row')).toHaveLength(31);
-    expect(within(days).getByRole('row', { name: '30 mar $59.97' })).toBeInTheDocument();
+    expect(within(days).getByRole('row', { name: '30 mar $59.97 USD' })).toBeInTheDocument();
 
     const perCourse = within(block).getByRole('table', { name: 'Ventas por curso' });
     for (const header of ['Curso', 'Ingresos', 'Ventas', 'Estudiantes', 'Calificaciones']) expect(within(perCourse).getByRole('columnheader', { name: header })).toBeInTheDocument();
     const [, react, python] = within(perCourse).getAllByRole('row');
-    expect([...react!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['React', '$79.96', '4', '4']);
-    expect([...python!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['Python', '$0.00', '0', '12']);
+    expect([...react!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['React', '$79.96 USD', '4', '4']);
+    expect([...python!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['Python', '$0 USD', '0', '12']);
     const ratings = within(react!).getByRole('list', { name: 'Calificaciones de React' });
     expect(within(ratings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '5 estrellas20 %(1)1 reseña',
