@@ -57,7 +57,8 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     ...extra,
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),
-    config: { ...extra.config, access: endpoint.access },
+    // The swagger plugin leaves HEAD routes out unless told: an explicit one (tus's offset query) is an operation of its own.
+    config: { ...extra.config, access: endpoint.access, ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}) },
     schema: {
       tags,
       summary,
