@@ -31,7 +31,7 @@ type Validator = { validateResponse(status: string, body: unknown): { message: s
 /** Validators by operation, shared by every app of the worker (the documents differ by a few routes, not by schemas). */
 const validatorsByOperation = new Map<string, Validator>();
 
-/** How many answers the worker's checks looked at; written to CONTRACT_CHECK_TALLY_FILE when set. */
+/** How many answers the worker's checks looked at; written to CONTRACT_TALLY_FILE when set. */
 export const contractTally = { checked: 0 };
 
 const SKIPPED_PREFIXES = ['/api/auth/', '/api/docs'];
