@@ -71,12 +71,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const payments = { webhookPath: WEBHOOK_PATH, ...returnUrls(config.publicUrl) };
   const { mailSender, testPaymentProvider, ...shared } = await openInfrastructure(app, config, videoStorage, { database: options.database, payments });
 
-  // After the security headers (set first thing), so that a refused request still carries them.
-  registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookiePrefix: SESSION_COOKIE_PREFIX, exemptRoutes: [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`] });
+  // After the security headers (set first thing), so that a refused request still carries them. The Stripe
+  // webhook proves itself by its signature; the authentication library checks its own origins.
+  const crossSiteExemptRoutes = [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`];
+  registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookiePrefix: SESSION_COOKIE_PREFIX, exemptRoutes: crossSiteExemptRoutes });
   // After the cross-site check, so that a forged request is refused as such, whoever sent it.
   registerAccessControl(app, { db: shared.database.db });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  await registerApiDocs(app, config);
+  await registerApiDocs(app, config, { crossSiteExemptRoutes });
   await mountAuth(app, app.auth, { publicUrl: config.publicUrl, secureCookies: config.isHttps });
   if (testPaymentProvider) await app.register(testCheckoutRoutes, { provider: testPaymentProvider });
   await app.register(mailPlugin, { sender: mailSender });

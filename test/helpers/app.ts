@@ -1,12 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { resetDatabase, testDatabase } from './database';
+import { createContractCheck, contractTally, type ContractCheck } from './openapi-contract';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -17,9 +18,17 @@ export type TestContext = { app: App; db: Database; config: Config; dataDir: str
  * before each test. Use inside a `describe` or at the top of a test file. The app catches up
  * with the catalogue's version before each `inject` unless `catchUpBeforeEachRequest` is false
  * (for the tests of that catching up itself).
+ *
+ * Every answer of an `/api/` route is checked against the app's OpenAPI document (see
+ * openapi-contract.ts); a test whose answers disagree with it fails. `checkContract: false`
+ * turns that off for a file whose answers are not the API's contract (none does today).
  */
-export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}, { catchUpBeforeEachRequest = true } = {}): TestContext {
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  { catchUpBeforeEachRequest = true, checkContract = true } = {},
+): TestContext {
   const context = {} as TestContext;
+  let contract: ContractCheck | undefined;
   beforeAll(async () => {
     const database = await testDatabase();
     context.dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
@@ -31,11 +40,14 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     // Tests write rows straight into the database and then ask the app. On the PostgreSQL server the
     // catalogue's version notice of such a write arrives a moment later (a real client's next request
     // would come after it): catch up first, as the app does after its own writes.
-    if (catchUpBeforeEachRequest) {
-      const inject = context.app.inject.bind(context.app);
+    const inject = context.app.inject.bind(context.app);
+    if (checkContract) contract = createContractCheck((await inject({ method: 'GET', url: '/api/docs/json' })).json());
+    if (catchUpBeforeEachRequest || contract) {
       context.app.inject = (async (request: InjectOptions | string) => {
-        await context.app.catalogVersionFeed.sync();
-        return inject(request);
+        if (catchUpBeforeEachRequest) await context.app.catalogVersionFeed.sync();
+        const response = await inject(request);
+        contract?.check(request, response);
+        return response;
       }) as typeof inject;
     }
     context.db = database.db;
@@ -43,7 +55,13 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
   beforeEach(async () => {
     await resetDatabase(await testDatabase());
   });
+  afterEach(() => {
+    const failures = contract?.takeFailures() ?? [];
+    if (failures.length > 0) throw new Error(`The answers disagree with the OpenAPI document:\n- ${failures.join('\n- ')}`);
+  });
   afterAll(async () => {
+    if (process.env.CONTRACT_TALLY_FILE) appendFileSync(process.env.CONTRACT_TALLY_FILE, `${contractTally.checked}\n`);
+    contractTally.checked = 0;
     await context.app?.close();
     if (context.dataDir) rmSync(context.dataDir, { recursive: true, force: true });
   });

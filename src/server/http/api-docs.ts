@@ -1,11 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import { createRouteTransform, transformDocument } from './openapi';
 
 /** The OpenAPI description of every route registered after this, and its UI at /api/docs. */
-export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, config: Config, { crossSiteExemptRoutes }: { crossSiteExemptRoutes: readonly string[] }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Course marketplace API', version: '1.0.0' },
@@ -16,8 +16,8 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: createRouteTransform({ crossSiteExemptRoutes }),
+    transformObject: transformDocument,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

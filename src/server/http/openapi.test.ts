@@ -1,24 +1,162 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
+import { createContractCheck } from '../../../test/helpers/openapi-contract';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 
-type OpenApiDocument = { paths: Record<string, Record<string, { summary?: string; tags?: string[] }>> };
+type Document = OpenAPIV3.Document;
+type Response = OpenAPIV3.ResponseObject;
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const tableEndpoints = Object.entries(endpoints).filter(([, endpoint]) => !('servedBy' in endpoint));
 
 describe('the OpenAPI document', () => {
   const ctx = useTestApp();
-
-  it('describes every endpoint of the table the server registers, with its summary and tags', async () => {
+  const fetchDocument = async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<OpenApiDocument>();
-    const missing = Object.entries(endpoints)
-      // The swagger plugin leaves HEAD routes out of the document (tus's offset query among them).
-      .filter(([, endpoint]) => !('servedBy' in endpoint) && endpoint.method !== 'HEAD')
+    return response.json<Document>();
+  };
+  const operationOf = (document: Document, endpoint: { path: string; method: string }) =>
+    document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase() as OpenAPIV3.HttpMethods];
+
+  it('describes every endpoint of the table the server registers, HEAD ones too, with its summary and tags', async () => {
+    const document = await fetchDocument();
+    const missing = tableEndpoints
       .filter(([, endpoint]) => {
-        const operation = document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+        const operation = operationOf(document, endpoint);
         return operation?.summary !== endpoint.summary || operation.tags?.join() !== endpoint.tags.join();
       })
       .map(([name]) => name);
     expect(missing).toEqual([]);
+  });
+
+  it('declares on every operation the refusals the shared layers send: 400, 500, 503; 401 and 403 unless public; 403 CROSS_SITE_REQUEST, 413 and 415 on every write', async () => {
+    const document = await fetchDocument();
+    const undeclared: string[] = [];
+    for (const [name, endpoint] of tableEndpoints) {
+      const statuses = Object.keys(operationOf(document, endpoint)?.responses ?? {});
+      const expected = ['400', '500', '503'];
+      if (endpoint.access !== 'public') expected.push('401', '403');
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.method)) expected.push('413', '415');
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.method) && endpoint.path !== endpoints.paymentWebhook.path) expected.push('403');
+      for (const status of expected) if (!statuses.includes(status)) undeclared.push(`${name} ${status}`);
+    }
+    expect(undeclared).toEqual([]);
+    const refusal = operationOf(document, endpoints.addToCart)?.responses['403'] as Response;
+    expect(refusal.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it("declares the session cookie or a bearer token on every operation that is not public, and nothing on public ones", async () => {
+    const document = await fetchDocument();
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'cookie']);
+    const wrong = tableEndpoints
+      .filter(([, endpoint]) => {
+        const security = operationOf(document, endpoint)?.security;
+        if (endpoint.access === 'public') return security !== undefined && !('security' in endpoint);
+        return JSON.stringify(security) !== JSON.stringify([{ cookie: [] }, { bearer: [] }]) && !('security' in endpoint);
+      })
+      .map(([name]) => name);
+    expect(wrong).toEqual([]);
+  });
+
+  it('declares media answers with their own content types, and answers without a body with none', async () => {
+    const document = await fetchDocument();
+    const contentTypes = (endpoint: { path: string; method: string }, status: string) =>
+      Object.keys((operationOf(document, endpoint)?.responses[status] as Response | undefined)?.content ?? {});
+    expect(contentTypes(endpoints.streamIntroVideo, '206')).toEqual(['video/mp4']);
+    expect(contentTypes(endpoints.streamVideo, '200')).toEqual(['video/mp4']);
+    expect(contentTypes(endpoints.streamHlsMaster, '200')).toEqual(['application/vnd.apple.mpegurl']);
+    expect(contentTypes(endpoints.streamIntroHlsFile, '200')).toEqual(['application/vnd.apple.mpegurl', 'video/mp2t']);
+    expect(contentTypes(endpoints.streamHlsPoster, '200')).toEqual(['image/jpeg']);
+    expect(contentTypes(endpoints.streamVideo, '304')).toEqual([]);
+    expect(contentTypes(endpoints.cancelUpload, '204')).toEqual([]);
+    expect(contentTypes(endpoints.appendToUpload, '200')).toEqual(['application/json']);
+  });
+
+  it('describes the tus protocol: HEAD of an upload, its request headers and the headers of its answers', async () => {
+    const document = await fetchDocument();
+    const head = operationOf(document, endpoints.getUploadOffset);
+    expect(Object.keys((head?.responses['200'] as Response).headers ?? {})).toEqual(expect.arrayContaining(['Upload-Offset', 'Upload-Length', 'Tus-Resumable']));
+    const create = operationOf(document, endpoints.createUpload);
+    const headerNames = (create?.parameters as OpenAPIV3.ParameterObject[]).filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name);
+    expect(headerNames).toEqual(expect.arrayContaining(['tus-resumable', 'upload-length', 'upload-metadata']));
+    expect(Object.keys((create?.responses['201'] as Response).headers ?? {})).toContain('Location');
+    const append = operationOf(document, endpoints.appendToUpload);
+    expect((append?.parameters as OpenAPIV3.ParameterObject[]).map((parameter) => parameter.name)).toContain('upload-offset');
+  });
+
+  it('lists null among the values of every nullable enum', async () => {
+    const document = await fetchDocument();
+    const withoutNull: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) withoutNull.push(where);
+      for (const [key, value] of Object.entries(node)) walk(value, `${where}/${key}`);
+    };
+    walk(document, '');
+    expect(withoutNull).toEqual([]);
+    const processing = operationOf(document, endpoints.getMyVideoProcessing)?.responses['200'] as Response;
+    expect(JSON.stringify(processing.content)).toContain('"enum":["queued","processing","ready","failed",null]');
+  });
+
+  it("carries the server's refinements of what it accepts: e-mails, picture URLs, reserved names, distinct videos", async () => {
+    const document = await fetchDocument();
+    const bodyOf = (endpoint: { path: string; method: string }) =>
+      (operationOf(document, endpoint)?.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema as OpenAPIV3.SchemaObject;
+    const property = (schema: OpenAPIV3.SchemaObject, name: string) => schema.properties![name] as OpenAPIV3.SchemaObject;
+    expect(property(bodyOf(endpoints.requestEmailChange), 'newEmail').format).toBe('email');
+    expect(property(bodyOf(endpoints.sendMessage), 'email').format).toBe('email');
+    const profile = bodyOf(endpoints.updateMe);
+    expect(property(profile, 'name').not).toEqual({ enum: expect.arrayContaining(['admin', 'api', 'contact']) });
+    const image = new RegExp(property(profile, 'image').pattern!);
+    expect(['', 'https://example.com/me.png'].every((value) => image.test(value))).toBe(true);
+    expect(['javascript:alert(1)', 'data:image/png;base64,AA'].some((value) => image.test(value))).toBe(false);
+    const course = bodyOf(endpoints.createCourse);
+    expect(property(course, 'videoIds').uniqueItems).toBe(true);
+    const courseImageSchema = property(course, 'imageUrl');
+    const courseImage = new RegExp((courseImageSchema.pattern ?? (courseImageSchema.anyOf?.[0] as OpenAPIV3.SchemaObject | undefined)?.pattern)!);
+    expect(['https://example.com/a.jpg', '/covers/a.svg', ''].every((value) => courseImage.test(value))).toBe(true);
+    expect(courseImage.test('javascript:alert(1)')).toBe(false);
+  });
+});
+
+describe('the contract check of the test app', () => {
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'test', version: '1' },
+    paths: {
+      '/api/things/{id}': {
+        get: {
+          responses: {
+            200: { description: 'a thing', content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } },
+            204: { description: 'nothing' },
+          },
+        },
+      },
+    },
+  } as Document;
+  const answer = (statusCode: number, body: string, contentType = 'application/json; charset=utf-8') =>
+    ({ statusCode, body, rawPayload: Buffer.from(body), headers: { 'content-type': contentType } }) as never;
+
+  it('passes answers the document describes and reports each one it does not: status, content type, body', () => {
+    const contract = createContractCheck(document);
+    contract.check({ method: 'GET', url: '/api/things/1' }, answer(200, '{"id":1}'));
+    contract.check({ method: 'GET', url: '/api/things/1?x=1' }, answer(204, ''));
+    contract.check({ method: 'GET', url: '/api/unknown' }, answer(404, '{}'));
+    contract.check({ method: 'GET', url: '/elsewhere' }, answer(500, 'x', 'text/plain'));
+    expect(contract.takeFailures()).toEqual([]);
+
+    contract.check({ method: 'GET', url: '/api/things/1' }, answer(409, '{}'));
+    contract.check({ method: 'GET', url: '/api/things/1' }, answer(200, '{"id":1}', 'text/plain'));
+    contract.check({ method: 'GET', url: '/api/things/1' }, answer(200, '{"id":"one"}'));
+    contract.check({ method: 'GET', url: '/api/things/2' }, answer(204, '{"id":2}'));
+    const failures = contract.takeFailures();
+    expect(failures).toHaveLength(4);
+    expect(failures[0]).toContain('409, a status the document does not declare');
+    expect(failures[1]).toContain('with a body of type text/plain');
+    expect(failures[2]).toContain("with a body the document's schema refuses");
+    expect(failures[3]).toContain('where the document declares no body');
   });
 });

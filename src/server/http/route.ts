@@ -59,7 +59,13 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     ...extra,
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),
-    config: { ...extra.config, access: endpoint.access, ...(endpoint.effects === undefined ? {} : { effects: endpoint.effects }) },
+    // The swagger plugin leaves HEAD routes out unless told: an explicit one (tus's offset query) is an operation of its own.
+    config: {
+      ...extra.config,
+      access: endpoint.access,
+      ...(endpoint.effects === undefined ? {} : { effects: endpoint.effects }),
+      ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}),
+    },
     schema: {
       tags,
       summary,

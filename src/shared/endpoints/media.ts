@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { databaseId, errorResponse, idParams, okResponse, urlWholeNumber } from '../api-schemas';
-import { mainVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
+import { databaseId, errorResponse, idParams, mediaAnswer, okResponse, urlWholeNumber, withAnswerHeaders } from '../api-schemas';
+import { mainVideo, uploadedVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
 import { defineEndpoint, pathFor } from './endpoint';
 
 const courseParams = z.object({ courseId: databaseId });
 /** 302: with object storage, to a short-lived presigned URL of the bucket, which answers the ranges itself. */
-const streamResponses = { 200: z.unknown(), 206: z.unknown(), 302: z.null(), 304: z.null(), 404: errorResponse, 416: errorResponse };
+const streamResponses = (contentTypes: readonly [string, ...string[]]) => ({
+  200: mediaAnswer(contentTypes),
+  206: mediaAnswer(contentTypes),
+  302: z.null(),
+  304: z.null(),
+  404: errorResponse,
+  416: errorResponse,
+});
+const videoResponses = streamResponses(['video/mp4']);
+const playlistResponses = streamResponses(['application/vnd.apple.mpegurl']);
+const hlsFileResponses = streamResponses(['application/vnd.apple.mpegurl', 'video/mp2t']);
+const posterResponses = streamResponses(['image/jpeg']);
 
 const uploadParams = z.object({ uploadId: z.uuid() });
 
@@ -13,7 +24,6 @@ const uploadParams = z.object({ uploadId: z.uuid() });
 const hlsRendition = z.string().regex(/^\d{2,4}p$/);
 const hlsRenditionFile = z.string().regex(/^(index\.m3u8|seg-\d{3,6}\.ts)$/);
 const streamToken = z.string().max(100);
-const hlsResponses = { ...streamResponses, 403: errorResponse };
 const uploadRefusals = {
   400: errorResponse,
   401: errorResponse,
@@ -25,6 +35,17 @@ const uploadRefusals = {
   422: errorResponse,
   503: errorResponse,
 };
+
+/**
+ * The tus protocol's request headers. tus checks them itself and answers its own refusals
+ * (412 for another protocol version, 400 for a malformed length or offset…), so their
+ * schemas only describe them: each is optional here.
+ */
+const tusHeader = (description: string) => z.string().optional().describe(description);
+const tusResumable = tusHeader('The protocol version: 1.0.0 (412 TUS_VERSION_UNSUPPORTED otherwise)');
+const tusAnswerHeaders = { 'Tus-Resumable': 'The protocol version, 1.0.0' };
+/** The last part of an upload (or a creation that carries the whole file) answers the stored video. */
+const acceptedUpload = uploadedVideo.pick({ id: true, width: true, height: true, durationSeconds: true, sizeBytes: true });
 
 /**
  * Videos: resumable uploads (the tus protocol: its headers carry the offsets and lengths),
@@ -39,7 +60,17 @@ export const mediaEndpoints = {
     effects: [],
     tags: ['media'],
     summary: 'tus: create an upload (headers Tus-Resumable, Upload-Length, Upload-Metadata)',
-    responses: { 201: z.null(), ...uploadRefusals },
+    headers: z
+      .object({
+        'tus-resumable': tusResumable,
+        'upload-length': tusHeader('The whole file\'s size in bytes (a deferred length is refused)'),
+        'upload-metadata': tusHeader('The file\'s name and type, as tus encodes them'),
+      })
+      .loose(),
+    responses: {
+      201: withAnswerHeaders(acceptedUpload.optional(), { ...tusAnswerHeaders, Location: 'The new upload\'s URL, for HEAD, PATCH and DELETE', 'Upload-Offset': 'The bytes received so far' }),
+      ...uploadRefusals,
+    },
   }),
   getUploadOffset: defineEndpoint({
     method: 'HEAD',
@@ -48,7 +79,11 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: 'tus: how many bytes of my upload the server has (Upload-Offset)',
     params: uploadParams,
-    responses: { 200: z.null(), ...uploadRefusals },
+    headers: z.object({ 'tus-resumable': tusResumable }).loose(),
+    responses: {
+      200: withAnswerHeaders(z.null(), { ...tusAnswerHeaders, 'Upload-Offset': 'The bytes received so far', 'Upload-Length': 'The whole file\'s size in bytes' }),
+      ...uploadRefusals,
+    },
   }),
   appendToUpload: defineEndpoint({
     method: 'PATCH',
@@ -58,7 +93,12 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: 'tus: append bytes at Upload-Offset (body application/offset+octet-stream); the last part answers the video',
     params: uploadParams,
-    responses: { 200: z.null(), 204: z.null(), ...uploadRefusals },
+    headers: z.object({ 'tus-resumable': tusResumable, 'upload-offset': tusHeader('Where these bytes go: the bytes received so far') }).loose(),
+    responses: {
+      200: withAnswerHeaders(acceptedUpload, { ...tusAnswerHeaders, 'Upload-Offset': 'The bytes received so far: the whole file' }),
+      204: withAnswerHeaders(z.null(), { ...tusAnswerHeaders, 'Upload-Offset': 'The bytes received so far' }),
+      ...uploadRefusals,
+    },
   }),
   cancelUpload: defineEndpoint({
     method: 'DELETE',
@@ -68,7 +108,8 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: 'tus: cancel an unfinished upload of mine',
     params: uploadParams,
-    responses: { 204: z.null(), ...uploadRefusals },
+    headers: z.object({ 'tus-resumable': tusResumable }).loose(),
+    responses: { 204: withAnswerHeaders(z.null(), tusAnswerHeaders), ...uploadRefusals },
   }),
   streamIntroVideo: defineEndpoint({
     method: 'GET',
@@ -77,7 +118,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "Stream a course's intro video (HTTP Range, ETag); public while the course is active",
     params: courseParams,
-    responses: streamResponses,
+    responses: videoResponses,
   }),
   getMainVideo: defineEndpoint({
     method: 'GET',
@@ -95,7 +136,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: 'Stream a video through a signed link (HTTP Range, ETag); 403 once expired or altered',
     params: z.object({ token: z.string().max(100) }),
-    responses: { ...streamResponses, 403: errorResponse },
+    responses: { ...videoResponses, 403: errorResponse },
   }),
   streamIntroHlsMaster: defineEndpoint({
     method: 'GET',
@@ -104,7 +145,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "The HLS master playlist of a course's intro video, once transcoded; public while the course is active",
     params: courseParams,
-    responses: streamResponses,
+    responses: playlistResponses,
   }),
   streamIntroHlsFile: defineEndpoint({
     method: 'GET',
@@ -113,7 +154,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "A rendition playlist or segment of a course's intro video (HTTP Range, ETag)",
     params: courseParams.extend({ rendition: hlsRendition, file: hlsRenditionFile }),
-    responses: streamResponses,
+    responses: hlsFileResponses,
   }),
   streamIntroPoster: defineEndpoint({
     method: 'GET',
@@ -122,7 +163,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "A frame of a course's intro video (JPEG), once transcoded: the course's picture when it has no cover",
     params: courseParams,
-    responses: streamResponses,
+    responses: posterResponses,
   }),
   streamHlsMaster: defineEndpoint({
     method: 'GET',
@@ -131,7 +172,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "The HLS master playlist of a course's main video through its signed link (the playlists' relative paths keep the link); 403 once expired or altered",
     params: z.object({ token: streamToken }),
-    responses: hlsResponses,
+    responses: { ...playlistResponses, 403: errorResponse },
   }),
   streamHlsPoster: defineEndpoint({
     method: 'GET',
@@ -140,7 +181,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "A frame of a course's main video (JPEG) through its signed link",
     params: z.object({ token: streamToken }),
-    responses: hlsResponses,
+    responses: { ...posterResponses, 403: errorResponse },
   }),
   streamHlsFile: defineEndpoint({
     method: 'GET',
@@ -149,7 +190,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "A rendition playlist or segment of a course's main video through its signed link (HTTP Range, ETag)",
     params: z.object({ token: streamToken, rendition: hlsRendition, file: hlsRenditionFile }),
-    responses: hlsResponses,
+    responses: { ...hlsFileResponses, 403: errorResponse },
   }),
   getMyVideoProcessing: defineEndpoint({
     method: 'GET',

@@ -31,7 +31,7 @@ export const teachingEndpoints = {
     tags: ['teaching'],
     summary: 'Create a course owned by me, with two of my uploaded videos (intro first, at most 60 s)',
     body: createCourseSchema,
-    responses: { 201: courseForEdit, 400: errorResponse, 401: errorResponse },
+    responses: { 201: courseForEdit, 400: errorResponse, 401: errorResponse, 429: errorResponse },
   }),
   getCreatedCourses: defineEndpoint({
     method: 'GET',

@@ -10,7 +10,9 @@ export const emailField = z
   .string()
   .trim()
   .min(1, 'validation.emailRequired')
-  .pipe(z.email({ message: 'validation.emailInvalid' }));
+  .pipe(z.email({ message: 'validation.emailInvalid' }))
+  // The OpenAPI document describes the input, which zod's pipe would show as any string.
+  .meta({ format: 'email' });
 
 export const passwordField = z
   .string()
@@ -28,7 +30,9 @@ export const imageUrlField = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/[\w\-./]+$/.test(value), 'validation.imageUrl');
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/[\w\-./]+$/.test(value), 'validation.imageUrl')
+  // The refinement, for the OpenAPI document (a pattern has no flags: the scheme's case is spelled out).
+  .meta({ pattern: '^\\s*([hH][tT][tT][pP][sS]?://\\S+|/[\\w\\-./]+)\\s*$' });
 
 /** Social sign-in providers the product knows, in the order their buttons appear. */
 export const socialProviderIds = ['google', 'github', 'facebook', 'twitter'] as const;

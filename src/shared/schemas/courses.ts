@@ -48,6 +48,8 @@ export const courseImageField = z
   .trim()
   .max(2048, 'validation.imageUrl')
   .refine((value) => value === '' || isHttpUrl(value) || /^\/covers\/[\w-]+\.svg$/.test(value), 'validation.imageUrl')
+  // The refinement, for the OpenAPI document (a pattern has no flags: the scheme's case is spelled out).
+  .meta({ pattern: '^\\s*([hH][tT][tT][pP][sS]?://\\S+|/covers/[\\w-]+\\.svg)?\\s*$' })
   .nullable()
   .transform((value) => value || null);
 
@@ -79,7 +81,8 @@ export const levelField = z.enum(courseLevels, { error: 'validation.levelRequire
 export const videoIdsField = z
   .array(z.uuid('validation.videosRequired'), { error: 'validation.videosRequired' })
   .length(limits.videosPerCourse, 'validation.videosRequired')
-  .refine((ids) => new Set(ids).size === ids.length, 'validation.videosRequired');
+  .refine((ids) => new Set(ids).size === ids.length, 'validation.videosRequired')
+  .meta({ uniqueItems: true, description: 'Two of my own uploaded videos that no course uses yet: the intro (at most 60 s), then the main video' });
 
 /** A course's details: what its teacher gives at creation and may change later, as may an admin. */
 const courseDetailsSchema = z.object({

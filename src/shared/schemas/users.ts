@@ -32,14 +32,16 @@ export const profileNameField = z
   .trim()
   .min(1, 'validation.nameRequired')
   .max(limits.userNameMax, 'validation.nameTooLong')
-  .refine((name) => !isReservedUserName(name), 'validation.nameReserved');
+  .refine((name) => !isReservedUserName(name), 'validation.nameReserved')
+  .meta({ not: { enum: [...reservedNames] }, description: `Not a page's name (${[...reservedNames].join(', ')}), in any case` });
 
 /** A picture is a link the browser loads: http or https only (never `javascript:` or `data:`), or empty for none. */
 export const profileImageField = z
   .string()
   .trim()
   .max(2048, 'validation.imageUrl')
-  .refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)), 'validation.imageUrl');
+  .refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)), 'validation.imageUrl')
+  .meta({ pattern: '^\\s*([hH][tT][tT][pP][sS]?://\\S+)?\\s*$', description: 'An http(s) URL, or empty for none' });
 
 export const updateProfileSchema = z.object({ name: profileNameField, image: profileImageField });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

@@ -211,6 +211,24 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
   scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  /**
+   * tus sends every refusal as text/plain, whatever its body: `onResponseError` makes each body
+   * the API's JSON error, so its type must say JSON too. tus hands its headers to `writeHead` as
+   * a flat list of names and values.
+   */
+  const sendTusRefusalsAsJson = (response: FastifyReply['raw']) => {
+    const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => typeof response;
+    response.writeHead = ((status: number, ...rest: unknown[]) => {
+      const headers = rest.find(Array.isArray) as unknown[] | undefined;
+      if (status >= 400 && headers) {
+        for (let index = 0; index + 1 < headers.length; index += 2) {
+          if (String(headers[index]).toLowerCase() === 'content-type' && String(headers[index + 1]).startsWith('text/plain')) headers[index + 1] = 'application/json; charset=utf-8';
+        }
+      }
+      return writeHead(status, ...rest);
+    }) as typeof response.writeHead;
+  };
+
   const handleWithTus = async (request: FastifyRequest, reply: FastifyReply) => {
     // Visitors and disabled accounts are refused here, in the API's usual JSON.
     uploaders.set(request.raw, signedInUser(request));
@@ -225,6 +243,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
       throw new AppError('UPLOAD_LENGTH_REQUIRED', 'Declare the upload\'s length (Upload-Length); deferred lengths are not accepted');
     }
     reply.hijack();
+    sendTusRefusalsAsJson(reply.raw);
     try {
       await tus.handle(request.raw, reply.raw);
     } catch (error) {
