@@ -73,6 +73,16 @@ function accountCounterTests(ctx: TestContext) {
     expect((await signIn(ctx.app, other.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('spends the shared budget on failed attempts only: signing in from one new client after another never runs it down', async () => {
+    const owner = await signUpThroughApi(ctx.app);
+    for (let attempt = 1; attempt <= shared.burst.max + 5; attempt += 1) {
+      expect((await signIn(ctx.app, owner.email, TEST_PASSWORD)).statusCode, `sign-in ${attempt}`).toBe(200);
+    }
+    // The whole budget is still there for clients that guess, and no more.
+    await exhaustAccount(ctx.app, owner.email);
+    expectRateLimited(await signIn(ctx.app, owner.email, WRONG_PASSWORD), shared.paced.window);
+  });
+
   it('counts an unknown e-mail like a known one, so the limit tells nothing about which accounts exist', async () => {
     const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
     await exhaustAccount(ctx.app, nobody);
@@ -203,10 +213,11 @@ describe('password attempts (counters in the database)', () => {
     expectRateLimited(await signIn(ctx.app, victim.email, TEST_PASSWORD), shared.paced.window);
     const rewind = (key: string, seconds: number) => ctx.db.update(rateLimits).set({ lastRequest: Date.now() - seconds * 1000 }).where(eq(rateLimits.key, key));
     await rewind(`password-attempts:account-paced:${victim.email}`, shared.paced.window);
-    expect((await signIn(ctx.app, victim.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(ctx.app, victim.email, WRONG_PASSWORD)).statusCode).toBe(401);
     expectRateLimited(await signIn(ctx.app, victim.email, TEST_PASSWORD), shared.paced.window);
     await rewind(`password-attempts:account:${victim.email}`, perAccount.window);
-    for (let attempt = 0; attempt < shared.burst.max; attempt += 1) expect((await signIn(ctx.app, victim.email, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < shared.burst.max; attempt += 1) expect((await signIn(ctx.app, victim.email, WRONG_PASSWORD)).statusCode).toBe(401);
+    expectRateLimited(await signIn(ctx.app, victim.email, TEST_PASSWORD), shared.paced.window);
   });
 
   it('counts concurrent attempts atomically', async () => {

@@ -22,7 +22,9 @@ export const PASSWORD_CHECKING_PATHS = ['/sign-in/email', '/change-password', '/
  *   one else's attempts touch; a successful sign-in clears it;
  * - every other client shares the account's budget, which slows down rather than locks: half of
  *   it at once, then one attempt per interval (the other half spread over the window), so the
- *   account sees no more attempts in a window than before, and the wait is the interval, not the window;
+ *   account sees no more attempts in a window than before, and the wait is the interval, not the window.
+ *   An attempt that signs in gives its place back: only failures spend the budget, so the owner
+ *   signing in on one new device after another never runs it down for anyone;
  * - a signed-in owner's `/change-password` and `/verify-password` are counted per session
  *   (a stolen session guessing), never by the account's budget: the session already proves who
  *   asks, and a stranger's attempts cannot stop the owner changing the password.
@@ -73,6 +75,8 @@ export function passwordAttemptLimit(
   const shared = sharedAccountBudget(perAccountMax);
   // The account a reset link belongs to, found before better-auth consumes the link.
   const resetAccounts = new WeakMap<object, string>();
+  // The shared budget's counter a sign-in was counted on, given back if the password was right.
+  const sharedCounts = new WeakMap<object, string>();
 
   const consumeOrRefuse = async (key: string, rule: { window: number; max: number }) => {
     const { allowed, retryAfter } = await counter.consume(key, rule);
@@ -105,6 +109,7 @@ export function passwordAttemptLimit(
             const [burstKey, pacedKey] = sharedKeys(account);
             const burst = await counter.consume(burstKey, shared.burst);
             if (!burst.allowed) await consumeOrRefuse(pacedKey, shared.paced);
+            if (ctx.request) sharedCounts.set(ctx.request, burst.allowed ? burstKey : pacedKey);
           }),
         },
         {
@@ -123,6 +128,8 @@ export function passwordAttemptLimit(
           handler: createAuthMiddleware(async (ctx) => {
             const email = ctx.context.newSession?.user.email.toLowerCase();
             if (!email) return;
+            const counted = ctx.request ? sharedCounts.get(ctx.request) : undefined;
+            if (counted) await counter.giveBack(counted);
             const deviceId = await rememberDevice(ctx, email);
             if (deviceId) await counter.forget([deviceKey(email, deviceId)]);
           }),

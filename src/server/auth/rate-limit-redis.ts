@@ -17,7 +17,14 @@ end
 return { count, ttl }
 `;
 
-export type RedisRateLimitStorage = BetterAuthRateLimitStorage & { forget(keys: string[]): Promise<void>; close(): Promise<void> };
+/** Takes one request back from a count that has any, keeping its window. */
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
+export type RedisRateLimitStorage = BetterAuthRateLimitStorage & { forget(keys: string[]): Promise<void>; giveBack(key: string): Promise<void>; close(): Promise<void> };
 
 /**
  * better-auth rate-limit storage in Redis (REDIS_URL), shared by every server process.
@@ -53,6 +60,13 @@ export function createRedisRateLimitStorage(url: string, keyPrefix = 'marketplac
       if (!keys.length) return;
       try {
         await redis.del(...keys.map((key) => `${keyPrefix}${key}`));
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The service is briefly unavailable, try again shortly');
+      }
+    },
+    async giveBack(key) {
+      try {
+        await redis.eval(GIVE_BACK_SCRIPT, 1, `${keyPrefix}${key}`);
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', 'The service is briefly unavailable, try again shortly');
       }

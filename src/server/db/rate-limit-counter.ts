@@ -14,8 +14,11 @@ export type CounterRule = { window: number; max: number };
 export type CounterResult = { allowed: boolean; retryAfter: number | null };
 /** The shape of better-auth's rate-limit storage, so one counter serves both. */
 export type Counter = { consume(key: string, rule: CounterRule, now?: number): Promise<CounterResult> };
-/** A counter whose keys can also be wiped before their window ends (a proved owner's counters). */
-export type ForgettingCounter = Counter & { forget(keys: string[]): Promise<void> };
+/**
+ * A counter whose keys can also be wiped before their window ends (a proved owner's counters),
+ * or given back one request (one that turned out to be the owner's).
+ */
+export type ForgettingCounter = Counter & { forget(keys: string[]): Promise<void>; giveBack(key: string): Promise<void> };
 
 /**
  * A fixed-window counter in `rate_limits` (beside better-auth's rows, each user of it under a key
@@ -40,6 +43,9 @@ export function databaseCounter(db: Database): ForgettingCounter {
     },
     async forget(keys) {
       if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+    },
+    async giveBack(key) {
+      await db.execute(sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where ${rateLimits.key} = ${key}`);
     },
   };
 }
