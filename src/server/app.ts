@@ -89,11 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     db: shared.database.db,
     createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
     // Kept until the catalogue changes, like the JSON listing.
-    renderedPageCache: new CatalogCache(shared.database.db, {
-      maxEntries: config.renderedPageCacheEntries,
-      maxStaleMs: config.catalogCacheMaxStaleMs,
-      versionFeed: shared.catalogVersionFeed,
-    }),
+    renderedPageCache: new CatalogCache(shared.database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: shared.catalogVersionFeed }),
     resolveHead: createCatalogHeadResolver(shared.database.db, config),
   });
   return app;
