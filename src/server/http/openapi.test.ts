@@ -31,13 +31,14 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
-  it('declares on every operation the refusals the shared layers send: 400, 500, 503; 401 and 403 unless public; 403 CROSS_SITE_REQUEST, 413 and 415 on every write', async () => {
+  it('declares on every operation the refusals the shared layers send: 400, 500, 503; 414 with a path parameter; 401 and 403 unless public; 403 CROSS_SITE_REQUEST, 413 and 415 on every write', async () => {
     const document = await fetchDocument();
     const undeclared: string[] = [];
     for (const [name, endpoint] of tableEndpoints) {
       const statuses = Object.keys(operationOf(document, endpoint)?.responses ?? {});
       const expected = ['400', '500', '503'];
       if (endpoint.access !== 'public') expected.push('401', '403');
+      if (endpoint.path.includes(':')) expected.push('414');
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.method)) expected.push('413', '415');
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.method) && endpoint.path !== endpoints.paymentWebhook.path) expected.push('403');
       for (const status of expected) if (!statuses.includes(status)) undeclared.push(`${name} ${status}`);

@@ -18,7 +18,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type OpenApiSchema = Record<string, unknown>;
 
 /** The refusals the app's shared layers may send on a route, whatever its entry declares. */
-function sharedRefusals(method: string, access: Access | undefined, crossSiteChecked: boolean): Record<number, z.ZodType> {
+function sharedRefusals(method: string, url: string, access: Access | undefined, crossSiteChecked: boolean): Record<number, z.ZodType> {
   const refusals: Record<number, z.ZodType> = {
     // The router's refusal of a malformed address, the validation of the request's parts, a value the database refuses.
     400: errorResponse,
@@ -26,6 +26,8 @@ function sharedRefusals(method: string, access: Access | undefined, crossSiteChe
     // The database is away.
     503: errorResponse,
   };
+  // The router's refusal of a path parameter longer than it reads (maxParamLength).
+  if (url.includes(':')) refusals[414] = errorResponse;
   if (access !== undefined && access !== 'public') Object.assign(refusals, { 401: errorResponse, 403: errorResponse });
   if (STATE_CHANGING.has(method)) {
     // The body parser: a body too large, a content type the route does not read.
@@ -54,7 +56,7 @@ export function createRouteTransform({ crossSiteExemptRoutes }: { crossSiteExemp
     if (!schema || schema.hide) return jsonSchemaTransform(input);
     const access = (route.config as { access?: Access } | undefined)?.access;
     const [method] = methodsOf(route.method);
-    const refusals = sharedRefusals(method!, access, !crossSiteExemptRoutes.includes(route.url));
+    const refusals = sharedRefusals(method!, route.url, access, !crossSiteExemptRoutes.includes(route.url));
     const withShared = {
       ...schema,
       ...(schema.security === undefined && access !== undefined && access !== 'public' ? { security: signedInSecurity } : {}),
