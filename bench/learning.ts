@@ -74,9 +74,9 @@ type Watched = { courseId: number; durationSeconds: number };
 async function ensureViewers(handle: DatabaseHandle, count: number): Promise<{ watched: Watched; viewers: Omit<Viewer, 'cookie'>[] }> {
   const emails = Array.from({ length: count }, (_, index) => viewerEmail(index + 1));
   const emailList = sql.join(emails.map((email) => sql`${email}`), sql`, `);
-  const [course] = await rows<{ id: number; title: string; price_cents: number; duration_seconds: number }>(
+  const [course] = await rows<{ id: number; title: string; price_cents: number; owner_id: string; duration_seconds: number }>(
     handle,
-    sql`select c.id, c.title, c.price_cents, v.duration_seconds from courses c
+    sql`select c.id, c.title, c.price_cents, c.owner_id, v.duration_seconds from courses c
         join course_videos v on v.course_id = c.id and v.position = 2
         where c.disabled_at is null and c.price_cents > 0
         order by exists (select 1 from enrollments e join users u on u.id = e.user_id where e.course_id = c.id and u.email in (${emailList})) desc, c.id
@@ -98,7 +98,7 @@ async function ensureViewers(handle: DatabaseHandle, count: number): Promise<{ w
       viewer = { id: user.id, email, enrolled: false };
       created += 1;
     }
-    if (!viewer.enrolled) await createOrder(handle.db, { userId: viewer.id, items: [{ id: course.id, title: course.title, priceCents: course.price_cents }] });
+    if (!viewer.enrolled) await createOrder(handle.db, { userId: viewer.id, items: [{ id: course.id, title: course.title, priceCents: course.price_cents, ownerId: course.owner_id }] });
     viewers.push({ id: viewer.id, email });
   }
   await handle.db.execute(sql`delete from sessions where user_id in (${sql.join(viewers.map((viewer) => sql`${viewer.id}`), sql`, `)})`);

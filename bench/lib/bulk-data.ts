@@ -9,10 +9,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { CourseLanguage, CourseLevel } from '../../src/shared/limits';
+import { payoutDefaults, type CourseLanguage, type CourseLevel } from '../../src/shared/limits';
 import type { Database } from '../../src/server/db/client';
 import { coverUrlFor, demoCategories, demoPeople, demoVideos, reviewComments } from '../../src/server/db/demo-catalogue';
 import { seededRandom } from '../../src/server/db/seed';
+
+/** Bulk orders are split at the default platform fee, rounded as `domain/revenue-split.ts` rounds. */
+const feeBasisPoints = payoutDefaults.platformFeePercent * 100;
 
 export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings';
 
@@ -381,9 +384,11 @@ async function insertOrders(db: Database, batch: GeneratedOrders): Promise<void>
         provider_payment_id text, paid_at timestamptz, created_at timestamptz)
     `);
     await tx.execute(sql`
-      insert into order_items (order_id, course_id, price_cents, title)
-      select order_id, course_id, price_cents, title
+      insert into order_items (order_id, course_id, price_cents, title, seller_id, fee_basis_points, fee_cents, teacher_share_cents)
+      select r.order_id, r.course_id, r.price_cents, r.title, c.owner_id, ${feeBasisPoints}::int,
+             (r.price_cents * ${feeBasisPoints}::int + 5000) / 10000, r.price_cents - (r.price_cents * ${feeBasisPoints}::int + 5000) / 10000
       from jsonb_to_recordset(${JSON.stringify(batch.items)}::jsonb) as r(order_id uuid, course_id int, price_cents int, title text)
+      join courses c on c.id = r.course_id
     `);
     // "on conflict": buyers drawn from existing users may already own a course.
     if (batch.enrollments.length > 0) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { payoutDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -95,6 +96,13 @@ const envSchema = z.object({
   NODE_ENV: optional(z.string()),
   ALLOW_DEMO_DATA_IN_PRODUCTION: flag('false'),
   ALLOW_TEST_PAYMENTS_IN_PRODUCTION: flag('false'),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-9, 'must have at most two decimals (a whole number of basis points)')
+    .default(payoutDefaults.platformFeePercent),
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(payoutDefaults.holdDays),
 });
 
 export type Config = {
@@ -129,6 +137,12 @@ export type Config = {
   googleIssuer: string;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   paymentWebhookSecret: string | undefined;
+  payouts: {
+    /** The platform's fee on each sale, in basis points (PLATFORM_FEE_PERCENT × 100), recorded on the order line when it is sold. */
+    platformFeeBasisPoints: number;
+    /** Days a sale's share waits (the refund window) before it may be transferred to its teacher. */
+    holdDays: number;
+  };
   videoMaxBytes: number;
   /** Unfinished (tus) uploads one user may have at once. */
   uploadsMaxUnfinishedPerUser: number;
@@ -374,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    payouts: { platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), holdDays: e.PAYOUT_HOLD_DAYS },
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     uploadsMaxUnfinishedPerUser: e.UPLOADS_MAX_UNFINISHED_PER_USER,
     uploadsMaxDeclaredBytesPerUser,

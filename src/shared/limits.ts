@@ -66,3 +66,6 @@ export const videoOrientation = {
   portrait: { width: 220, height: 385 },
   landscape: { width: 350, height: 300 },
 } as const;
+
+/** Teacher payouts' defaults (PLATFORM_FEE_PERCENT, PAYOUT_HOLD_DAYS); lines sold before payouts existed were split at this fee. */
+export const payoutDefaults = { platformFeePercent: 20, holdDays: 14 } as const;

@@ -8,6 +8,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { refreshRating } from '../domain/course-ratings';
+import { splitLine } from '../domain/revenue-split';
+import { payoutDefaults } from '../../shared/limits';
 import type { Database } from './client';
 import { demoVideos, type DemoVideo } from './demo-catalogue';
 import {
@@ -136,7 +138,7 @@ export function makeReview({ courseId, userId, ...overrides }: Partial<NewReview
   return { courseId, userId, rating: 5, comment: `Comentario de prueba ${uniqueSuffix()}`, ...overrides };
 }
 
-type PricedCourse = Pick<Course, 'id' | 'title' | 'priceCents'>;
+type PricedCourse = Pick<Course, 'id' | 'title' | 'priceCents' | 'ownerId'>;
 
 /** An order with the id already chosen, so its items and enrolments can point at it before insert. */
 export function makeOrder({
@@ -163,8 +165,17 @@ export function makeOrder({
   };
 }
 
-export function makeOrderItems(orderId: string, items: readonly PricedCourse[]): NewOrderItem[] {
-  return items.map((course) => ({ orderId, courseId: course.id, priceCents: course.priceCents, title: course.title }));
+/** Order lines split at `feeBasisPoints` (the default platform fee unless given), as a checkout would record them. */
+export function makeOrderItems(orderId: string, items: readonly PricedCourse[], feeBasisPoints: number = payoutDefaults.platformFeePercent * 100): NewOrderItem[] {
+  return items.map((course) => ({
+    orderId,
+    courseId: course.id,
+    priceCents: course.priceCents,
+    title: course.title,
+    sellerId: course.ownerId,
+    feeBasisPoints,
+    ...splitLine(course.priceCents, feeBasisPoints),
+  }));
 }
 
 export function makeContactMessage(overrides: Partial<NewContactMessage> = {}): NewContactMessage {

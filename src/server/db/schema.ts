@@ -384,6 +384,10 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').unique(),
     providerPaymentId: text('provider_payment_id'),
+    /** The buyer's optional billing name, address and tax ID, as the hosted checkout collected them. */
+    billingDetails: jsonb('billing_details'),
+    /** Tax the provider computed on top of the lines (Stripe Tax, when STRIPE_TAX=true); 0 otherwise. */
+    taxCents: integer('tax_cents').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -408,8 +412,27 @@ export const orderItems = pgTable(
     /** Price and title at the time of purchase; later edits of the course do not change past orders. */
     priceCents: integer('price_cents').notNull(),
     title: text('title').notNull(),
+    /** The teacher the line's share belongs to: the course's owner when it was sold. */
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The split at the time of sale (`domain/revenue-split.ts`): the platform's fee rate then, the
+     * fee and the teacher's share. A later change of PLATFORM_FEE_PERCENT rewrites no history.
+     */
+    feeBasisPoints: integer('fee_basis_points').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    teacherShareCents: integer('teacher_share_cents').notNull(),
+    /** Set when this line's payment was given back (a line refund, or the whole order's). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.courseId] }), index('order_items_course_id_idx').on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.courseId] }),
+    index('order_items_course_id_idx').on(t.courseId),
+    index('order_items_seller_id_idx').on(t.sellerId),
+    check('order_items_split_adds_up', sql`${t.feeCents} >= 0 and ${t.teacherShareCents} >= 0 and ${t.feeCents} + ${t.teacherShareCents} = ${t.priceCents}`),
+    check('order_items_fee_rate_range', sql`${t.feeBasisPoints} between 0 and 10000`),
+  ],
 );
 
 export const enrollments = pgTable(
@@ -474,6 +497,164 @@ export const reviews = pgTable(
     uniqueIndex('reviews_course_user_unique').on(t.courseId, t.userId),
     index('reviews_course_created_idx').on(t.courseId, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Payouts: teachers' connected accounts, the ledger, transfers to teachers
+// ---------------------------------------------------------------------------
+
+export const payoutAccountStates = ['pending', 'enabled', 'restricted'] as const;
+export const payoutAccountState = pgEnum('payout_account_state', payoutAccountStates);
+
+/**
+ * A teacher's account at the payment provider (Stripe Connect, Express), one per teacher. Its
+ * state follows the provider's `account.updated` events: `pending` until onboarding is done,
+ * `enabled` when transfers may land, `restricted` when the provider needs more details.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  provider: text('provider').notNull(),
+  providerAccountId: text('provider_account_id').notNull().unique(),
+  state: payoutAccountState('state').notNull().default('pending'),
+  /** What the provider still asks for (its `requirements.currently_due`), shown to the teacher. */
+  requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const payoutTransferStatuses = ['pending', 'sent', 'failed'] as const;
+export const payoutTransferStatus = pgEnum('payout_transfer_status', payoutTransferStatuses);
+
+/**
+ * One transfer per teacher and paid order (Stripe: `transfer_group` the order, `source_transaction`
+ * its charge), made once the hold has passed and the teacher's account is enabled. The row is
+ * written `pending` before the provider is called, with the row's id as the idempotency key, so a
+ * crash between the two is finished by the next run with the same key and never pays twice.
+ */
+export const payoutTransfers = pgTable(
+  'payout_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: payoutTransferStatus('status').notNull().default('pending'),
+    providerTransferId: text('provider_transfer_id').unique(),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payout_transfers_order_teacher_unique').on(t.orderId, t.teacherId),
+    index('payout_transfers_teacher_idx').on(t.teacherId, t.createdAt),
+    index('payout_transfers_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} <> 'sent'`),
+    check('payout_transfers_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const ledgerEntryKinds = ['sale', 'fee', 'hold_released', 'transfer', 'refund', 'reversal', 'adjustment'] as const;
+export const ledgerEntryKind = pgEnum('ledger_entry_kind', ledgerEntryKinds);
+
+/**
+ * Where money sits, per teacher. `buyer` is outside (money paid in, or given back out);
+ * `platform` is the platform's fees; `pending` is a teacher's share still in its hold;
+ * `available` is ready to transfer; `paid` has been transferred to the teacher's account;
+ * `refunded` went back to the buyer.
+ */
+export const ledgerBuckets = ['buyer', 'platform', 'pending', 'available', 'paid', 'refunded'] as const;
+export const ledgerBucket = pgEnum('ledger_bucket', ledgerBuckets);
+
+/**
+ * The append-only money ledger (a trigger refuses UPDATE and DELETE). Each entry is one event
+ * moving `amount_cents` (always positive) from one bucket to another, for one teacher:
+ * a sale moves the price from `buyer` to `pending`, its fee from `pending` to `platform`, the
+ * hold's end from `pending` to `available`, a transfer from `available` to `paid`, a refund or a
+ * reversal back to `refunded`. A bucket's balance is what came in minus what went out, computed
+ * from the entries and never stored beside them, so the buckets always sum to zero.
+ * `idempotency_key` names the event (`sale:<order>:<course>`…), so recording it twice is a no-op.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    kind: ledgerEntryKind('kind').notNull(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    courseId: integer('course_id'),
+    transferId: uuid('transfer_id').references(() => payoutTransfers.id, { onDelete: 'restrict' }),
+    fromBucket: ledgerBucket('from_bucket').notNull(),
+    toBucket: ledgerBucket('to_bucket').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Why, for adjustments and failures: shown to admins, never to buyers. */
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_teacher_idx').on(t.teacherId, t.createdAt),
+    index('ledger_entries_order_idx').on(t.orderId),
+    check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
+    check('ledger_entries_moves', sql`${t.fromBucket} <> ${t.toBucket}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Invoices and credit notes
+// ---------------------------------------------------------------------------
+
+/** The last number given in each year's series, so numbers are gap-free (taken under the row's lock, in the issuing transaction). */
+export const invoiceSeries = pgTable('invoice_series', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export const invoiceKind = pgEnum('invoice_kind', invoiceKinds);
+
+/**
+ * An issued invoice (one per paid order) or credit note (one per refund, naming the invoice it
+ * corrects). Everything printed is kept as it was at issue; a trigger refuses UPDATE and DELETE,
+ * so an issued document never changes.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `2026-000042`: the year and its gap-free sequence (credit notes share the series). */
+    number: text('number').notNull().unique(),
+    kind: invoiceKind('kind').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** For a credit note, the invoice it corrects. */
+    correctsInvoiceId: uuid('corrects_invoice_id'),
+    /** What was refunded, for a credit note (`refund:<order>:<courses>`), so one refund issues one note. */
+    refundKey: text('refund_key').unique(),
+    language: text('language').notNull(),
+    /** Seller, buyer, lines, totals, tax, payment method and date, as printed. */
+    document: jsonb('document').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    index('invoices_order_idx').on(t.orderId),
+    check('invoices_total_non_negative', sql`${t.totalCents} >= 0`),
   ],
 );
 

@@ -18,6 +18,7 @@ export async function buyableCartLines(db: Database, userId: string) {
       description: courses.description,
       teacherName: courses.teacherName,
       priceCents: courses.priceCents,
+      sellerId: courses.ownerId,
       addedAt: cartItems.createdAt,
     })
     .from(cartItems)

@@ -53,12 +53,35 @@ export type ProviderRefund = {
   fullyRefunded: boolean;
 };
 
-/** A signature-verified provider event. `session` is set for `checkout.session.*` events, `refund` for `charge.refunded`. */
+/** A teacher's connected account (Stripe Connect, Express) as the provider reports it. */
+export type ConnectedAccount = {
+  id: string;
+  /** `enabled`: transfers may land (Stripe: the `transfers` capability is active); `restricted`: the provider needs more details; `pending`: onboarding not finished. */
+  state: 'pending' | 'enabled' | 'restricted';
+  /** What the provider still asks for (Stripe: `requirements.currently_due`). */
+  requirements: string[];
+};
+
+/** A transfer to a connected account, as the provider reports it (for the daily reconciliation). */
+export type ProviderTransfer = {
+  id: string;
+  destinationAccountId: string;
+  amountCents: number;
+  /** How much of it has been reversed back to the platform. */
+  reversedCents: number;
+  currency: string;
+  /** Our order id (Stripe's `transfer_group`). */
+  transferGroup: string | null;
+  createdAt: Date;
+};
+
+/** A signature-verified provider event. `session` is set for `checkout.session.*` events, `refund` for `charge.refunded`, `account` for `account.updated`. */
 export type ProviderEvent = {
   id: string;
   type: string;
   session: ProviderSession | null;
   refund?: ProviderRefund | null;
+  account?: ConnectedAccount | null;
 };
 
 export type RefundableOrder = {
@@ -74,13 +97,47 @@ export interface PaymentProvider {
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
   /** Asks the provider for the session's current state (never trusts the browser). */
   retrieveSession(sessionId: string): Promise<ProviderSession>;
-  /** Refunds the order's payment in full (the admin's refund action). */
-  refund(order: RefundableOrder): Promise<{ refundId: string }>;
+  /**
+   * Gives back part or all of the order's payment (the admin's refund of some lines or of the
+   * whole order; without `request`, all of it). The same `idempotencyKey` never refunds twice.
+   */
+  refund(order: RefundableOrder, request?: { amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /**
    * Checks the `Stripe-Signature` header against the raw body and returns the event;
    * throws `INVALID_SIGNATURE` (400) for a missing, forged or stale signature.
    */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+/**
+ * Marketplace payouts (Stripe Connect with Express accounts; separate charges and transfers):
+ * teachers' connected accounts, and transfers of their shares after the hold. Every call that
+ * moves money takes an idempotency key, so a retry after a crash never moves it twice.
+ */
+export interface PayoutProvider {
+  /** Opens a connected account for a teacher (Stripe: an Express account with the `transfers` capability). */
+  createConnectedAccount(input: { teacherId: string; email: string; idempotencyKey: string }): Promise<ConnectedAccount>;
+  /** A single-use link to the provider's hosted onboarding for that account (Stripe: an account link). */
+  createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  /**
+   * Moves a teacher's share of one order to their account: `transferGroup` is the order, and
+   * `sourcePaymentId` its payment, whose charge funds the transfer (Stripe: `source_transaction`).
+   */
+  createTransfer(input: {
+    destinationAccountId: string;
+    amountCents: number;
+    currency: string;
+    transferGroup: string;
+    sourcePaymentId: string;
+    idempotencyKey: string;
+  }): Promise<{ transferId: string }>;
+  /** Takes part or all of a transfer back (a refund after the teacher was paid). */
+  reverseTransfer(input: { transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ reversalId: string }>;
+  /** The transfers made since a moment, for the daily reconciliation with the ledger. */
+  listTransfers(input: { createdSince: Date }): Promise<ProviderTransfer[]>;
+  /** The platform's own balance at the provider (Stripe: available and pending, in the currency). */
+  retrieveBalance(currency: string): Promise<{ availableCents: number; pendingCents: number }>;
 }
 
 /** The order is paid when the provider says the session is complete and paid. */

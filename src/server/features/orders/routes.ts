@@ -20,7 +20,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
 
   route(app, ordersEndpoints.startCheckout, async (request, reply) => {
     const user = signedInUser(request);
-    const result = await startCheckout({ db: app.db, provider: payments, log: request.log, ...returnUrls(app.config.publicUrl) }, user, request.body?.locale);
+    const result = await startCheckout(
+      { db: app.db, provider: payments, platformFeeBasisPoints: app.config.payouts.platformFeeBasisPoints, log: request.log, ...returnUrls(app.config.publicUrl) },
+      user,
+      request.body?.locale,
+    );
     return reply.status(201).send(result);
   });
 

@@ -12,6 +12,7 @@ import { buyableCartLines } from '../../domain/cart-lines';
 import { displayedImageUrl, summaryColumns } from '../../domain/course-summary';
 import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
+import { splitLine } from '../../domain/revenue-split';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { fulfilOrder } from './fulfilment';
@@ -30,6 +31,8 @@ const FREE_PROVIDER = 'free';
 type CheckoutDeps = {
   db: Database;
   provider: PaymentProvider;
+  /** The platform's fee now (PLATFORM_FEE_PERCENT × 100), recorded on each line of the order. */
+  platformFeeBasisPoints: number;
   successUrl: string;
   cancelUrl: string;
   log: FastifyBaseLogger;
@@ -41,7 +44,7 @@ type CheckoutDeps = {
  * provider. Nothing the browser sends is read.
  */
 export async function startCheckout(
-  { db, provider, successUrl, cancelUrl, log }: CheckoutDeps,
+  { db, provider, platformFeeBasisPoints, successUrl, cancelUrl, log }: CheckoutDeps,
   user: SessionUser,
   locale?: Language,
 ): Promise<{ orderId: string; url: string }> {
@@ -83,7 +86,17 @@ export async function startCheckout(
     await tx
       .with(expireOlderCheckouts, createOrder)
       .insert(orderItems)
-      .values(lines.map((line) => ({ orderId: order.id, courseId: line.courseId, priceCents: line.priceCents, title: line.title })));
+      .values(
+        lines.map((line) => ({
+          orderId: order.id,
+          courseId: line.courseId,
+          priceCents: line.priceCents,
+          title: line.title,
+          sellerId: line.sellerId,
+          feeBasisPoints: platformFeeBasisPoints,
+          ...splitLine(line.priceCents, platformFeeBasisPoints),
+        })),
+      );
   });
 
   if (amountTotal === 0) {
