@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { pageDeclaration, type PageName } from '../../shared/pages';
-import type { Language } from '../../shared/languages';
+import { languageOrDefault, languages, localeOf, type Language } from '../../shared/languages';
 import enCommon from '../../web/i18n/locales/en/common.json';
 import esCommon from '../../web/i18n/locales/es/common.json';
 import type { Config } from '../config';
@@ -28,7 +28,7 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
   const description = head?.description ?? DEFAULT_DESCRIPTION;
   const canonical = `${config.publicUrl}${url.pathname}`;
   const query = url.searchParams;
-  const alternate = (lang: string) => {
+  const alternate = (lang: Language) => {
     const params = new URLSearchParams(query);
     params.set('lang', lang);
     return `${config.publicUrl}${url.pathname}?${params}`;
@@ -37,8 +37,7 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" hreflang="es" href="${escapeHtml(alternate('es'))}">`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(alternate('en'))}">`,
+    ...languages.map((language) => `<link rel="alternate" hreflang="${language}" href="${escapeHtml(alternate(language))}">`),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
@@ -64,15 +63,17 @@ export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Reco
 /** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
 export const headLanguage = (request: FastifyRequest, rendered?: Language): Language => {
   if (rendered) return rendered;
-  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-  return lang === 'en' ? 'en' : 'es';
+  return languageOrDefault((request.query as Record<string, unknown> | undefined)?.lang);
 };
 
 export const metaProperty = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
 
+/** Open Graph writes a locale with an underscore: `es_ES`. */
+const ogLocale = (language: Language) => localeOf(language).replace('-', '_');
+
 export const localeTags = (lang: Language) => [
-  metaProperty('og:locale', lang === 'en' ? 'en_US' : 'es_ES'),
-  metaProperty('og:locale:alternate', lang === 'en' ? 'es_ES' : 'en_US'),
+  metaProperty('og:locale', ogLocale(lang)),
+  ...languages.filter((other) => other !== lang).map((other) => metaProperty('og:locale:alternate', ogLocale(other))),
 ];
 
 /** The head a page declares (`head` in src/shared/pages.ts), in its language; null for a page that declares none. */

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
 import { usePriceLabel } from '../../lib/money';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { localeOf } from '../../../shared/languages';
 import { dateTimeFormat } from '../../lib/intl-formats';
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
@@ -27,7 +28,7 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const orders = useOrders();
   const priceLabel = usePriceLabel();
   const statusLabel = usePaymentStatusLabel();
-  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   let content;
   if (orders.isPending) {
