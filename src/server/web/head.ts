@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { pageDeclaration, type PageName } from '../../shared/pages';
-import { languageOrDefault, languages, localeOf, type Language } from '../../shared/languages';
+import { defaultLanguage, languageOrDefault, languages, localeOf, type Language } from '../../shared/languages';
 import enCommon from '../../web/i18n/locales/en/common.json';
 import esCommon from '../../web/i18n/locales/es/common.json';
 import type { Config } from '../config';
@@ -15,17 +15,23 @@ export type HeadTags = {
   status?: 404;
 };
 
-const DEFAULT_TITLE = 'Cursos Online';
-const DEFAULT_DESCRIPTION =
-  'Aprende con cursos en español e inglés: programación, diseño, negocios y más. Learn with courses in Spanish and English.';
+/** The head texts of the translation catalogues (`head` in the `common` namespace). */
+export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<Language, unknown>;
+
+/**
+ * The site's name and the description of a page that declares none. The page shell is the same
+ * whatever the reader's language, so these come from the default language's catalogue (the
+ * description speaks both languages).
+ */
+const site = headTexts[defaultLanguage].site;
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Title, description, canonical link, alternate languages and link-preview tags for one page. */
 export function renderHead(config: Config, url: URL, head: HeadTags | null): string {
-  const title = head?.title ? `${head.title} | ${DEFAULT_TITLE}` : DEFAULT_TITLE;
-  const description = head?.description ?? DEFAULT_DESCRIPTION;
+  const title = head?.title ? `${head.title} | ${site.name}` : site.name;
+  const description = head?.description ?? site.description;
   const canonical = `${config.publicUrl}${url.pathname}`;
   const query = url.searchParams;
   const alternate = (lang: Language) => {
@@ -42,7 +48,7 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta property="og:site_name" content="${DEFAULT_TITLE}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta name="twitter:card" content="${head?.image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
@@ -56,9 +62,6 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
   if (head?.status === 404) tags.push('<meta name="robots" content="noindex">');
   return tags.join('\n    ');
 }
-
-/** The head texts of the translation catalogues (`head` in the `common` namespace). */
-export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<Language, unknown>;
 
 /** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
 export const headLanguage = (request: FastifyRequest, rendered?: Language): Language => {
