@@ -18,3 +18,12 @@ export function toLanguage(tag: string | null | undefined): Language | null {
   const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(primary) ? primary : null;
 }
+
+/**
+ * The locale tag each language writes dates and numbers in. (Money has its own: prices are in
+ * US dollars, and src/shared/money.ts writes them as Spanish speakers in the United States do.)
+ */
+export const languageLocales: Record<Language, string> = { es: 'es-ES', en: 'en-US' };
+
+/** The locale tag of a language (`en` → `en-US`); the default language's for one we do not offer. */
+export const localeOf = (language: string | null | undefined): string => languageLocales[toLanguage(language) ?? defaultLanguage];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { pageDeclaration, type PageName } from '../../shared/pages';
-import type { Language } from '../../shared/languages';
+import { defaultLanguage, languageOrDefault, languages, localeOf, type Language } from '../../shared/languages';
 import enCommon from '../../web/i18n/locales/en/common.json';
 import esCommon from '../../web/i18n/locales/es/common.json';
 import type { Config } from '../config';
@@ -15,20 +15,26 @@ export type HeadTags = {
   status?: 404;
 };
 
-const DEFAULT_TITLE = 'Cursos Online';
-const DEFAULT_DESCRIPTION =
-  'Aprende con cursos en español e inglés: programación, diseño, negocios y más. Learn with courses in Spanish and English.';
+/** The head texts of the translation catalogues (`head` in the `common` namespace). */
+export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<Language, unknown>;
+
+/**
+ * The site's name and the description of a page that declares none. The page shell is the same
+ * whatever the reader's language, so these come from the default language's catalogue (the
+ * description speaks both languages).
+ */
+const site = headTexts[defaultLanguage].site;
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Title, description, canonical link, alternate languages and link-preview tags for one page. */
 export function renderHead(config: Config, url: URL, head: HeadTags | null): string {
-  const title = head?.title ? `${head.title} | ${DEFAULT_TITLE}` : DEFAULT_TITLE;
-  const description = head?.description ?? DEFAULT_DESCRIPTION;
+  const title = head?.title ? `${head.title} | ${site.name}` : site.name;
+  const description = head?.description ?? site.description;
   const canonical = `${config.publicUrl}${url.pathname}`;
   const query = url.searchParams;
-  const alternate = (lang: string) => {
+  const alternate = (lang: Language) => {
     const params = new URLSearchParams(query);
     params.set('lang', lang);
     return `${config.publicUrl}${url.pathname}?${params}`;
@@ -37,13 +43,12 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" hreflang="es" href="${escapeHtml(alternate('es'))}">`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(alternate('en'))}">`,
+    ...languages.map((language) => `<link rel="alternate" hreflang="${language}" href="${escapeHtml(alternate(language))}">`),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta property="og:site_name" content="${DEFAULT_TITLE}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta name="twitter:card" content="${head?.image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
@@ -58,21 +63,20 @@ export function renderHead(config: Config, url: URL, head: HeadTags | null): str
   return tags.join('\n    ');
 }
 
-/** The head texts of the translation catalogues (`head` in the `common` namespace). */
-export const headTexts = { es: esCommon.head, en: enCommon.head } satisfies Record<Language, unknown>;
-
 /** The page's language when the server draws it; otherwise the one the link asks for (`?lang=`). */
 export const headLanguage = (request: FastifyRequest, rendered?: Language): Language => {
   if (rendered) return rendered;
-  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-  return lang === 'en' ? 'en' : 'es';
+  return languageOrDefault((request.query as Record<string, unknown> | undefined)?.lang);
 };
 
 export const metaProperty = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
 
+/** Open Graph writes a locale with an underscore: `es_ES`. */
+const ogLocale = (language: Language) => localeOf(language).replace('-', '_');
+
 export const localeTags = (lang: Language) => [
-  metaProperty('og:locale', lang === 'en' ? 'en_US' : 'es_ES'),
-  metaProperty('og:locale:alternate', lang === 'en' ? 'es_ES' : 'en_US'),
+  metaProperty('og:locale', ogLocale(lang)),
+  ...languages.filter((other) => other !== lang).map((other) => metaProperty('og:locale:alternate', ogLocale(other))),
 ];
 
 /** The head a page declares (`head` in src/shared/pages.ts), in its language; null for a page that declares none. */

@@ -1,6 +1,7 @@
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../shared/languages';
 import { formatMoney } from '../../shared/money';
 import { dateTimeFormat } from '../lib/intl-formats';
 
@@ -31,7 +32,7 @@ export function RevenueChart({ days, title, seriesLabel, dayHeader, tableCaption
   const captionId = useId();
   const language = i18n.language;
   const dayLabel = (date: string) =>
-    dateTimeFormat(language === 'en' ? 'en-US' : 'es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    dateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const data = days.map((day) => ({ day: dayLabel(day.date), revenue: day.revenueCents / 100 }));
   const total = days.reduce((sum, day) => sum + day.revenueCents, 0);
   const format = (cents: number) => formatMoney(cents, language);

@@ -1,11 +1,12 @@
-import { Alert, Badge, Center, Loader, Stack, Table, Text, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Alert, Badge, Center, Loader, Stack, Text, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '../../../shared/limits';
 import { useOrders } from './get-orders';
 import { errorMessage } from '../../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
 import { usePriceLabel } from '../../lib/money';
-import { ResponsiveTable } from '../../components/responsive-table';
+import { DataTable } from '../../components/data-table';
+import { localeOf } from '../../../shared/languages';
 import { dateTimeFormat } from '../../lib/intl-formats';
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
@@ -27,7 +28,7 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const orders = useOrders();
   const priceLabel = usePriceLabel();
   const statusLabel = usePaymentStatusLabel();
-  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   let content;
   if (orders.isPending) {
@@ -47,38 +48,40 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
     content = <Text c="dimmed">{t('history.empty')}</Text>;
   } else {
     content = (
-      <ResponsiveTable minWidth={560} verticalSpacing="sm" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('history.date')}</Table.Th>
-              <Table.Th>{t('history.courses')}</Table.Th>
-              <Table.Th>{t('history.total')}</Table.Th>
-              <Table.Th>{t('history.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.data.map((order) => (
-              <Table.Tr key={order.id}>
-                <Table.Td data-label={t('history.date')} style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(order.createdAt))}</Table.Td>
-                <Table.Td data-label={t('history.courses')}>
-                  <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                    {order.items.map((item) => (
-                      <Text component="li" key={item.courseId} size="sm">
-                        {item.title}
-                      </Text>
-                    ))}
-                  </Stack>
-                </Table.Td>
-                <Table.Td data-label={t('history.total')} style={{ whiteSpace: 'nowrap' }}>{priceLabel(order.amountTotal)}</Table.Td>
-                <Table.Td data-label={t('history.status')}>
-                  <Badge color={statusColors[order.status]} variant="dot" c="dark">
-                    {statusLabel(order.status)}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ResponsiveTable>
+      <DataTable
+        columns={[
+          { key: 'date', header: t('history.date'), nowrap: true, cell: (order) => dateFormat.format(new Date(order.createdAt)) },
+          {
+            key: 'courses',
+            header: t('history.courses'),
+            cell: (order) => (
+              <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {order.items.map((item) => (
+                  <Text component="li" key={item.courseId} size="sm">
+                    {item.title}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+          { key: 'total', header: t('history.total'), nowrap: true, cell: (order) => priceLabel(order.amountTotal) },
+          {
+            key: 'status',
+            header: t('history.status'),
+            cell: (order) => (
+              <Badge color={statusColors[order.status]} variant="dot" c="dark">
+                {statusLabel(order.status)}
+              </Badge>
+            ),
+          },
+        ]}
+        rows={orders.data}
+        rowKey={(order) => order.id}
+        minWidth={560}
+        verticalSpacing="sm"
+        striped
+        label={t('history.title')}
+      />
     );
   }
 

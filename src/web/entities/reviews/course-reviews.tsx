@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StarRating } from '../../components/star-rating';
 import { errorMessage } from '../../lib/error-message';
 import { useCourseReviews } from './get-course-reviews';
+import { localeOf } from '../../../shared/languages';
 import { dateTimeFormat } from '../../lib/intl-formats';
 
 /** The course's reviews, newest first, or "No hay comentarios...". */
@@ -11,7 +12,7 @@ export function CourseReviews({ courseId }: { courseId: number }) {
   const { t: tc } = useTranslation();
   const reviews = useCourseReviews(courseId);
   // In UTC: the server draws these dates too, and the browser's text must match its HTML.
-  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const date = dateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' });
 
   return (
     <section aria-labelledby="course-reviews">

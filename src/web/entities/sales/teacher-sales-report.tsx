@@ -1,9 +1,9 @@
-import { Alert, Center, Loader, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
 import { FigureGrid } from '../../components/figure-grid';
-import { ResponsiveTable } from '../../components/responsive-table';
+import { DataTable } from '../../components/data-table';
 import { RevenueChart } from '../../components/revenue-chart';
 import { errorMessage } from '../../lib/error-message';
 import { formatMoney } from '../../../shared/money';
@@ -61,36 +61,24 @@ function SalesFigures({ sales }: { sales: TeacherSales }) {
           tableCaption={(price) => t('sales.chartTable', { price })}
         />
       </Paper>
-      <ResponsiveTable minWidth={720} verticalSpacing="sm" aria-label={t('sales.perCourse')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('sales.columns.course')}</Table.Th>
-            <Table.Th ta="right">{t('sales.columns.revenue')}</Table.Th>
-            <Table.Th ta="right">{t('sales.columns.sales')}</Table.Th>
-            <Table.Th ta="right">{t('sales.columns.students')}</Table.Th>
-            <Table.Th>{t('sales.columns.ratings')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sales.courses.map((course) => (
-            <Table.Tr key={course.id}>
-              <Table.Td fw={500}>{course.title}</Table.Td>
-              <Table.Td data-label={t('sales.columns.revenue')} ta="right">
-                {money(course.revenueCents)}
-              </Table.Td>
-              <Table.Td data-label={t('sales.columns.sales')} ta="right">
-                {course.sales}
-              </Table.Td>
-              <Table.Td data-label={t('sales.columns.students')} ta="right">
-                {course.students}
-              </Table.Td>
-              <Table.Td data-label={t('sales.columns.ratings')}>
-                <RatingDistribution ratings={ratingShares(course.ratings)} size="xs" label={t('sales.ratingsOf', { title: course.title })} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </ResponsiveTable>
+      <DataTable
+        columns={[
+          { key: 'course', header: t('sales.columns.course'), phone: 'plain', style: { fontWeight: 500 }, cell: (course) => course.title },
+          { key: 'revenue', header: t('sales.columns.revenue'), align: 'right', cell: (course) => money(course.revenueCents) },
+          { key: 'sales', header: t('sales.columns.sales'), align: 'right', cell: (course) => course.sales },
+          { key: 'students', header: t('sales.columns.students'), align: 'right', cell: (course) => course.students },
+          {
+            key: 'ratings',
+            header: t('sales.columns.ratings'),
+            cell: (course) => <RatingDistribution ratings={ratingShares(course.ratings)} size="xs" label={t('sales.ratingsOf', { title: course.title })} />,
+          },
+        ]}
+        rows={sales.courses}
+        rowKey={(course) => course.id}
+        minWidth={720}
+        verticalSpacing="sm"
+        label={t('sales.perCourse')}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Table, Text } from '@mantine/core';
+import { Avatar, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
@@ -8,7 +8,7 @@ import { AdminPage } from '../components/admin-page';
 import { Pager, SearchBox, StatusSelect } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { DataTable } from '../../../components/data-table';
 
 /** /admin/cursos — active or disabled courses: image, title, teacher and an Edit button. */
 function CoursesScreen() {
@@ -23,44 +23,38 @@ function CoursesScreen() {
         <SearchBox value={list.q} onSearch={list.setQ} label={t('courses.search')} />
       </Group>
       <ListState isPending={courses.isPending} error={courses.error} isEmpty={rows.length === 0} emptyText={t('courses.empty')} />
-      {rows.length > 0 ? (
-        <ResponsiveTable minWidth={480} striped verticalSpacing="sm" aria-label={t('courses.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('courses.columns.image')}</Table.Th>
-                <Table.Th>{t('courses.columns.title')}</Table.Th>
-                <Table.Th>{t('courses.columns.teacher')}</Table.Th>
-                <Table.Th>{t('courses.columns.action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((course) => (
-                <Table.Tr key={course.id}>
-                  <Table.Td>
-                    <Avatar src={course.imageUrl} alt="" radius="sm" size="lg">
-                      {course.title.slice(0, 1)}
-                    </Avatar>
-                  </Table.Td>
-                  <Table.Td data-label={t('courses.columns.title')}>
-                    <Text fw={600}>{course.title}</Text>
-                  </Table.Td>
-                  <Table.Td data-label={t('courses.columns.teacher')}>{course.teacherName}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      component={Link}
-                      to={paths.adminCourse(course.id)}
-                      size="xs"
-                      variant="light"
-                      aria-label={t('courses.editNamed', { title: course.title })}
-                    >
-                      {t('courses.edit')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
-      ) : null}
+      <DataTable
+        columns={[
+          {
+            key: 'image',
+            header: t('courses.columns.image'),
+            phone: 'plain',
+            cell: (course) => (
+              <Avatar src={course.imageUrl} alt="" radius="sm" size="lg">
+                {course.title.slice(0, 1)}
+              </Avatar>
+            ),
+          },
+          { key: 'title', header: t('courses.columns.title'), cell: (course) => <Text fw={600}>{course.title}</Text> },
+          { key: 'teacher', header: t('courses.columns.teacher'), cell: (course) => course.teacherName },
+          {
+            key: 'action',
+            header: t('courses.columns.action'),
+            phone: 'plain',
+            cell: (course) => (
+              <Button component={Link} to={paths.adminCourse(course.id)} size="xs" variant="light" aria-label={t('courses.editNamed', { title: course.title })}>
+                {t('courses.edit')}
+              </Button>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(course) => course.id}
+        minWidth={480}
+        striped
+        verticalSpacing="sm"
+        label={t('courses.title')}
+      />
       <Pager page={list.page} pageCount={courses.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>
   );

@@ -1,4 +1,4 @@
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
@@ -12,7 +12,7 @@ import { AdminPage } from '../components/admin-page';
 import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { DataTable } from '../../../components/data-table';
 
 /** /admin/ContactUsd and /ContactUsd — "Your Mail": the contact messages, each removable. */
 function MessagesScreen() {
@@ -51,39 +51,36 @@ function MessagesScreen() {
           </Button>
         </Stack>
       ) : null}
-      {rows.length > 0 ? (
-        <ResponsiveTable minWidth={640} striped verticalSpacing="sm" aria-label={t('messages.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('messages.columns.email')}</Table.Th>
-                <Table.Th>{t('messages.columns.name')}</Table.Th>
-                <Table.Th>{t('messages.columns.message')}</Table.Th>
-                <Table.Th>{t('messages.columns.action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((message) => (
-                <Table.Tr key={message.id}>
-                  <Table.Td data-label={t('messages.columns.email')}>{message.email}</Table.Td>
-                  <Table.Td data-label={t('messages.columns.name')}>{message.name}</Table.Td>
-                  <Table.Td data-label={t('messages.columns.message')} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => void askRemove(message.id)}
-                      loading={remove.isPending && remove.variables === message.id}
-                      aria-label={t('messages.removeFrom', { name: message.name })}
-                    >
-                      {t('messages.remove')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
-      ) : null}
+      <DataTable
+        columns={[
+          { key: 'email', header: t('messages.columns.email'), cell: (message) => message.email },
+          { key: 'name', header: t('messages.columns.name'), cell: (message) => message.name },
+          { key: 'message', header: t('messages.columns.message'), style: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }, cell: (message) => message.message },
+          {
+            key: 'action',
+            header: t('messages.columns.action'),
+            phone: 'plain',
+            cell: (message) => (
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => void askRemove(message.id)}
+                loading={remove.isPending && remove.variables === message.id}
+                aria-label={t('messages.removeFrom', { name: message.name })}
+              >
+                {t('messages.remove')}
+              </Button>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(message) => message.id}
+        minWidth={640}
+        striped
+        verticalSpacing="sm"
+        label={t('messages.title')}
+      />
       <Pager page={list.page} pageCount={messages.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>
   );

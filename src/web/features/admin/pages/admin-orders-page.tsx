@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, NativeSelect, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, List, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paymentStatuses, type PaymentStatus } from '../../../../shared/limits';
 import { usePaymentStatusLabel } from '../../../entities/orders/payment-status';
@@ -12,7 +12,7 @@ import { formatDateTime } from '../components/format';
 import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { DataTable } from '../../../components/data-table';
 
 // Colour names without a shade: a light badge then writes its text in the theme's readable light colour (src/web/app/theme.ts).
 const statusColor: Record<PaymentStatus, string> = { paid: 'teal', unpaid: 'blue', expired: 'gray', failed: 'red', refunded: 'violet' };
@@ -51,52 +51,61 @@ function OrdersScreen() {
         />
       </Group>
       <ListState isPending={orders.isPending} error={orders.error} isEmpty={rows.length === 0} emptyText={t('orders.empty')} />
-      {rows.length > 0 ? (
-        <ResponsiveTable minWidth={720} striped verticalSpacing="sm" aria-label={t('orders.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('orders.columns.user')}</Table.Th>
-                <Table.Th>{t('orders.columns.items')}</Table.Th>
-                <Table.Th>{t('orders.columns.total')}</Table.Th>
-                <Table.Th>{t('orders.columns.status')}</Table.Th>
-                <Table.Th>{t('orders.columns.action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((order) => (
-                <Table.Tr key={order.id}>
-                  <Table.Td data-label={t('orders.columns.user')}>
-                    <Text fw={600}>{order.user.name}</Text>
-                    <Text size="sm">{order.user.email}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(order.createdAt, i18n.language)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label={t('orders.columns.items')}>
-                    <List size="sm" spacing={2}>
-                      {order.items.map((item) => (
-                        <List.Item key={item.courseId}>{item.title}</List.Item>
-                      ))}
-                    </List>
-                  </Table.Td>
-                  <Table.Td data-label={t('orders.columns.total')}>{formatMoney(order.amountTotal, i18n.language, order.currency)}</Table.Td>
-                  <Table.Td data-label={t('orders.columns.status')}>
-                    <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
-                      {statusLabel(order.paymentStatus)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {order.paymentStatus === 'paid' ? (
-                      <Button size="xs" color="red" variant="light" onClick={() => askRefund(order)} loading={refund.isPending && refund.variables === order.id}>
-                        {t('orders.refund')}
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ResponsiveTable>
-      ) : null}
+      <DataTable
+        columns={[
+          {
+            key: 'user',
+            header: t('orders.columns.user'),
+            cell: (order) => (
+              <>
+                <Text fw={600}>{order.user.name}</Text>
+                <Text size="sm">{order.user.email}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(order.createdAt, i18n.language)}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'items',
+            header: t('orders.columns.items'),
+            cell: (order) => (
+              <List size="sm" spacing={2}>
+                {order.items.map((item) => (
+                  <List.Item key={item.courseId}>{item.title}</List.Item>
+                ))}
+              </List>
+            ),
+          },
+          { key: 'total', header: t('orders.columns.total'), cell: (order) => formatMoney(order.amountTotal, i18n.language, order.currency) },
+          {
+            key: 'status',
+            header: t('orders.columns.status'),
+            cell: (order) => (
+              <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
+                {statusLabel(order.paymentStatus)}
+              </Badge>
+            ),
+          },
+          {
+            key: 'action',
+            header: t('orders.columns.action'),
+            phone: 'plain',
+            cell: (order) =>
+              order.paymentStatus === 'paid' ? (
+                <Button size="xs" color="red" variant="light" onClick={() => askRefund(order)} loading={refund.isPending && refund.variables === order.id}>
+                  {t('orders.refund')}
+                </Button>
+              ) : null,
+          },
+        ]}
+        rows={rows}
+        rowKey={(order) => order.id}
+        minWidth={720}
+        striped
+        verticalSpacing="sm"
+        label={t('orders.title')}
+      />
       <Pager page={list.page} pageCount={orders.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>
   );

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -17,7 +17,7 @@ import { AdminPage } from '../components/admin-page';
 import { confirmAndRun } from '../components/confirm-flow';
 import { ListState } from '../components/list-states';
 import { useCheckedForm } from '../components/use-checked-form';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { DataTable } from '../../../components/data-table';
 import { TeacherSalesReport } from '../../../entities/sales/teacher-sales-report';
 
 /** /admin/user/{id} — "Mis Datos" of a user: edit, disable or enable, make admin; their courses, and a teacher's sales. */
@@ -197,28 +197,26 @@ function UserCourses({ title, empty, courses }: { title: string; empty: string; 
         <Text>{empty}</Text>
       ) : (
         <SimpleGrid cols={1}>
-          <ResponsiveTable minWidth={420} striped aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('courses.columns.title')}</Table.Th>
-                  <Table.Th>{t('courses.columns.teacher')}</Table.Th>
-                  <Table.Th>{t('status.label')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {courses.map((course) => (
-                  <Table.Tr key={course.id}>
-                    <Table.Td data-label={t('courses.columns.title')}>
-                      <Text component={Link} to={paths.adminCourse(course.id)} c="blue.8" td="underline">
-                        {course.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-label={t('courses.columns.teacher')}>{course.teacherName}</Table.Td>
-                    <Table.Td data-label={t('status.label')}>{course.disabledAt ? t('status.inactive') : t('status.active')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </ResponsiveTable>
+          <DataTable
+            columns={[
+              {
+                key: 'title',
+                header: t('courses.columns.title'),
+                cell: (course) => (
+                  <Text component={Link} to={paths.adminCourse(course.id)} c="blue.8" td="underline">
+                    {course.title}
+                  </Text>
+                ),
+              },
+              { key: 'teacher', header: t('courses.columns.teacher'), cell: (course) => course.teacherName },
+              { key: 'status', header: t('status.label'), cell: (course) => (course.disabledAt ? t('status.inactive') : t('status.active')) },
+            ]}
+            rows={courses}
+            rowKey={(course) => course.id}
+            minWidth={420}
+            striped
+            label={title}
+          />
         </SimpleGrid>
       )}
     </section>

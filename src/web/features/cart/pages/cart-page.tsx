@@ -1,11 +1,11 @@
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Center, Container, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import type { CartItem } from '../../../../shared/schemas/cart';
 import { useCart } from '../../../entities/cart/get-cart';
 import { CourseThumb } from '../../../entities/courses/course-thumb';
+import { DataTable } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { usePriceLabel } from '../../../lib/money';
 import { toast } from '../../../components/toasts';
@@ -13,6 +13,14 @@ import { useSession } from '../../../session/get-session';
 import { errorMessage } from '../../../lib/error-message';
 import { useClearCart } from '../../../entities/cart/clear-cart';
 import { useRemoveFromCart } from '../../../entities/cart/remove-from-cart';
+
+function CourseLink({ item }: { item: CartItem }) {
+  return (
+    <Text component={Link} to={paths.course(item.courseId)} fw={600} c="inherit" td="underline">
+      {item.title}
+    </Text>
+  );
+}
 
 /** /shop — the signed-in user's cart: "Your Cart" table, total, Clear Cart and checkout (spec section 2). */
 export function CartPage() {
@@ -22,7 +30,6 @@ export function CartPage() {
   const remove = useRemoveFromCart();
   const clear = useClearCart();
   const priceLabel = usePriceLabel();
-  const narrow = useMediaQuery('(max-width: 40em)');
 
   // The cart icon sends visitors to sign in; so does a direct visit.
   if (!sessionPending && !isSignedIn) return <Navigate to={paths.register()} replace />;
@@ -38,6 +45,19 @@ export function CartPage() {
       onSuccess: () => toast.error(t('toast.cleaned')),
       onError: (error) => toast.error(errorMessage(error)),
     });
+
+  const removeButton = (item: CartItem) => (
+    <Button
+      color="red"
+      variant="light"
+      size="xs"
+      onClick={() => onRemove(item)}
+      loading={remove.isPending && remove.variables === item.courseId}
+      aria-label={t('removeCourse', { title: item.title })}
+    >
+      {t('remove')}
+    </Button>
+  );
 
   let content;
   if (cart.isPending) {
@@ -66,88 +86,50 @@ export function CartPage() {
     const { items, totalCents } = cart.data;
     content = (
       <Stack gap="lg">
-        {narrow ? (
+        <DataTable
+          columns={[
+            { key: 'image', header: t('columns.image'), cell: (item) => <CourseThumb src={item.imageUrl} w={96} h={54} /> },
+            { key: 'course', header: t('columns.course'), cell: (item) => <CourseLink item={item} /> },
+            { key: 'price', header: t('columns.price'), nowrap: true, cell: (item) => priceLabel(item.priceCents) },
+            {
+              key: 'description',
+              header: t('columns.description'),
+              cell: (item) => (
+                <Text size="sm" lineClamp={3}>
+                  {item.description}
+                </Text>
+              ),
+            },
+            { key: 'action', header: t('columns.action'), cell: removeButton },
+          ]}
+          rows={items}
+          rowKey={(item) => item.courseId}
+          minWidth={640}
+          verticalSpacing="sm"
+          striped
+          highlightOnHover
+          caption={t('caption', { count: items.length })}
           // Phones: one card per course instead of a table too wide for the screen.
-          <Stack gap="sm" component="ul" aria-label={t('caption', { count: items.length })} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {items.map((item) => (
-              <Paper component="li" key={item.courseId} withBorder radius="md" p="sm">
-                <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <CourseThumb src={item.imageUrl} w={88} h={50} style={{ flexShrink: 0 }} />
-                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                    <Text component={Link} to={paths.course(item.courseId)} fw={600} c="inherit" td="underline">
-                      {item.title}
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {priceLabel(item.priceCents)}
-                    </Text>
-                    <Text size="sm" lineClamp={2}>
-                      {item.description}
-                    </Text>
-                  </Stack>
-                </Group>
-                <Group justify="flex-end" mt="xs">
-                  <Button
-                    color="red"
-                    variant="light"
-                    size="xs"
-                    onClick={() => onRemove(item)}
-                    loading={remove.isPending && remove.variables === item.courseId}
-                    aria-label={t('removeCourse', { title: item.title })}
-                  >
-                    {t('remove')}
-                  </Button>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" striped highlightOnHover>
-              <Table.Caption>{t('caption', { count: items.length })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.image')}</Table.Th>
-                  <Table.Th>{t('columns.course')}</Table.Th>
-                  <Table.Th>{t('columns.price')}</Table.Th>
-                  <Table.Th>{t('columns.description')}</Table.Th>
-                  <Table.Th>{t('columns.action')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.courseId}>
-                    <Table.Td>
-                      <CourseThumb src={item.imageUrl} w={96} h={54} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text component={Link} to={paths.course(item.courseId)} fw={600} c="inherit" td="underline">
-                        {item.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{priceLabel(item.priceCents)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={3}>
-                        {item.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        color="red"
-                        variant="light"
-                        size="xs"
-                        onClick={() => onRemove(item)}
-                        loading={remove.isPending && remove.variables === item.courseId}
-                        aria-label={t('removeCourse', { title: item.title })}
-                      >
-                        {t('remove')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+          card={(item) => (
+            <>
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <CourseThumb src={item.imageUrl} w={88} h={50} style={{ flexShrink: 0 }} />
+                <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                  <CourseLink item={item} />
+                  <Text size="sm" fw={600}>
+                    {priceLabel(item.priceCents)}
+                  </Text>
+                  <Text size="sm" lineClamp={2}>
+                    {item.description}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group justify="flex-end" mt="xs">
+                {removeButton(item)}
+              </Group>
+            </>
+          )}
+        />
         <Group justify="space-between" wrap="wrap" gap="md">
           <Button variant="default" color="red" onClick={onClear} loading={clear.isPending}>
             {t('clear')}

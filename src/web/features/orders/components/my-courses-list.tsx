@@ -6,6 +6,7 @@ import type { EnrolledCourse } from '../../../../shared/schemas/orders';
 import { useEnrollments } from '../../../entities/enrollments/get-enrollments';
 import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { errorMessage } from '../../../lib/error-message';
+import { localeOf } from '../../../../shared/languages';
 import { dateTimeFormat } from '../../../lib/intl-formats';
 
 /**
@@ -80,7 +81,7 @@ function CourseProgress({ course }: { course: EnrolledCourse }) {
             {t('myCourses.completed')}
           </Badge>
           <Text size="sm" component="time" dateTime={course.completedAt ?? undefined}>
-            {dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(completedAt)}
+            {dateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' }).format(completedAt)}
           </Text>
         </Group>
       ) : (

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, Container, Image, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { DEFAULT_COURSE_COVER, type CreatedCourse } from '../../../../shared/schemas/courses';
 import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/error-message';
 import { usePriceLabel } from '../../../lib/money';
 import { useSession } from '../../../session/get-session';
@@ -14,7 +14,6 @@ import { useCreatedCourses } from '../api/get-created-courses';
 import { useMyVideoProcessing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { VideoProcessingBadges } from '../components/video-processing';
-import type { VideoProcessing } from '../../../../shared/schemas/media';
 
 function CourseRating({ course }: { course: CreatedCourse }) {
   const { t } = useTranslation(['teaching', 'common']);
@@ -22,56 +21,12 @@ function CourseRating({ course }: { course: CreatedCourse }) {
   return <StarRating average={course.ratingAverage} withValue />;
 }
 
-function CourseRow({ course, videos = [] }: { course: CreatedCourse; videos?: VideoProcessing[] }) {
-  const { t } = useTranslation(['teaching', 'common']);
-  const priceLabel = usePriceLabel();
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Tooltip
-          label={
-            <Stack gap={2} maw={280}>
-              <Text size="sm" fw={600}>
-                {course.title}
-              </Text>
-              <Text size="xs">{course.description}</Text>
-            </Stack>
-          }
-          multiline
-          withArrow
-        >
-          <Anchor component={Link} to={paths.course(course.id)} display="inline-block">
-            <Image src={course.imageUrl || DEFAULT_COURSE_COVER} alt={t('created.coverAlt', { title: course.title })} w={96} h={60} radius="sm" fit="cover" fallbackSrc={DEFAULT_COURSE_COVER} />
-          </Anchor>
-        </Tooltip>
-      </Table.Td>
-      <Table.Td data-label={t('created.columns.courseTitle')}>
-        <Text fw={500}>{course.title}</Text>
-        {course.disabledAt ? (
-          <Badge color="gray" variant="light" mt={4}>
-            {t('created.disabled')}
-          </Badge>
-        ) : null}
-        <VideoProcessingBadges items={videos} />
-      </Table.Td>
-      <Table.Td data-label={t('created.columns.rating')}>
-        <CourseRating course={course} />
-      </Table.Td>
-      <Table.Td data-label={t('created.columns.price')}>{priceLabel(course.priceCents)}</Table.Td>
-      <Table.Td>
-        <Button component={Link} to={paths.editCourse(course.id)} variant="light" size="xs" aria-label={t('created.editLabel', { title: course.title })}>
-          {t('created.edit')}
-        </Button>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 function CreatedCourses() {
-  const { t } = useTranslation('teaching');
+  const { t } = useTranslation(['teaching', 'common']);
   const query = useCreatedCourses();
   // Each video's processing (HLS), asked for again while one is not finished.
   const processing = useMyVideoProcessing();
+  const priceLabel = usePriceLabel();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
   if (query.data.items.length === 0) {
@@ -84,23 +39,68 @@ function CreatedCourses() {
       </Stack>
     );
   }
+  const videosOf = (course: CreatedCourse) => processing.data?.items.filter((item) => item.courseId === course.id) ?? [];
   return (
-    <ResponsiveTable minWidth={640} verticalSpacing="sm" highlightOnHover aria-label={t('created.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('created.columns.cover')}</Table.Th>
-            <Table.Th>{t('created.columns.courseTitle')}</Table.Th>
-            <Table.Th>{t('created.columns.rating')}</Table.Th>
-            <Table.Th>{t('created.columns.price')}</Table.Th>
-            <Table.Th>{t('created.columns.edit')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {query.data.items.map((course) => (
-            <CourseRow key={course.id} course={course} videos={processing.data?.items.filter((item) => item.courseId === course.id)} />
-          ))}
-        </Table.Tbody>
-    </ResponsiveTable>
+    <DataTable
+      columns={[
+        {
+          key: 'cover',
+          header: t('created.columns.cover'),
+          phone: 'plain',
+          cell: (course) => (
+            <Tooltip
+              label={
+                <Stack gap={2} maw={280}>
+                  <Text size="sm" fw={600}>
+                    {course.title}
+                  </Text>
+                  <Text size="xs">{course.description}</Text>
+                </Stack>
+              }
+              multiline
+              withArrow
+            >
+              <Anchor component={Link} to={paths.course(course.id)} display="inline-block">
+                <Image src={course.imageUrl || DEFAULT_COURSE_COVER} alt={t('created.coverAlt', { title: course.title })} w={96} h={60} radius="sm" fit="cover" fallbackSrc={DEFAULT_COURSE_COVER} />
+              </Anchor>
+            </Tooltip>
+          ),
+        },
+        {
+          key: 'title',
+          header: t('created.columns.courseTitle'),
+          cell: (course) => (
+            <>
+              <Text fw={500}>{course.title}</Text>
+              {course.disabledAt ? (
+                <Badge color="gray" variant="light" mt={4}>
+                  {t('created.disabled')}
+                </Badge>
+              ) : null}
+              <VideoProcessingBadges items={videosOf(course)} />
+            </>
+          ),
+        },
+        { key: 'rating', header: t('created.columns.rating'), cell: (course) => <CourseRating course={course} /> },
+        { key: 'price', header: t('created.columns.price'), cell: (course) => priceLabel(course.priceCents) },
+        {
+          key: 'edit',
+          header: t('created.columns.edit'),
+          phone: 'plain',
+          cell: (course) => (
+            <Button component={Link} to={paths.editCourse(course.id)} variant="light" size="xs" aria-label={t('created.editLabel', { title: course.title })}>
+              {t('created.edit')}
+            </Button>
+          ),
+        },
+      ]}
+      rows={query.data.items}
+      rowKey={(course) => course.id}
+      minWidth={640}
+      verticalSpacing="sm"
+      highlightOnHover
+      label={t('created.title')}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 import type { Catalogue } from '../../catalogue';
 import backOffice from './en-back-office';
 import core from './en-core';
+import mail from './mail.json';
 
 /** Every English namespace; `satisfies` makes a key missing from English a type error. */
-const en = { ...core, ...backOffice } satisfies Catalogue;
+const en = { ...core, ...backOffice, mail } satisfies Catalogue;
 
 export default en;
