@@ -53,6 +53,7 @@ export const pages = {
   player: { path: '/mycourses/:id', component: 'player/pages/course-player-page#CoursePlayerPage' },
   favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
   coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true },
+  earnings: { path: '/coursescreated/earnings', component: 'teaching/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
   editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
   uploadVideo: { path: '/uploadvideo', component: 'teaching/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
   checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
