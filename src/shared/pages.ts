@@ -72,6 +72,7 @@ export const pages = {
   messages: { path: '/ContactUsd', component: 'admin/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
   adminCategories: { path: '/admin/categorias', component: 'admin/pages/admin-categories-page#AdminCategoriesPage', backOfficeTexts: true },
   adminAudit: { path: '/admin/auditoria', component: 'admin/pages/admin-audit-page#AdminAuditPage', backOfficeTexts: true },
+  adminPayouts: { path: '/admin/pagos', component: 'admin/pages/admin-payouts-page#AdminPayoutsPage', backOfficeTexts: true },
   // The pages the links in account e-mails open (`?token=`).
   resetPassword: { path: '/reset-password', component: 'auth/pages/reset-password-page#ResetPasswordPage' },
   verifyEmail: { path: '/verify-email', component: 'auth/pages/verify-email-page#VerifyEmailPage' },
