@@ -5,7 +5,7 @@ import type { PayoutAccount } from '../../../../shared/schemas/payouts';
 import { setLanguage } from '../../../i18n';
 import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { makeEarnings } from '../../../testing/payout-fixtures';
-import { renderRoutes } from '../../../testing/render';
+import { renderApp, renderRoutes } from '../../../testing/render';
 import { PayoutAccountCard } from './payout-account-card';
 
 const renderCard = (account: PayoutAccount) => {
@@ -17,6 +17,26 @@ const renderCard = (account: PayoutAccount) => {
 const card = () => screen.findByRole('region', { name: 'Tu cuenta de cobro' });
 
 describe('payout account card', () => {
+  it('stands on /coursescreated above the created courses', async () => {
+    mockApi({
+      getSession: () => ({
+        session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
+        user: { id: 'u1', name: 'Laura Martínez', email: 'laura@example.com', image: null, isAdmin: false },
+      }),
+      getEarnings: () => makeEarnings(),
+      getMySales: () => ({ courses: [], totals: { revenueCents: 0, sales: 0, students: 0 }, daily: [] }),
+      getCreatedCourses: () => ({
+        items: [{ id: 3, title: 'Python', description: 'Un curso de Python.', imageUrl: null, priceCents: 0, ratingAverage: 0, ratingCount: 0, disabledAt: null }],
+      }),
+      getMyVideoProcessing: () => ({ items: [] }),
+    });
+    renderApp('/coursescreated');
+    const region = await card();
+    const table = await screen.findByRole('table', { name: 'Cursos creados' });
+    expect(region.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(region).findByRole('button', { name: 'Cobrar mis ventas' })).toBeInTheDocument();
+  });
+
   it('none: "Cobrar mis ventas" opens the provider\'s onboarding at the URL the server answers', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
