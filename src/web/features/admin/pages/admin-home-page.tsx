@@ -22,6 +22,7 @@ function HomeScreen() {
   const more = [
     { to: paths.adminCategories(), label: t('home.categories') },
     { to: paths.adminAudit(), label: t('home.audit') },
+    { to: paths.adminPayouts(), label: t('home.payouts') },
   ];
   return (
     <AdminPage title={t('home.title')} back={null}>

@@ -13,6 +13,7 @@ import { TeacherSalesReport } from '../../../entities/sales/teacher-sales-report
 import { useCreatedCourses } from '../api/get-created-courses';
 import { useMyVideoProcessing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
+import { PayoutAccountCard } from '../components/payout-account-card';
 import { VideoProcessingBadges } from '../components/video-processing';
 
 function CourseRating({ course }: { course: CreatedCourse }) {
@@ -104,7 +105,7 @@ function CreatedCourses() {
   );
 }
 
-/** /coursescreated — my sales, then the courses I created (spec section 2). */
+/** /coursescreated — my payout account, my sales, then the courses I created (spec section 2). */
 export function CoursesCreatedPage() {
   const { t } = useTranslation('teaching');
   const { user, isPending } = useSession();
@@ -114,6 +115,7 @@ export function CoursesCreatedPage() {
     <Container size="lg" py="xl">
       <PageTitle title={t('created.title')} />
       <Stack gap="xl">
+        <PayoutAccountCard />
         <TeacherSalesReport />
         <CreatedCourses />
       </Stack>

@@ -8,6 +8,7 @@ import { renderApp } from '../../../testing/render';
 import type { Session } from '../../../session/get-session';
 import type { TeacherSales } from '../../../../shared/schemas/teacher-sales';
 import { setLanguage } from '../../../i18n';
+import { makeEarnings } from '../../../testing/payout-fixtures';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
@@ -18,6 +19,8 @@ const session: Session = {
 const signedIn = {
   getSession: () => session,
   getMe: () => ({ ...session.user, createdCoursesCount: 2 }),
+  // The payout account card on /coursescreated (its own tests: components/payout-account-card.test.tsx).
+  getEarnings: () => makeEarnings(),
 };
 
 const video = (id: string, durationSeconds: number, width = 640, height = 360): UploadedVideo => ({
