@@ -140,6 +140,9 @@ export interface PayoutProvider {
   retrieveBalance(currency: string): Promise<{ availableCents: number; pendingCents: number }>;
 }
 
+/** What the app is given: one provider for buyers' payments and teachers' payouts. */
+export type MarketplaceProvider = PaymentProvider & PayoutProvider;
+
 /** The order is paid when the provider says the session is complete and paid. */
 export const isPaid = (session: ProviderSession) =>
   session.status === 'complete' && (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required');
