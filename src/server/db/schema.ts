@@ -658,6 +658,24 @@ export const invoices = pgTable(
   ],
 );
 
+/**
+ * What the built-in test payment provider would keep at its end: connected accounts, onboarding
+ * links, transfers, reversals and refunds (`kind`), each as the provider's object (`data`). Kept in
+ * the database so they outlive a restart, with the caller's idempotency key unique, as Stripe
+ * keeps it, so a retried call finds the first one's result. Only the test provider reads it.
+ */
+export const testProviderRecords = pgTable(
+  'test_provider_records',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_provider_records_kind_idx').on(t.kind, t.createdAt)],
+);
+
 /** Provider events already handled, so a replayed or duplicated delivery changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
