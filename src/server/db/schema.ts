@@ -521,6 +521,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
   state: payoutAccountState('state').notNull().default('pending'),
   /** What the provider still asks for (its `requirements.currently_due`), shown to the teacher. */
   requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  /** When the provider reported the state held (its event's `created`): an older event delivered late changes nothing. */
+  stateAsOf: timestamp('state_as_of', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

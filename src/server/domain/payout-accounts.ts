@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { payoutAccounts, type payoutAccountStates } from '../db/schema';
 
@@ -8,13 +8,17 @@ export type ReportedAccount = { id: string; state: (typeof payoutAccountStates)[
 /**
  * The one owner of a teacher's payout account state: the provider's verified `account.updated`
  * (and nothing the browser sends) moves it. An account that no teacher of this provider holds is
- * left alone. `db` may be a transaction.
+ * left alone (`unknown`), and so is a report older than the one the state came from (`stale`:
+ * the provider does not deliver events in order). `db` may be a transaction.
  */
-export async function applyReportedAccount(db: Database, provider: string, account: ReportedAccount): Promise<{ userId: string } | null> {
+export async function applyReportedAccount(db: Database, provider: string, account: ReportedAccount, reportedAt?: Date): Promise<'updated' | 'stale' | 'unknown'> {
+  const theAccount = and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.providerAccountId, account.id));
   const [updated] = await db
     .update(payoutAccounts)
-    .set({ state: account.state, requirements: account.requirements, updatedAt: new Date() })
-    .where(and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.providerAccountId, account.id)))
+    .set({ state: account.state, requirements: account.requirements, updatedAt: new Date(), ...(reportedAt ? { stateAsOf: reportedAt } : {}) })
+    .where(reportedAt ? and(theAccount, or(isNull(payoutAccounts.stateAsOf), lte(payoutAccounts.stateAsOf, reportedAt))) : theAccount)
     .returning({ userId: payoutAccounts.userId });
-  return updated ?? null;
+  if (updated) return 'updated';
+  const [held] = await db.select({ userId: payoutAccounts.userId }).from(payoutAccounts).where(theAccount);
+  return held ? 'stale' : 'unknown';
 }

@@ -79,6 +79,8 @@ export type ProviderTransfer = {
 export type ProviderEvent = {
   id: string;
   type: string;
+  /** When the provider created the event (Stripe's `created`); events may arrive out of order. */
+  createdAt?: Date;
   session: ProviderSession | null;
   refund?: ProviderRefund | null;
   account?: ConnectedAccount | null;

@@ -43,7 +43,8 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   const session = event.type.startsWith('checkout.session.') && object.object === 'checkout.session' ? toProviderSession(object as Stripe.Checkout.Session) : null;
   const refund = event.type === 'charge.refunded' && object.object === 'charge' ? toProviderRefund(object as Stripe.Charge) : null;
   const account = event.type === 'account.updated' && object.object === 'account' ? toConnectedAccount(object as Stripe.Account) : null;
-  return { id: event.id, type: event.type, session, refund, account };
+  const createdAt = typeof event.created === 'number' ? new Date(event.created * 1000) : undefined;
+  return { id: event.id, type: event.type, createdAt, session, refund, account };
 }
 
 /**

@@ -7,4 +7,5 @@ CREATE TABLE "test_provider_records" (
 	CONSTRAINT "test_provider_records_idempotency_key_unique" UNIQUE("idempotency_key")
 );
 --> statement-breakpoint
+ALTER TABLE "payout_accounts" ADD COLUMN "state_as_of" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "test_provider_records_kind_idx" ON "test_provider_records" USING btree ("kind","created_at");

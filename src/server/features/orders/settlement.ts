@@ -90,9 +90,9 @@ export async function handleProviderEvent(db: Database, providerName: ProviderNa
     if (refund) return applyProviderRefund(txDb, providerName, refund, log);
     if (account) {
       // A teacher's payout account moved on at the provider (onboarding done, or more details asked for).
-      const holder = await applyReportedAccount(txDb, providerName, account);
-      if (!holder) log.warn({ accountId: account.id }, 'account.updated for an account no teacher holds: ignored');
-      return holder ? ('account-updated' as const) : ('ignored' as const);
+      const applied = await applyReportedAccount(txDb, providerName, account, event.createdAt);
+      if (applied !== 'updated') log.warn({ accountId: account.id, applied }, 'account.updated for an account no teacher holds, or older than its state: ignored');
+      return applied === 'updated' ? ('account-updated' as const) : ('ignored' as const);
     }
     if (!session) return 'ignored' as const;
     if (event.type === 'checkout.session.async_payment_failed') {

@@ -65,6 +65,14 @@ describe('payout onboarding with Stripe Connect', () => {
     expect((await deliver(approved)).json().outcome).toBe('duplicate');
     expect(await stateOf(user.id)).toMatchObject({ state: 'restricted' });
     expect((await ctx.db.select().from(paymentEvents)).map((event) => event.type)).toEqual(['account.updated', 'account.updated']);
+ 
+    // Stripe does not deliver in order: an event created before the one the state came from changes nothing.
+    const now = Math.floor(Date.now() / 1000);
+    const newer = fake.onboard(accountId, 'approved', now + 2);
+    expect((await deliver(newer)).json().outcome).toBe('account-updated');
+    const older = fake.onboard(accountId, 'rejected', now + 1);
+    expect((await deliver(older)).json().outcome).toBe('ignored');
+    expect(await stateOf(user.id)).toMatchObject({ state: 'enabled', requirements: [] });
   });
 
   it('refuses a forged or stale account.updated, and ignores one for an account no teacher holds', async () => {
