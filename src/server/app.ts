@@ -15,6 +15,7 @@ import { favouritesFeature } from './features/favourites/feature';
 import { healthFeature } from './features/health/feature';
 import { mediaFeature } from './features/media/feature';
 import { ordersFeature } from './features/orders/feature';
+import { payoutAccountsFeature } from './features/payout-accounts/feature';
 import { returnUrls } from './features/orders/return-urls';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';
 import { progressFeature } from './features/progress/feature';
@@ -57,6 +58,7 @@ const features: Feature[] = [
   teachingFeature,
   cartFeature,
   ordersFeature,
+  payoutAccountsFeature,
   progressFeature,
   reviewsFeature,
   contactFeature,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogVersionFeed } from './cache/catalog-cache';
 import type { DatabaseHandle } from './db/client';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentProvider, PayoutProvider } from './payments/provider';
 import type { Secrets } from './secrets';
 import type { VideoStorage } from './storage/video-storage';
 
@@ -11,6 +11,8 @@ export type FeatureContext = {
   secrets: Secrets;
   videoStorage: VideoStorage;
   payments: PaymentProvider;
+  /** Teachers' payouts at the same provider (Stripe Connect, or the test provider): connected accounts, onboarding links, transfers, reversals, balance. */
+  payouts: PayoutProvider;
   catalogVersionFeed: CatalogVersionFeed;
 };
 

@@ -8,7 +8,7 @@ import type { FeatureContext } from './feature';
 import { registerBackgroundJobs } from './jobs';
 import { createMailSender, type MailSender } from './mail/plugin';
 import { createPaymentProvider, deliverThroughApp } from './payments/create-provider';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentProvider, PayoutProvider } from './payments/provider';
 import type { TestProvider } from './payments/test-provider';
 import { pruneFinishedJobs } from './queue/queue';
 import { loadSecrets } from './secrets';
@@ -20,6 +20,8 @@ declare module 'fastify' {
     db: Database;
     /** The payment provider the features were given (Stripe, or the built-in test provider). */
     payments: PaymentProvider;
+    /** The same provider's payouts side (Connect): the features get it as `payouts`. */
+    payouts: PayoutProvider;
     /** Where the videos live: DATA_DIR/videos, or the S3 bucket. */
     videoStorage: VideoStorage;
   }
@@ -60,10 +62,11 @@ export async function openInfrastructure(app: FastifyInstance, config: Config, v
     deliver: deliverThroughApp(app, webhookPath),
   });
   app.decorate('payments', payments);
+  app.decorate('payouts', payments);
   const mailSender = createMailSender({ config, db: database.db, log: app.log });
   registerBackgroundJobs(app, [
     ...mailSender.jobs,
     { name: 'finished jobs pruning', intervalMs: 60 * 60_000, run: () => pruneFinishedJobs(database.db) },
   ]);
-  return { database, secrets, videoStorage, payments, catalogVersionFeed, mailSender, testPaymentProvider: testProvider };
+  return { database, secrets, videoStorage, payments, payouts: payments, catalogVersionFeed, mailSender, testPaymentProvider: testProvider };
 }

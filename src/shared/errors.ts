@@ -49,6 +49,9 @@ export const errorStatus = {
   NOT_ENROLLED: 403, ORDER_NOT_FOUND: 404, REVIEW_NOT_FOUND: 404, INVALID_SIGNATURE: 400, PAYMENT_PROVIDER_ERROR: 502,
   // Teaching.
   COURSE_LIMIT_REACHED: 429,
+  // Teachers' payouts: only a teacher (someone who created a course) opens a payout account; refreshing onboarding needs one.
+  PAYOUTS_NEED_A_COURSE: 409,
+  PAYOUT_ACCOUNT_NOT_FOUND: 404,
   // Background work: a user's videos waiting for processing.
   JOB_LIMIT_REACHED: 429,
 } as const satisfies Record<string, number>;

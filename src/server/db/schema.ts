@@ -521,6 +521,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
   state: payoutAccountState('state').notNull().default('pending'),
   /** What the provider still asks for (its `requirements.currently_due`), shown to the teacher. */
   requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  /** When the provider reported the state held (its event's `created`): an older event delivered late changes nothing. */
+  stateAsOf: timestamp('state_as_of', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -656,6 +658,24 @@ export const invoices = pgTable(
     index('invoices_order_idx').on(t.orderId),
     check('invoices_total_non_negative', sql`${t.totalCents} >= 0`),
   ],
+);
+
+/**
+ * What the built-in test payment provider would keep at its end: connected accounts, onboarding
+ * links, transfers, reversals and refunds (`kind`), each as the provider's object (`data`). Kept in
+ * the database so they outlive a restart, with the caller's idempotency key unique, as Stripe
+ * keeps it, so a retried call finds the first one's result. Only the test provider reads it.
+ */
+export const testProviderRecords = pgTable(
+  'test_provider_records',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_provider_records_kind_idx').on(t.kind, t.createdAt)],
 );
 
 /** Provider events already handled, so a replayed or duplicated delivery changes nothing. */

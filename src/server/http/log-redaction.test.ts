@@ -48,6 +48,7 @@ describe('the request log', () => {
     `/api/videos/hls/${SECRET}/master.m3u8`,
     `/api/videos/hls/${SECRET}/720p/seg-000.ts`,
     `/test-checkout/${SECRET}`,
+    `/test-onboarding/${SECRET}`,
     `/payment/success?session_id=${SECRET}`,
     `/api/auth/callback/github?code=${SECRET}&state=${SECOND_SECRET}`,
     `/api/no-such-route?token=${SECRET}`,

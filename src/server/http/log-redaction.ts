@@ -7,7 +7,7 @@ export const REDACTED = '[redacted]';
  * `/api/videos/hls/<token>/…`), the test payment provider's checkout page, and better-auth's
  * reset link (switched off, but still requested by whoever holds an old link).
  */
-const SECRET_PATH_SEGMENT = /^((?:https?:\/\/[^/?#]+)?(?:\/api\/videos\/(?:stream|hls)\/|\/test-checkout\/|(?:\/api\/auth)?\/reset-password\/))[^/?#]+/i;
+const SECRET_PATH_SEGMENT = /^((?:https?:\/\/[^/?#]+)?(?:\/api\/videos\/(?:stream|hls)\/|\/test-checkout\/|\/test-onboarding\/|(?:\/api\/auth)?\/reset-password\/))[^/?#]+/i;
 
 /**
  * Query parameters that are credentials: verification, reset and e-mail change links (`token`),

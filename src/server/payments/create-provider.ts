@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { PaymentProvider } from './provider';
+import type { MarketplaceProvider } from './provider';
 import { createStripeProvider } from './stripe-provider';
 import { createTestProvider, type TestProvider, type WebhookDelivery } from './test-provider';
 
@@ -19,10 +19,11 @@ export type PaymentProviderOptions = {
 };
 
 /**
- * The configured payment provider: Stripe when its keys are set, else the built-in test
- * provider, whose hosted page the app then serves (`testProvider`).
+ * The configured payment provider, for buyers' payments and teachers' payouts alike: Stripe when
+ * its keys are set, else the built-in test provider, whose hosted pages (checkout, onboarding)
+ * the app then serves (`testProvider`).
  */
-export function createPaymentProvider(options: PaymentProviderOptions): { provider: PaymentProvider; testProvider: TestProvider | null } {
+export function createPaymentProvider(options: PaymentProviderOptions): { provider: MarketplaceProvider; testProvider: TestProvider | null } {
   const { config, db, log } = options;
   if (config.stripe) return { provider: createStripeProvider(config.stripe, log), testProvider: null };
   const testProvider = createTestProvider({

@@ -79,6 +79,8 @@ export type ProviderTransfer = {
 export type ProviderEvent = {
   id: string;
   type: string;
+  /** When the provider created the event (Stripe's `created`); events may arrive out of order. */
+  createdAt?: Date;
   session: ProviderSession | null;
   refund?: ProviderRefund | null;
   account?: ConnectedAccount | null;
@@ -139,6 +141,9 @@ export interface PayoutProvider {
   /** The platform's own balance at the provider (Stripe: available and pending, in the currency). */
   retrieveBalance(currency: string): Promise<{ availableCents: number; pendingCents: number }>;
 }
+
+/** What the app is given: one provider for buyers' payments and teachers' payouts. */
+export type MarketplaceProvider = PaymentProvider & PayoutProvider;
 
 /** The order is paid when the provider says the session is complete and paid. */
 export const isPaid = (session: ProviderSession) =>

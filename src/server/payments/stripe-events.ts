@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../errors';
-import type { ProviderEvent, ProviderRefund, ProviderSession } from './provider';
+import type { ConnectedAccount, ProviderEvent, ProviderRefund, ProviderSession } from './provider';
 
 /** Events older than this (by their signed timestamp) are refused as replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -41,7 +41,35 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   }
   const object = event.data.object as { object?: string };
   const session = event.type.startsWith('checkout.session.') && object.object === 'checkout.session' ? toProviderSession(object as Stripe.Checkout.Session) : null;
-  return { id: event.id, type: event.type, session, refund: event.type === 'charge.refunded' && object.object === 'charge' ? toProviderRefund(object as Stripe.Charge) : null };
+  const refund = event.type === 'charge.refunded' && object.object === 'charge' ? toProviderRefund(object as Stripe.Charge) : null;
+  const account = event.type === 'account.updated' && object.object === 'account' ? toConnectedAccount(object as Stripe.Account) : null;
+  const createdAt = typeof event.created === 'number' ? new Date(event.created * 1000) : undefined;
+  return { id: event.id, type: event.type, createdAt, session, refund, account };
+}
+
+/**
+ * A connected account's state from Stripe's Account object. Onboarding not finished
+ * (`details_submitted` false) is `pending`, unless Stripe rejected the account outright;
+ * `enabled` once transfers can land (the `transfers` capability active, payouts on);
+ * `restricted` when Stripe has disabled it or asks for more after the details were sent;
+ * otherwise (submitted, under review) still `pending`.
+ */
+export function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
+  const requirements = account.requirements;
+  const currentlyDue = (requirements?.currently_due ?? []).filter((item): item is string => typeof item === 'string');
+  const disabledReason = requirements?.disabled_reason ?? null;
+  const transfersActive = account.capabilities?.transfers === 'active';
+  const state: ConnectedAccount['state'] =
+    typeof disabledReason === 'string' && disabledReason.startsWith('rejected.')
+      ? 'restricted'
+      : !account.details_submitted
+        ? 'pending'
+        : transfersActive && account.payouts_enabled
+          ? 'enabled'
+          : disabledReason || currentlyDue.length > 0
+            ? 'restricted'
+            : 'pending';
+  return { id: account.id, state, requirements: currentlyDue };
 }
 
 /** A refunded charge, as far as we read it; null without the payment it belongs to. */

@@ -72,7 +72,7 @@ export function pickLanguage(acceptLanguage: string | undefined, override?: stri
   return toLanguage(acceptLanguage?.split(',')[0]) ?? defaultLanguage;
 }
 
-const styles = `
+export const testPageStyles = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1a1b1e;line-height:1.5}
 .banner{background:#8a3b00;color:#fff;padding:.75rem 1rem;text-align:center}
@@ -143,7 +143,7 @@ ${field(lang, 'cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(`${t.testMode} · ${t.title} · ${t.merchant}`)}</title>
-<style>${styles}</style>
+<style>${testPageStyles}</style>
 </head>
 <body>
 <header class="banner" role="banner"><strong>${escapeHtml(t.testMode)}</strong><span>${escapeHtml(t.testModeNote)}</span></header>

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/languages';
 import { pickLanguage, renderTestCheckoutPage } from './test-checkout-page';
+import { TEST_ONBOARDING_PATH } from './test-connect';
+import { renderTestOnboardingPage } from './test-onboarding-page';
 import { TEST_CHECKOUT_PATH, type TestProvider } from './test-provider';
 
 type Params = { sessionId: string };
+type LinkParams = { linkId: string };
 type Form = { number?: unknown; expiry?: unknown; cvc?: unknown };
 
 const asText = (value: unknown) => (typeof value === 'string' ? value.slice(0, 64) : '');
@@ -16,8 +19,9 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 }
 
 /**
- * The test provider's hosted checkout page, served by the app on its own path (outside
- * /api): GET shows the order and the card form, POST takes the card.
+ * The test provider's hosted pages, served by the app on their own paths (outside /api).
+ * Checkout: GET shows the order and the card form, POST takes the card. Onboarding of a
+ * teacher's payout account: GET shows the account with Approve and Reject, POST decides.
  */
 export const testCheckoutRoutes: FastifyPluginAsync<{ provider: TestProvider }> = async (app, { provider }) => {
   // An HTML form posts `application/x-www-form-urlencoded`; parsed only in this scope.
@@ -53,5 +57,28 @@ export const testCheckoutRoutes: FastifyPluginAsync<{ provider: TestProvider }> 
       return sendPage(reply, 200, renderTestCheckoutPage({ lang, view, fields: result.fields, values: { expiry: values.expiry }, action }));
     }
     return sendPage(reply, 200, renderTestCheckoutPage({ lang, view, message: result.reason, values: { expiry: values.expiry }, action }));
+  });
+
+  app.get<{ Params: LinkParams }>(`${TEST_ONBOARDING_PATH}/:linkId`, { schema: { hide: true } }, async (request, reply) => {
+    const lang = languageOf(request);
+    const action = `${TEST_ONBOARDING_PATH}/${encodeURIComponent(request.params.linkId)}`;
+    const view = await provider.loadOnboarding(request.params.linkId);
+    if (!view) return sendPage(reply, 404, renderTestOnboardingPage({ lang, view, action }));
+    // Like Stripe's account links, one used or expired sends the teacher to the refresh URL for a new one.
+    if (!view.usable) return reply.status(302).header('cache-control', 'no-store').redirect(view.refreshUrl, 302);
+    return sendPage(reply, 200, renderTestOnboardingPage({ lang, view, action }));
+  });
+
+  app.post<{ Params: LinkParams; Body: { decision?: unknown } }>(`${TEST_ONBOARDING_PATH}/:linkId`, { schema: { hide: true } }, async (request, reply) => {
+    const lang = languageOf(request);
+    const action = `${TEST_ONBOARDING_PATH}/${encodeURIComponent(request.params.linkId)}`;
+    const decision = (request.body as { decision?: unknown } | undefined)?.decision;
+    if (decision !== 'approve' && decision !== 'reject') {
+      const view = await provider.loadOnboarding(request.params.linkId);
+      return sendPage(reply, view ? 400 : 404, renderTestOnboardingPage({ lang, view, action }));
+    }
+    const result = await provider.decideOnboarding(request.params.linkId, decision);
+    if (!result) return sendPage(reply, 404, renderTestOnboardingPage({ lang, view: null, action }));
+    return reply.status(303).header('cache-control', 'no-store').redirect(result.redirectTo, 303);
   });
 };

@@ -4,15 +4,15 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { courses, orderItems, orders } from '../db/schema';
 import { AppError } from '../errors';
-import type { CreateCheckoutInput, PaymentProvider, ProviderSession, RefundableOrder } from './provider';
+import type { CreateCheckoutInput, MarketplaceProvider, ProviderSession, RefundableOrder } from './provider';
 import { signStripePayload, verifyStripeEvent } from './stripe-events';
 import { checkCard, type CardInput, type CardCheck } from './test-cards';
+import { createTestConnect, type TestConnect, type WebhookDelivery } from './test-connect';
+
+export type { WebhookDelivery } from './test-connect';
 
 /** Where the app serves the test provider's hosted checkout page. */
 export const TEST_CHECKOUT_PATH = '/test-checkout';
-
-/** Posts a signed event to the app's webhook route; answers the HTTP status. */
-export type WebhookDelivery = (rawBody: string, signature: string) => Promise<number>;
 
 export type TestProviderOptions = {
   db: Database;
@@ -40,12 +40,12 @@ export type TestPaymentResult =
 
 const newId = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 
-export type TestProvider = PaymentProvider & {
+export type TestProvider = MarketplaceProvider & {
   /** The hosted page's view of a session, or null for an unknown id. */
   loadSession(sessionId: string): Promise<TestCheckoutSession | null>;
   /** The hosted page's form: check the card, take the payment, notify the app. */
   pay(sessionId: string, card: CardInput, now?: Date): Promise<TestPaymentResult | null>;
-};
+} & Pick<TestConnect, 'loadOnboarding' | 'decideOnboarding'>;
 
 /**
  * The built-in provider, so the whole purchase works offline. It keeps no store of its
@@ -54,9 +54,12 @@ export type TestProvider = PaymentProvider & {
  * card is accepted and before the app is notified. The app learns of the payment only
  * through the signed `checkout.session.completed` event (Stripe's format and signature,
  * through the same webhook route), or by asking `retrieveSession` from the success page.
+ * Connect (teachers' accounts and onboarding, transfers, reversals) and refunds are kept in
+ * `test_provider_records` (test-connect.ts).
  */
 export function createTestProvider(options: TestProviderOptions): TestProvider {
   const { db, publicUrl, webhookSecret, deliver, log } = options;
+  const connect = createTestConnect({ db, publicUrl, webhookSecret, deliver, log });
 
   async function loadSession(sessionId: string): Promise<TestCheckoutSession | null> {
     const [order] = await db
@@ -142,10 +145,13 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
       return view.session;
     },
 
-    async refund(order: RefundableOrder) {
-      if (!order.providerPaymentId) throw new AppError('CONFLICT', 'This order has no payment to refund');
-      return { refundId: newId('re_test_') };
+    refund(order: RefundableOrder, request?: { amountCents: number; idempotencyKey: string }) {
+      return connect.refund(order, request);
     },
+
+    ...connect.payouts,
+    loadOnboarding: connect.loadOnboarding,
+    decideOnboarding: connect.decideOnboarding,
 
     verifyWebhook(rawBody: Buffer, signature: string | undefined) {
       return verifyStripeEvent(rawBody, signature, webhookSecret);

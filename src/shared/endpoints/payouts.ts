@@ -3,8 +3,8 @@ import { errorResponse, mediaAnswer, withAnswerHeaders } from '../api-schemas';
 import { adminPayoutsSchema, onboardingLinkSchema, payoutTransferSchema, teacherEarningsSchema } from '../schemas/payouts';
 import { defineEndpoint } from './endpoint';
 
-/** Teachers get paid: the connected payout account, earnings and transfers; the admin's view of every balance. */
-export const payoutsEndpoints = {
+/** A teacher's payout account at the payment provider: opening it and its hosted onboarding. */
+export const payoutAccountEndpoints = {
   startPayoutOnboarding: defineEndpoint({
     method: 'POST',
     path: '/api/payouts/onboarding',
@@ -13,7 +13,7 @@ export const payoutsEndpoints = {
     tags: ['payouts'],
     summary: "Open (or resume) my payout account's onboarding at the payment provider",
     description:
-      "Creates the teacher's connected account the first time (Stripe Connect, Express), then answers a single-use link to the provider's hosted onboarding, which comes back to /coursescreated/earnings.",
+      "Creates the teacher's connected account the first time (Stripe Connect, Express), then answers a single-use link to the provider's hosted onboarding, which comes back to /coursescreated/earnings. Only a teacher who has created a course may start (409 PAYOUTS_NEED_A_COURSE).",
     responses: { 200: onboardingLinkSchema, 401: errorResponse, 409: errorResponse, 502: errorResponse },
   }),
   refreshPayoutOnboarding: defineEndpoint({
@@ -22,8 +22,13 @@ export const payoutsEndpoints = {
     access: 'user',
     tags: ['payouts'],
     summary: "Where the provider sends a teacher whose onboarding link expired: redirects to a new one",
+    description: '404 PAYOUT_ACCOUNT_NOT_FOUND when the caller has not started onboarding (POST /api/payouts/onboarding).',
     responses: { 302: z.null(), 401: errorResponse, 404: errorResponse, 502: errorResponse },
   }),
+};
+
+/** Teachers get paid: earnings and transfers; the admin's view of every balance. */
+export const payoutsEndpoints = {
   getEarnings: defineEndpoint({
     method: 'GET',
     path: '/api/payouts/earnings',

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from '../../payments/provider';
+import { applyReportedAccount } from '../../domain/payout-accounts';
 import { expireOrder, failOrder, fulfilOrder, revokeOrder } from './fulfilment';
 
 
-export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'refunded' | 'ignored';
+export type SessionOutcome = 'fulfilled' | 'already-settled' | 'not-paid' | 'expired' | 'failed' | 'refunded' | 'account-updated' | 'ignored';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,13 +81,19 @@ async function applyProviderRefund(db: Database, providerName: ProviderName, ref
  * and the provider's retry gets another chance.
  */
 export async function handleProviderEvent(db: Database, providerName: ProviderName, event: ProviderEvent, log: FastifyBaseLogger): Promise<SessionOutcome | 'duplicate'> {
-  const { session, refund } = event;
-  if (!(handledEvents.has(event.type) && session) && !(event.type === 'charge.refunded' && refund)) return 'ignored';
+  const { session, refund, account } = event;
+  if (!(handledEvents.has(event.type) && session) && !(event.type === 'charge.refunded' && refund) && !(event.type === 'account.updated' && account)) return 'ignored';
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (recorded.length === 0) return 'duplicate' as const;
     const txDb = tx as unknown as Database;
     if (refund) return applyProviderRefund(txDb, providerName, refund, log);
+    if (account) {
+      // A teacher's payout account moved on at the provider (onboarding done, or more details asked for).
+      const applied = await applyReportedAccount(txDb, providerName, account, event.createdAt);
+      if (applied !== 'updated') log.warn({ accountId: account.id, applied }, 'account.updated for an account no teacher holds, or older than its state: ignored');
+      return applied === 'updated' ? ('account-updated' as const) : ('ignored' as const);
+    }
     if (!session) return 'ignored' as const;
     if (event.type === 'checkout.session.async_payment_failed') {
       if (!session.orderId || !uuidPattern.test(session.orderId)) return 'ignored' as const;
