@@ -13,6 +13,7 @@ import { createCatalogHeadResolver } from './features/catalog/seo';
 import { contactFeature } from './features/contact/feature';
 import { favouritesFeature } from './features/favourites/feature';
 import { healthFeature } from './features/health/feature';
+import { invoicesFeature } from './features/invoices/feature';
 import { mediaFeature } from './features/media/feature';
 import { ordersFeature } from './features/orders/feature';
 import { returnUrls } from './features/orders/return-urls';
@@ -57,6 +58,7 @@ const features: Feature[] = [
   teachingFeature,
   cartFeature,
   ordersFeature,
+  invoicesFeature,
   progressFeature,
   reviewsFeature,
   contactFeature,

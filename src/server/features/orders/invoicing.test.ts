@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { invoices, invoiceSeries, orders } from '../../db/schema';
 import { issueCreditNote, issueInvoice, takeInvoiceNumber } from '../../domain/invoices';
-import { fulfilOrder, revokeOrder } from '../orders/fulfilment';
+import { fulfilOrder, revokeOrder } from './fulfilment';
 
 let db: Database;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeEach(async () => {
   await resetDatabase(await testDatabase());
 });
 
-async function order({ paymentStatus = 'unpaid' as const, language = 'es', prices = [1999, 2500], taxCents = 0, billingDetails = null as unknown } = {}) {
+async function order({ paymentStatus = 'unpaid' as 'paid' | 'unpaid', language = 'es', prices = [1999, 2500], taxCents = 0, billingDetails = null as unknown } = {}) {
   const buyer = await createUser(db, { language, name: 'Begoña Núñez' });
   const teacher = await createUser(db);
   const courses = [];
