@@ -21,6 +21,7 @@ import {
 } from '../schemas/admin';
 import { contactMessage } from '../schemas/contact';
 import { editCourseSchema } from '../schemas/courses';
+import { refundOrderBody } from '../schemas/payouts';
 import { defineEndpoint } from './endpoint';
 
 const refusals = { 401: errorResponse, 403: errorResponse };
@@ -285,8 +286,10 @@ export const adminEndpoints = {
     access: 'admin',
     effects: ['catalogue', 'sessions'],
     tags: ['admin'],
-    summary: 'Refund a paid order through the payment provider and take back the courses it granted',
+    summary: 'Refund some lines of a paid order, or all of it, through the payment provider and take back the courses refunded',
+    description: 'Without `courseIds`, every line not yet refunded. The order becomes refunded when all its lines are.',
     params: orderIdParam,
+    body: refundOrderBody,
     responses: { 200: adminOrder, ...writeErrors, 502: errorResponse },
   }),
 };

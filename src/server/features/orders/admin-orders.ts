@@ -32,7 +32,7 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> 
   const ids = rows.map((row) => row.id);
   const items = ids.length
     ? await db
-        .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents })
+        .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents, refundedAt: orderItems.refundedAt })
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.title))
@@ -42,7 +42,7 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> 
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     user: { id: row.userId, name: row.userName, email: row.userEmail },
-    items: items.filter((item) => item.orderId === row.id).map(({ courseId, title, priceCents }) => ({ courseId, title, priceCents })),
+    items: items.filter((item) => item.orderId === row.id).map(({ courseId, title, priceCents, refundedAt }) => ({ courseId, title, priceCents, refundedAt: iso(refundedAt) })),
     amountTotal: row.amountTotal,
     currency: row.currency,
     paymentStatus: row.paymentStatus,

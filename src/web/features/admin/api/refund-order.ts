@@ -4,7 +4,11 @@ import { call } from '../../../lib/api-client';
 import { salesKeys } from '../../../entities/sales/sales-keys';
 import { adminKeys } from './keys';
 
-export const refundOrder = (id: string) => call(endpoints.refundOrder, { params: { id } });
+/** The named lines (by course) of a paid order, or, without `courseIds`, every line not refunded yet. */
+export type RefundRequest = { orderId: string; courseIds?: number[] };
+
+export const refundOrder = ({ orderId, courseIds }: RefundRequest) =>
+  call(endpoints.refundOrder, { params: { id: orderId }, body: courseIds ? { courseIds } : {} });
 
 export function useRefundOrder() {
   const queryClient = useQueryClient();

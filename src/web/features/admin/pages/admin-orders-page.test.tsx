@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentStatuses } from '../../../../shared/limits';
 import type { AdminOrder } from '../../../../shared/schemas/admin';
 import type { Order } from '../../../../shared/schemas/orders';
 import { OrderHistory } from '../../../entities/orders/order-history';
-import { mockApi } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { adminSession, renderPage, userSession } from '../testing/render-page';
 import { AdminOrdersPage } from './admin-orders-page';
@@ -23,7 +24,7 @@ describe('payment statuses', () => {
       createdAt: `2026-03-0${index + 1}T10:00:00.000Z`,
       paidAt: null,
       user: { id: 'user-1', name: 'Ana Pérez', email: 'ana@example.com' },
-      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000 }],
+      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, refundedAt: null }],
       amountTotal: 1000,
       currency: 'usd',
       paymentStatus,
@@ -59,5 +60,60 @@ describe('payment statuses', () => {
 
     expect(buyerWords).toEqual(adminWords);
     expect(buyerWords).toEqual(['Esperando el pago', 'Pagado', 'Vencido', 'Rechazado', 'Reembolsado']);
+  });
+});
+
+describe('refunds', () => {
+  const paidOrder = (refundedCourseIds: number[] = []): AdminOrder => ({
+    id: orderId(1),
+    createdAt: '2026-03-01T10:00:00.000Z',
+    paidAt: '2026-03-01T10:01:00.000Z',
+    user: { id: 'user-1', name: 'Ana Pérez', email: 'ana@example.com' },
+    items: [
+      { courseId: 7, title: 'Python desde cero', priceCents: 1999, refundedAt: refundedCourseIds.includes(7) ? '2026-03-02T10:00:00.000Z' : null },
+      { courseId: 8, title: 'SQL práctico', priceCents: 2550, refundedAt: refundedCourseIds.includes(8) ? '2026-03-02T10:00:00.000Z' : null },
+    ],
+    amountTotal: 4549,
+    currency: 'usd',
+    paymentStatus: 'paid',
+  });
+
+  it('refunds one line of a paid order after confirmation, naming its price, and then shows it refunded', async () => {
+    let current = paidOrder();
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminOrders: () => ({ items: [current], total: 1, page: 1, pageCount: 1, pageSize: 20 }),
+      refundOrder: () => {
+        current = paidOrder([8]);
+        return current;
+      },
+    });
+    const { user } = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
+    await user.click(await screen.findByRole('button', { name: 'Reembolsar «SQL práctico»' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Se devolverán $25.50 USD a Ana Pérez y perderá el acceso a «SQL práctico».');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, reembolsar' }));
+
+    const refundedLine = (await screen.findByText('SQL práctico')).closest('li')!;
+    expect(await within(refundedLine).findByText('Reembolsado')).toBeInTheDocument();
+    expect(requestsTo(fetchSpy, endpoints.refundOrder).map((sent) => sent.body)).toEqual([{ courseIds: [8] }]);
+    // The line refunded offers no second refund; the other line and the rest of the order still do.
+    expect(screen.queryByRole('button', { name: 'Reembolsar «SQL práctico»' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reembolsar «Python desde cero»' })).toBeInTheDocument();
+  });
+
+  it("refunds the rest of the order at once, for what is left of it", async () => {
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminOrders: () => ({ items: [paidOrder([8])], total: 1, page: 1, pageCount: 1, pageSize: 20 }),
+      refundOrder: () => paidOrder([7, 8]),
+    });
+    const { user } = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
+    await screen.findByText('Python desde cero');
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Se devolverán $19.99 USD a Ana Pérez');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, reembolsar' }));
+    await vi.waitFor(() => expect(requestsTo(fetchSpy, endpoints.refundOrder).map((sent) => sent.body)).toEqual([{}]));
   });
 });

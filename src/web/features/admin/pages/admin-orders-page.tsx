@@ -28,16 +28,40 @@ function OrdersScreen() {
   const refund = useRefundOrder();
   const rows = orders.data?.items ?? [];
 
-  const askRefund = (order: (typeof rows)[number]) =>
+  type OrderRow = (typeof rows)[number];
+  const unrefunded = (order: OrderRow) => order.items.filter((item) => item.refundedAt === null);
+
+  /** The whole order: every line not refunded yet. */
+  const askRefund = (order: OrderRow) =>
     void confirmAndRun({
       title: t('confirm.title'),
-      text: t('confirm.refund', { price: formatMoney(order.amountTotal, i18n.language, order.currency), name: order.user.name }),
+      text: t('confirm.refund', {
+        price: formatMoney(
+          unrefunded(order).reduce((sum, item) => sum + item.priceCents, 0),
+          i18n.language,
+          order.currency,
+        ),
+        name: order.user.name,
+      }),
       confirmLabel: t('confirm.confirmRefund'),
       cancelLabel: t('confirm.cancel'),
       cancelled: t('cancelled.orderNotRefunded'),
       done: t('done.orderRefunded'),
-      action: () => refund.mutateAsync(order.id),
+      action: () => refund.mutateAsync({ orderId: order.id }),
     });
+
+  const askLineRefund = (order: OrderRow, line: OrderRow['items'][number]) =>
+    void confirmAndRun({
+      title: t('confirm.title'),
+      text: t('confirm.refundLine', { price: formatMoney(line.priceCents, i18n.language, order.currency), name: order.user.name, title: line.title }),
+      confirmLabel: t('confirm.confirmRefund'),
+      cancelLabel: t('confirm.cancel'),
+      cancelled: t('cancelled.orderNotRefunded'),
+      done: t('done.lineRefunded'),
+      action: () => refund.mutateAsync({ orderId: order.id, courseIds: [line.courseId] }),
+    });
+
+  const isRefunding = (orderId: string) => refund.isPending && refund.variables?.orderId === orderId;
 
   return (
     <AdminPage title={t('orders.title')}>
@@ -72,7 +96,29 @@ function OrdersScreen() {
             cell: (order) => (
               <List size="sm" spacing={2}>
                 {order.items.map((item) => (
-                  <List.Item key={item.courseId}>{item.title}</List.Item>
+                  <List.Item key={item.courseId}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm" td={item.refundedAt ? 'line-through' : undefined}>
+                        {item.title}
+                      </Text>
+                      {item.refundedAt ? (
+                        <Badge color="violet" variant="light" size="sm">
+                          {t('orders.lineRefunded')}
+                        </Badge>
+                      ) : order.paymentStatus === 'paid' && order.items.length > 1 ? (
+                        <Button
+                          size="compact-xs"
+                          color="red"
+                          variant="subtle"
+                          aria-label={t('orders.refundLine', { title: item.title })}
+                          onClick={() => askLineRefund(order, item)}
+                          disabled={isRefunding(order.id)}
+                        >
+                          {t('orders.refund')}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </List.Item>
                 ))}
               </List>
             ),
@@ -93,7 +139,7 @@ function OrdersScreen() {
             phone: 'plain',
             cell: (order) =>
               order.paymentStatus === 'paid' ? (
-                <Button size="xs" color="red" variant="light" onClick={() => askRefund(order)} loading={refund.isPending && refund.variables === order.id}>
+                <Button size="xs" color="red" variant="light" onClick={() => askRefund(order)} loading={isRefunding(order.id)}>
                   {t('orders.refund')}
                 </Button>
               ) : null,
