@@ -6,12 +6,14 @@ import { invoiceDocumentSchema } from '../../../shared/schemas/invoices';
 import type { Database } from '../../db/client';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { invoices, invoiceSeries, orders } from '../../db/schema';
-import { issueCreditNote, issueInvoice, takeInvoiceNumber } from '../../domain/invoices';
+import { issueCreditNote, issueInvoice, setInvoiceSeller, takeInvoiceNumber } from '../../domain/invoices';
 import { fulfilOrder, revokeOrder } from './fulfilment';
 
 let db: Database;
 beforeAll(async () => {
   db = (await testDatabase()).db;
+  // The seller is the process's (an app built earlier in this worker may have set another).
+  setInvoiceSeller({ ...invoiceSellerDefaults });
 });
 beforeEach(async () => {
   await resetDatabase(await testDatabase());
