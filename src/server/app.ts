@@ -5,25 +5,11 @@ import { registerAccessControl } from './auth/access';
 import { mountAuth } from './auth/mount';
 import { CatalogCache } from './cache/catalog-cache';
 import type { Config } from './config';
-import { adminFeature } from './features/admin/feature';
-import { authFeature } from './features/auth/feature';
-import { cartFeature } from './features/cart/feature';
-import { catalogFeature } from './features/catalog/feature';
 import { createCatalogHeadResolver } from './features/catalog/seo';
-import { contactFeature } from './features/contact/feature';
-import { favouritesFeature } from './features/favourites/feature';
-import { healthFeature } from './features/health/feature';
-import { mediaFeature } from './features/media/feature';
-import { ordersFeature } from './features/orders/feature';
-import { payoutAccountsFeature } from './features/payout-accounts/feature';
+import { features } from './feature-list';
 import { returnUrls } from './features/orders/return-urls';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';
-import { progressFeature } from './features/progress/feature';
-import { reviewsFeature } from './features/reviews/feature';
-import { teachingFeature } from './features/teaching/feature';
-import { usersFeature } from './features/users/feature';
 import { registerApiDocs } from './http/api-docs';
-import type { Feature } from './feature';
 import { registerSameOriginCheck } from './http/same-origin';
 import { createServer, type ServerOptions } from './http/server';
 import { openInfrastructure, type InfrastructureOptions } from './infrastructure';
@@ -46,24 +32,6 @@ export type AppOptions = ServerOptions &
   };
 
 export type App = FastifyInstance;
-
-/** Every feature, in the order their routes are registered; each registers its own routes, jobs and hooks. */
-const features: Feature[] = [
-  healthFeature,
-  authFeature,
-  usersFeature,
-  catalogFeature,
-  favouritesFeature,
-  mediaFeature,
-  teachingFeature,
-  cartFeature,
-  ordersFeature,
-  payoutAccountsFeature,
-  progressFeature,
-  reviewsFeature,
-  contactFeature,
-  adminFeature,
-];
 
 /** Builds the whole app without listening, so tests can drive it through `inject()`: the shared infrastructure, then the features. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {

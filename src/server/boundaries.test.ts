@@ -40,6 +40,8 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   features: ['feature.ts', 'domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
   // What every feature is handed, built once: never a feature.
   'infrastructure.ts': ['feature.ts', 'auth', 'cache', 'storage', 'mail', 'payments', 'queue', 'web', 'http', 'db', 'secrets.ts', 'config.ts', 'errors.ts', 'jobs.ts'],
+  // The features in the order they are registered: the one file that names them all.
+  'feature-list.ts': ['features', 'feature.ts'],
   'app.ts': 'anything',
   'main.ts': 'anything',
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { payoutDefaults } from '../shared/limits';
+import { invoiceSellerDefaults, payoutDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -103,6 +103,11 @@ const envSchema = z.object({
     .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-9, 'must have at most two decimals (a whole number of basis points)')
     .default(payoutDefaults.platformFeePercent),
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(payoutDefaults.holdDays),
+  STRIPE_TAX: flag('false'),
+  INVOICE_SELLER_NAME: optional(z.string().trim().min(1).max(200)),
+  INVOICE_SELLER_ADDRESS: optional(z.string().trim().min(1).max(500)),
+  INVOICE_SELLER_TAX_ID: optional(z.string().trim().min(1).max(50)),
+  INVOICE_SELLER_EMAIL: optional(z.email()),
 });
 
 export type Config = {
@@ -135,13 +140,18 @@ export type Config = {
   social: Partial<Record<'google' | 'github' | 'facebook' | 'twitter', { clientId: string; clientSecret: string }>>;
   /** The OpenID Connect issuer Google sign-in talks to (a local provider in tests). */
   googleIssuer: string;
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** `tax`: Stripe Tax on (STRIPE_TAX=true): checkout adds the tax it computes, and the invoice shows it. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined; tax: boolean } | undefined;
   paymentWebhookSecret: string | undefined;
   payouts: {
     /** The platform's fee on each sale, in basis points (PLATFORM_FEE_PERCENT × 100), recorded on the order line when it is sold. */
     platformFeeBasisPoints: number;
     /** Days a sale's share waits (the refund window) before it may be transferred to its teacher. */
     holdDays: number;
+  };
+  invoices: {
+    /** The seller printed on invoices and credit notes (INVOICE_SELLER_*), kept in each document as it was at issue. */
+    seller: { name: string; address: string; taxId: string; email: string | null };
   };
   videoMaxBytes: number;
   /** Unfinished (tus) uploads one user may have at once. */
@@ -385,10 +395,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleIssuer: (e.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE, tax: e.STRIPE_TAX }
         : undefined,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     payouts: { platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), holdDays: e.PAYOUT_HOLD_DAYS },
+    invoices: {
+      seller: {
+        name: e.INVOICE_SELLER_NAME ?? invoiceSellerDefaults.name,
+        address: e.INVOICE_SELLER_ADDRESS ?? invoiceSellerDefaults.address,
+        taxId: e.INVOICE_SELLER_TAX_ID ?? invoiceSellerDefaults.taxId,
+        email: e.INVOICE_SELLER_EMAIL ?? invoiceSellerDefaults.email,
+      },
+    },
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     uploadsMaxUnfinishedPerUser: e.UPLOADS_MAX_UNFINISHED_PER_USER,
     uploadsMaxDeclaredBytesPerUser,

@@ -69,3 +69,14 @@ export const videoOrientation = {
 
 /** Teacher payouts' defaults (PLATFORM_FEE_PERCENT, PAYOUT_HOLD_DAYS); lines sold before payouts existed were split at this fee. */
 export const payoutDefaults = { platformFeePercent: 20, holdDays: 14 } as const;
+
+/**
+ * Who issues the invoices when INVOICE_SELLER_* are not set: a demo company, so a fresh
+ * install prints complete invoices (set the real details in production).
+ */
+export const invoiceSellerDefaults = {
+  name: 'Cursos Online Demo S.L.',
+  address: 'Calle de la Demostración 1, 28001 Madrid, España',
+  taxId: 'ESB00000000',
+  email: null,
+} as const;

@@ -49,6 +49,12 @@ export type FakeSession = {
   created: number;
   url: string | null;
   livemode: false;
+  /** Echoed from the request; a test fills `customer_details` and `total_details` (with `amount_total`) as the buyer's page and Stripe Tax would. */
+  automatic_tax?: { enabled: boolean };
+  tax_id_collection?: { enabled: boolean };
+  billing_address_collection?: string;
+  customer_details?: { name: string | null; email: string | null; address: Record<string, string | null> | null; tax_ids: { type: string; value: string }[] } | null;
+  total_details?: { amount_discount: number; amount_shipping: number; amount_tax: number } | null;
 };
 
 export type SignedEvent = { id: string; body: string; signature: string };
@@ -524,6 +530,9 @@ export class StripeFake {
       created: now,
       url: `https://checkout.stripe.test/c/pay/${sessionId}`,
       livemode: false,
+      automatic_tax: { enabled: (body.automatic_tax as Json | undefined)?.enabled === 'true' },
+      tax_id_collection: { enabled: (body.tax_id_collection as Json | undefined)?.enabled === 'true' },
+      billing_address_collection: (body.billing_address_collection as string | undefined) ?? 'auto',
     };
     this.sessions.set(sessionId, session);
     this.lineItems.set(sessionId, lines);

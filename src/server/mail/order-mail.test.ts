@@ -38,6 +38,10 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     expect(receipt.text).toContain('- React for everyone: $25 USD');
     expect(receipt.text).toContain('- Total: $44.99 USD');
     expect(receipt.text).toContain(`Go to my courses: ${ctx.config.publicUrl}/mycourses`);
+    // The invoice, issued with the payment, is one click away (the buyer's session opens it).
+    const invoiceLink = `${ctx.config.publicUrl}/api/orders/${order.id}/invoice.pdf`;
+    expect(receipt.text).toContain(`Download the invoice (PDF): ${invoiceLink}`);
+    expect(receipt.html).toContain(`<a href="${invoiceLink}">Download the invoice (PDF)</a>`);
     // The HTML part escapes what teachers typed.
     expect(receipt.html).toContain('SQL &lt;práctico&gt;');
     expect(receipt.html).not.toContain('SQL <práctico>');

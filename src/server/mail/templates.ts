@@ -1,5 +1,7 @@
 import type { Language } from '../../shared/languages';
 import { formatMoney } from '../../shared/money';
+import { pathFor } from '../../shared/endpoints/endpoint';
+import { invoicesEndpoints } from '../../shared/endpoints/invoices';
 import { paths } from '../../shared/paths';
 import { createServerI18n } from '../../web/i18n/server';
 
@@ -37,7 +39,16 @@ const i18nFor = (language: Language) => (translators ??= createServerI18n())[lan
 /** Order numbers are the first block of the order's id in capitals, as the order history shows them. */
 export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
-type Body = { subject: string; greeting: string; paragraphs: string[]; lines?: { label: string; value: string }[]; action: { label: string; link: string }; footer: string };
+type Body = {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  lines?: { label: string; value: string }[];
+  /** Links after the lines (the receipt's invoice), besides the main action. */
+  links?: { label: string; link: string }[];
+  action: { label: string; link: string };
+  footer: string;
+};
 
 function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Language, publicUrl: string): Body {
   const i18n = i18nFor(language);
@@ -83,6 +94,8 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         subject: t(`${text}.subject`, { number }),
         paragraphs: [t(`${text}.body`, { number })],
         lines: [...items.map((item) => ({ label: item.title, value: money(item.priceCents) })), { label: t(`${text}.total`), value: money(amountTotal) }],
+        // A paid order that cost something has an invoice, issued with the payment; the buyer's session opens it.
+        ...(kind === 'receipt' && amountTotal > 0 ? { links: [{ label: t('receipt.invoice'), link: `${publicUrl}${pathFor(invoicesEndpoints.getInvoicePdf, { id: orderId })}` }] } : {}),
         action: { label: t(`${text}.action`), link: `${publicUrl}${paths.myCourses()}` },
       };
     }
@@ -108,6 +121,7 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], langu
     '',
     ...body.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(body.lines ? [...body.lines.map((line) => `- ${line.label}: ${line.value}`), ''] : []),
+    ...(body.links ?? []).flatMap((link) => [`${link.label}: ${link.link}`, '']),
     `${body.action.label}: ${body.action.link}`,
     '',
     `— ${body.footer}`,
@@ -122,6 +136,7 @@ export function renderMail<K extends MailKind>(kind: K, data: MailData[K], langu
 <p>${escapeHtml(body.greeting)}</p>
 ${body.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 ${lines}
+${(body.links ?? []).map((link) => `<p><a href="${escapeHtml(link.link)}">${escapeHtml(link.label)}</a></p>`).join('\n')}
 <p><a href="${escapeHtml(body.action.link)}" style="display:inline-block;padding:10px 16px;background:#1864ab;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(body.action.label)}</a></p>
 <p style="font-size:12px;color:#555">${escapeHtml(body.action.link)}</p>
 <p>— ${escapeHtml(body.footer)}</p>

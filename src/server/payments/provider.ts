@@ -6,6 +6,7 @@
  */
 
 import type { Language } from '../../shared/languages';
+import type { BillingDetails } from '../../shared/schemas/invoices';
 
 export type ProviderName = 'stripe' | 'test';
 
@@ -43,6 +44,10 @@ export type ProviderSession = {
   paymentId: string | null;
   /** The hosted page, while the session is open. */
   url: string | null;
+  /** The billing name, address and tax IDs the buyer gave on the hosted page (Stripe: `customer_details`), when any. */
+  billingDetails?: BillingDetails | null;
+  /** Tax the provider added on top of the order's amount (Stripe Tax: `total_details.amount_tax`); `amountTotal` includes it. */
+  amountTax?: number | null;
 };
 
 /** A refund made at the provider (Stripe's `charge.refunded`), from the admin's action or the provider's dashboard. */

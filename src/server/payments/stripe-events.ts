@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../errors';
+import type { BillingDetails } from '../../shared/schemas/invoices';
 import type { ConnectedAccount, ProviderEvent, ProviderRefund, ProviderSession } from './provider';
 
 /** Events older than this (by their signed timestamp) are refused as replays. */
@@ -21,7 +22,36 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     currency: session.currency ?? null,
     paymentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
     url: session.url ?? null,
+    billingDetails: toBillingDetails(session.customer_details),
+    amountTax: session.total_details?.amount_tax ?? null,
   };
+}
+
+const text = (value: string | null | undefined, max: number) => (value?.trim() ? value.trim().slice(0, max) : null);
+
+/**
+ * What the buyer gave for the invoice on Stripe's page: the billing name (a business's legal
+ * name when they buy as one), the address as printed lines, the tax IDs. Null when none.
+ */
+function toBillingDetails(details: Stripe.Checkout.Session.CustomerDetails | null | undefined): BillingDetails | null {
+  if (!details) return null;
+  const address = details.address;
+  const lines = address
+    ? [
+        text(address.line1, 300),
+        text(address.line2, 300),
+        text([address.postal_code, address.city].filter(Boolean).join(' '), 300),
+        text(address.state, 300),
+        text(address.country, 300),
+      ].filter((line): line is string => line !== null)
+    : [];
+  const taxIds = (details.tax_ids ?? [])
+    .slice(0, 10)
+    .map((taxId) => ({ type: String(taxId.type).slice(0, 40), value: String(taxId.value ?? '').slice(0, 100) }))
+    .filter((taxId) => taxId.value !== '');
+  const name = text(details.name, 300);
+  if (!name && lines.length === 0 && taxIds.length === 0) return null;
+  return { name, address: lines, taxIds };
 }
 
 /**

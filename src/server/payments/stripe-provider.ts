@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import type { CreateCheckoutInput, MarketplaceProvider, ProviderSession, ProviderTransfer, RefundableOrder } from './provider';
 import { toConnectedAccount, toProviderSession, verifyStripeEvent } from './stripe-events';
 
-export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: string | undefined };
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: string | undefined; tax?: boolean };
 
 /** Stripe's own address by default; another one (a local double) when STRIPE_API_BASE is set. */
 function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
@@ -78,6 +78,11 @@ export function createStripeProvider(settings: StripeSettings, log: FastifyBaseL
             cancel_url: input.cancelUrl,
             expires_at: Math.floor(input.expiresAt.getTime() / 1000),
             ...(input.locale ? { locale: input.locale } : {}),
+            // The invoice's optional billing name, address and tax ID, asked for on Stripe's page.
+            tax_id_collection: { enabled: true },
+            billing_address_collection: 'auto',
+            // STRIPE_TAX: Stripe Tax adds the tax on top of the prices; settlement accepts the order's amount plus it.
+            ...(settings.tax ? { automatic_tax: { enabled: true } } : {}),
           },
           // A retried request for the same order never creates a second session.
           { idempotencyKey: `checkout-${input.orderId}` },

@@ -10,6 +10,7 @@ import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint'
 import { endpoints } from './endpoint-table';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
+import { invoicesEndpoints } from './invoices';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints } from './payouts';
@@ -27,6 +28,7 @@ const areas = [
   devMailboxEndpoints,
   favouritesEndpoints,
   healthEndpoints,
+  invoicesEndpoints,
   mediaEndpoints,
   ordersEndpoints,
   payoutAccountEndpoints,

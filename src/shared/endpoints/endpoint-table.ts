@@ -6,6 +6,7 @@ import { contactEndpoints } from './contact';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
+import { invoicesEndpoints } from './invoices';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints, payoutsEndpoints } from './payouts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...devMailboxEndpoints,
   ...favouritesEndpoints,
   ...healthEndpoints,
+  ...invoicesEndpoints,
   ...mediaEndpoints,
   ...ordersEndpoints,
   ...payoutAccountEndpoints,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseSummary } from './catalog';
+import { creditNoteSummarySchema, invoiceNumberSchema } from './invoices';
 import { languages } from '../languages';
 import { paymentStatuses } from '../limits';
 
@@ -40,6 +41,10 @@ export const orderSchema = z
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     items: z.array(orderItemSchema),
+    /** The order's invoice (every paid order that cost something has one), null before payment or for a free order. */
+    invoiceNumber: invoiceNumberSchema.nullable(),
+    /** The credit notes of its refunds, oldest first. */
+    creditNotes: z.array(creditNoteSummarySchema),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { grantCourses, revokeOrderCourses } from '../../domain/enrollments';
+import { issueCreditNote, issueInvoice } from '../../domain/invoices';
 import type { BackgroundJob } from '../../jobs';
 import { enqueueOrderMail } from '../../mail/order-mail';
 
@@ -42,6 +43,8 @@ export async function fulfilOrder(db: Database, orderId: string, payment: { prov
     await grantCourses(tx as unknown as Database, { userId: order.userId, courseIds, orderId: order.id });
     // The receipt and the teachers' notices commit with the payment, or not at all.
     await enqueueOrderMail(tx, order.id, 'paid');
+    // Last: its number's series row stays locked until this transaction commits.
+    await issueInvoice(tx as unknown as Database, order.id);
     return { fulfilled: true, courseIds };
   });
 }
@@ -102,6 +105,7 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
     if (!order) return { revoked: false, courseIds: [] };
     const courseIds = await revokeOrderCourses(tx as unknown as Database, { userId: order.userId, orderId: order.id });
     await enqueueOrderMail(tx, order.id, 'refunded');
+    await issueCreditNote(tx as unknown as Database, { orderId: order.id, courseIds: 'all', refundKey: `refund:${order.id}:all` });
     return { revoked: true, courseIds };
   });
 }

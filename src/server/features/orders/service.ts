@@ -7,7 +7,7 @@ import type { EnrolledCourse, HeldCourse, Order, PlayerCourse } from '../../../s
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { courses, enrollments, orderItems, orders } from '../../db/schema';
+import { courses, enrollments, invoices, orderItems, orders } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
 import { displayedImageUrl, summaryColumns } from '../../domain/course-summary';
 import { progressColumns } from '../../domain/course-progress';
@@ -144,6 +144,16 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
       ),
     )
     .orderBy(orderItems.title);
+  const documents = await db
+    .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, totalCents: invoices.totalCents, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(
+      inArray(
+        invoices.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(invoices.number);
   const now = Date.now();
   return rows.map((row) => ({
     id: row.id,
@@ -154,6 +164,10 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
+    invoiceNumber: documents.find((document) => document.orderId === row.id && document.kind === 'invoice')?.number ?? null,
+    creditNotes: documents
+      .filter((document) => document.orderId === row.id && document.kind === 'credit_note')
+      .map(({ number, totalCents, issuedAt }) => ({ number, totalCents, issuedAt: issuedAt.toISOString() })),
   }));
 }
 

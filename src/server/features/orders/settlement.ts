@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from '../../payments/provider';
@@ -29,12 +29,21 @@ export async function applyProviderSession(db: Database, providerName: ProviderN
   }
 
   if (isPaid(session)) {
-    if (session.amountTotal !== order.amountTotal || (session.currency ?? '').toLowerCase() !== order.currency) {
+    // Stripe Tax adds the tax on top: the order's amount plus the tax reported, exactly, and never less.
+    const tax = session.amountTax ?? 0;
+    if (!Number.isInteger(tax) || tax < 0 || session.amountTotal !== order.amountTotal + tax || (session.currency ?? '').toLowerCase() !== order.currency) {
       // Never grant on a payment of another amount: leave the order for a person to look at.
-      log.warn({ orderId: order.id, paid: session.amountTotal, currency: session.currency, expected: order.amountTotal }, 'paid amount differs from the order: not granted');
+      log.warn({ orderId: order.id, paid: session.amountTotal, tax, currency: session.currency, expected: order.amountTotal }, 'paid amount differs from the order: not granted');
       return 'ignored';
     }
-    const result = await fulfilOrder(db, order.id, { providerPaymentId: session.paymentId });
+    const result = await db.transaction(async (tx) => {
+      // The billing details and the tax the invoice prints, written with the payment (never after it).
+      await tx
+        .update(orders)
+        .set({ billingDetails: session.billingDetails ?? null, taxCents: tax })
+        .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['unpaid', 'expired', 'failed'])));
+      return fulfilOrder(tx as unknown as Database, order.id, { providerPaymentId: session.paymentId });
+    });
     if (result.fulfilled) log.info({ orderId: order.id, courseIds: result.courseIds }, 'order fulfilled');
     return result.fulfilled ? 'fulfilled' : 'already-settled';
   }

@@ -1,6 +1,9 @@
-import { Alert, Badge, Center, Loader, Stack, Text, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Alert, Anchor, Badge, Center, Loader, Stack, Text, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../../shared/endpoints/endpoint-table';
+import { pathFor } from '../../../shared/endpoints/endpoint';
 import type { PaymentStatus } from '../../../shared/limits';
+import type { Order } from '../../../shared/schemas/orders';
 import { useOrders } from './get-orders';
 import { errorMessage } from '../../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
@@ -8,6 +11,36 @@ import { usePriceLabel } from '../../lib/money';
 import { DataTable } from '../../components/data-table';
 import { localeOf } from '../../../shared/languages';
 import { dateTimeFormat } from '../../lib/intl-formats';
+
+/** The order's invoice and credit notes, each a PDF download (the server answers them to the buyer only). */
+function OrderDocuments({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  if (!order.invoiceNumber && order.creditNotes.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" aria-hidden="true">
+        {t('history.noDocuments')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {order.invoiceNumber && (
+        <Text component="li" size="sm">
+          <Anchor href={pathFor(endpoints.getInvoicePdf, { id: order.id })} download>
+            {`${t('history.invoice')} ${order.invoiceNumber}`}
+          </Anchor>
+        </Text>
+      )}
+      {order.creditNotes.map((note) => (
+        <Text component="li" size="sm" key={note.number}>
+          <Anchor href={pathFor(endpoints.getCreditNotePdf, { id: order.id, number: note.number })} download>
+            {`${t('history.creditNote')} ${note.number}`}
+          </Anchor>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 const statusColors: Record<PaymentStatus, MantineColor> = {
   paid: 'teal',
@@ -74,10 +107,11 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
               </Badge>
             ),
           },
+          { key: 'documents', header: t('history.documents'), nowrap: true, cell: (order) => <OrderDocuments order={order} /> },
         ]}
         rows={orders.data}
         rowKey={(order) => order.id}
-        minWidth={560}
+        minWidth={640}
         verticalSpacing="sm"
         striped
         label={t('history.title')}

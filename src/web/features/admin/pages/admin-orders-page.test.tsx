@@ -50,6 +50,8 @@ describe('payment statuses', () => {
       createdAt: `2026-03-0${index + 1}T10:00:00.000Z`,
       paidAt: null,
       items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, imageUrl: null }],
+      invoiceNumber: null,
+      creditNotes: [],
     }));
     mockApi({ getSession: () => userSession, getOrders: () => ({ items: buyerOrders }) });
     renderWithProviders(<OrderHistory />);

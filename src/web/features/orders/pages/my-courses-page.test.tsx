@@ -49,6 +49,8 @@ describe('my courses (/mycourses)', () => {
               { courseId: 5, title: 'Python desde cero', priceCents: 1999, imageUrl: null },
               { courseId: 6, title: 'Curso retirado', priceCents: 4550, imageUrl: null },
             ],
+            invoiceNumber: '2026-000041',
+            creditNotes: [],
           },
         ],
       }),
@@ -66,6 +68,60 @@ describe('my courses (/mycourses)', () => {
     expect(within(row).getByText('$65.49 USD')).toBeInTheDocument();
     expect(within(row).getByText('Pagado')).toBeInTheDocument();
     expect(within(row).getByText('Curso retirado')).toBeInTheDocument();
+  });
+
+  describe('invoices and credit notes', () => {
+    const orders = {
+      items: [
+        {
+          id: '6f0c2a52-3b1e-4c5a-9d7e-0a1b2c3d4e5f',
+          status: 'refunded' as const,
+          amountTotal: 4499,
+          currency: 'usd',
+          createdAt: '2026-03-04T10:00:00.000Z',
+          paidAt: '2026-03-04T10:01:00.000Z',
+          items: [{ courseId: 5, title: 'Python desde cero', priceCents: 4499, imageUrl: null }],
+          invoiceNumber: '2026-000042',
+          creditNotes: [{ number: '2026-000057', totalCents: 4499, issuedAt: '2026-03-10T10:00:00.000Z' }],
+        },
+        {
+          id: 'a1b2c3d4-0000-4000-8000-000000000001',
+          status: 'unpaid' as const,
+          amountTotal: 1999,
+          currency: 'usd',
+          createdAt: '2026-03-05T10:00:00.000Z',
+          paidAt: null,
+          items: [{ courseId: 6, title: 'SQL práctico', priceCents: 1999, imageUrl: null }],
+          invoiceNumber: null,
+          creditNotes: [],
+        },
+      ],
+    };
+
+    it('links each paid order’s invoice and each refund’s credit note for download; an unpaid order has none', async () => {
+      mockApi({ getSession: () => session, getEnrollments: () => ({ items: [] }), getOrders: () => orders });
+      renderApp('/mycourses');
+      const history = await screen.findByRole('region', { name: 'Mis compras' }, { timeout: 5000 });
+      const [, refunded, unpaid] = await within(history).findAllByRole('row');
+      const invoice = within(refunded!).getByRole('link', { name: 'Factura 2026-000042' });
+      expect(invoice).toHaveAttribute('href', '/api/orders/6f0c2a52-3b1e-4c5a-9d7e-0a1b2c3d4e5f/invoice.pdf');
+      expect(invoice).toHaveAttribute('download');
+      expect(within(refunded!).getByRole('link', { name: 'Nota de crédito 2026-000057' })).toHaveAttribute(
+        'href',
+        '/api/orders/6f0c2a52-3b1e-4c5a-9d7e-0a1b2c3d4e5f/credit-notes/2026-000057.pdf',
+      );
+      expect(within(unpaid!).queryByRole('link')).not.toBeInTheDocument();
+    });
+
+    it('says them in English', async () => {
+      await act(() => setLanguage('en'));
+      mockApi({ getSession: () => session, getEnrollments: () => ({ items: [] }), getOrders: () => orders });
+      renderApp('/mycourses');
+      const history = await screen.findByRole('region', { name: 'My purchases' }, { timeout: 5000 });
+      expect(await within(history).findByRole('link', { name: 'Invoice 2026-000042' })).toBeInTheDocument();
+      expect(within(history).getByRole('link', { name: 'Credit note 2026-000057' })).toBeInTheDocument();
+      await act(() => setLanguage('es'));
+    });
   });
 
   it('says "No tienes cursos comprados..." with a button to the catalogue', async () => {

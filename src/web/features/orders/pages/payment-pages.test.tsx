@@ -18,6 +18,8 @@ const order = (status: Order['status']): Order => ({
   currency: 'usd',
   createdAt: '2026-01-01T00:00:00.000Z',
   paidAt: status === 'paid' ? '2026-01-01T00:01:00.000Z' : null,
+  invoiceNumber: status === 'paid' ? '2026-000001' : null,
+  creditNotes: [],
   items: [
     { courseId: 1, title: 'Python desde cero', priceCents: 1999, imageUrl: null },
     { courseId: 2, title: 'React avanzado', priceCents: 4550, imageUrl: null },

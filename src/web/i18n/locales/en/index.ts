@@ -1,9 +1,10 @@
 import type { Catalogue } from '../../catalogue';
 import backOffice from './en-back-office';
 import core from './en-core';
+import invoices from './invoices.json';
 import mail from './mail.json';
 
 /** Every English namespace; `satisfies` makes a key missing from English a type error. */
-const en = { ...core, ...backOffice, mail } satisfies Catalogue;
+const en = { ...core, ...backOffice, mail, invoices } satisfies Catalogue;
 
 export default en;

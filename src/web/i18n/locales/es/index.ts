@@ -1,13 +1,15 @@
 import backOffice from './es-back-office';
 import core from './es-core';
+import invoices from './invoices.json';
 import mail from './mail.json';
 
 /**
  * Every Spanish namespace: one per feature, so features add keys without touching each
  * other's files. Spanish is the reference catalogue: the others must have the same keys.
  * The app loads it in two parts (core, back office); this whole is the type of a catalogue.
- * The e-mails' texts (`mail`) are the server's only: no part the browser loads has them.
+ * The e-mails' and invoices' texts (`mail`, `invoices`) are the server's only: no part the
+ * browser loads has them.
  */
-const es = { ...core, ...backOffice, mail };
+const es = { ...core, ...backOffice, mail, invoices };
 
 export default es;

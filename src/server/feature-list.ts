@@ -1,0 +1,35 @@
+import type { Feature } from './feature';
+import { adminFeature } from './features/admin/feature';
+import { authFeature } from './features/auth/feature';
+import { cartFeature } from './features/cart/feature';
+import { catalogFeature } from './features/catalog/feature';
+import { contactFeature } from './features/contact/feature';
+import { favouritesFeature } from './features/favourites/feature';
+import { healthFeature } from './features/health/feature';
+import { invoicesFeature } from './features/invoices/feature';
+import { mediaFeature } from './features/media/feature';
+import { ordersFeature } from './features/orders/feature';
+import { payoutAccountsFeature } from './features/payout-accounts/feature';
+import { progressFeature } from './features/progress/feature';
+import { reviewsFeature } from './features/reviews/feature';
+import { teachingFeature } from './features/teaching/feature';
+import { usersFeature } from './features/users/feature';
+
+/** Every feature, in the order their routes are registered; each registers its own routes, jobs and hooks. */
+export const features: Feature[] = [
+  healthFeature,
+  authFeature,
+  usersFeature,
+  catalogFeature,
+  favouritesFeature,
+  mediaFeature,
+  teachingFeature,
+  cartFeature,
+  ordersFeature,
+  payoutAccountsFeature,
+  invoicesFeature,
+  progressFeature,
+  reviewsFeature,
+  contactFeature,
+  adminFeature,
+];

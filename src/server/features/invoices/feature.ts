@@ -1,0 +1,9 @@
+import type { Feature } from '../../feature';
+import { setInvoiceSeller } from '../../domain/invoices';
+import { invoiceRoutes } from './routes';
+
+/** Invoices and credit notes: the seller printed on the ones issued from now on, and their PDFs. */
+export const invoicesFeature: Feature = async (app) => {
+  setInvoiceSeller(app.config.invoices.seller);
+  await app.register(invoiceRoutes, { prefix: '/api' });
+};
