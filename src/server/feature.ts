@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogVersionFeed } from './cache/catalog-cache';
 import type { DatabaseHandle } from './db/client';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentProvider, PayoutProvider } from './payments/provider';
 import type { Secrets } from './secrets';
 import type { VideoStorage } from './storage/video-storage';
 
@@ -11,6 +11,8 @@ export type FeatureContext = {
   secrets: Secrets;
   videoStorage: VideoStorage;
   payments: PaymentProvider;
+  /** Transfers to teachers (Stripe Connect); null while the configured provider offers none, and the payouts' provider calls wait. */
+  payouts: PayoutProvider | null;
   catalogVersionFeed: CatalogVersionFeed;
 };
 

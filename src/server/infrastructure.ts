@@ -8,7 +8,8 @@ import type { FeatureContext } from './feature';
 import { registerBackgroundJobs } from './jobs';
 import { createMailSender, type MailSender } from './mail/plugin';
 import { createPaymentProvider, deliverThroughApp } from './payments/create-provider';
-import type { PaymentProvider } from './payments/provider';
+import { payoutProviderOf } from './payments/payout-provider';
+import type { PaymentProvider, PayoutProvider } from './payments/provider';
 import type { TestProvider } from './payments/test-provider';
 import { pruneFinishedJobs } from './queue/queue';
 import { loadSecrets } from './secrets';
@@ -30,6 +31,8 @@ export type InfrastructureOptions = {
   database?: DatabaseHandle;
   /** The provider's webhook route, and where the buyer lands after its hosted page. */
   payments: { webhookPath: string; successUrl: string; cancelUrl: string };
+  /** Replaces the payment provider's payouts side (tests give a double of the provider's servers). */
+  payoutProvider?: PayoutProvider | null;
 };
 
 export type Infrastructure = FeatureContext & { mailSender: MailSender; testPaymentProvider: TestProvider | null };
@@ -65,5 +68,6 @@ export async function openInfrastructure(app: FastifyInstance, config: Config, v
     ...mailSender.jobs,
     { name: 'finished jobs pruning', intervalMs: 60 * 60_000, run: () => pruneFinishedJobs(database.db) },
   ]);
-  return { database, secrets, videoStorage, payments, catalogVersionFeed, mailSender, testPaymentProvider: testProvider };
+  const payouts = options.payoutProvider === undefined ? payoutProviderOf(payments) : options.payoutProvider;
+  return { database, secrets, videoStorage, payments, payouts, catalogVersionFeed, mailSender, testPaymentProvider: testProvider };
 }

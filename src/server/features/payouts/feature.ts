@@ -1,0 +1,12 @@
+import type { Feature } from '../../feature';
+import { addBackgroundJobs } from '../../jobs';
+import { payoutTransferJob } from './transfers';
+
+/**
+ * Teachers get paid: the ledger's balances, the transfer job (holds, transfers, reversals), the
+ * daily reconciliation with the provider, the teacher's earnings and the admin's view.
+ */
+export const payoutsFeature: Feature = async (app, { payouts }) => {
+  if (!payouts) app.log.warn('payouts: the payment provider offers no transfers to teachers; shares are recorded and wait');
+  addBackgroundJobs(app, [payoutTransferJob(app.db, payouts, { holdDays: app.config.payouts.holdDays, log: app.log })]);
+};
