@@ -22,6 +22,7 @@ import {
 import { contactMessage } from '../schemas/contact';
 import { editCourseSchema } from '../schemas/courses';
 import { defineEndpoint } from './endpoint';
+import { refundOrderBody } from '../schemas/payouts';
 
 const refusals = { 401: errorResponse, 403: errorResponse };
 const readErrors = { ...refusals, 400: errorResponse, 404: errorResponse };
@@ -285,8 +286,9 @@ export const adminEndpoints = {
     access: 'admin',
     effects: ['catalogue', 'sessions'],
     tags: ['admin'],
-    summary: 'Refund a paid order through the payment provider and take back the courses it granted',
+    summary: 'Refund some lines of a paid order (by course), or all of them, through the payment provider, and take back the courses refunded',
     params: orderIdParam,
+    body: refundOrderBody,
     responses: { 200: adminOrder, ...writeErrors, 502: errorResponse },
   }),
 };

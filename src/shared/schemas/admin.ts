@@ -148,7 +148,8 @@ export const adminOrder = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  items: z.array(z.object({ courseId: z.number().int(), title: z.string(), priceCents: z.number().int() })),
+  /** `refundedAt`: when the line's payment was given back (a line refund, or the whole order's); null while it stands. */
+  items: z.array(z.object({ courseId: z.number().int(), title: z.string(), priceCents: z.number().int(), refundedAt: z.string().nullable() })),
   /** In cents, as the payment provider reports it. */
   amountTotal: z.number().int(),
   currency: z.string(),

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client';
 import { salesKeys } from '../../../entities/sales/sales-keys';
 import { adminKeys } from './keys';
 
-export const refundOrder = (id: string) => call(endpoints.refundOrder, { params: { id } });
+export const refundOrder = (id: string) => call(endpoints.refundOrder, { params: { id }, body: {} });
 
 export function useRefundOrder() {
   const queryClient = useQueryClient();

@@ -23,7 +23,7 @@ describe('payment statuses', () => {
       createdAt: `2026-03-0${index + 1}T10:00:00.000Z`,
       paidAt: null,
       user: { id: 'user-1', name: 'Ana Pérez', email: 'ana@example.com' },
-      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000 }],
+      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, refundedAt: null }],
       amountTotal: 1000,
       currency: 'usd',
       paymentStatus,
