@@ -16,6 +16,8 @@ export type PayoutDouble = PayoutProvider & {
   failNext(count?: number, message?: string): void;
   /** The next money-moving call does its work, then throws (its answer is lost). */
   loseNextAnswer(): void;
+  /** Forgets everything (a double shared by an app across tests). */
+  reset(): void;
   /** Transfers created at the provider and not known to the ledger (for the reconciliation tests). */
   addForeignTransfer(transfer: Omit<ProviderTransfer, 'createdAt' | 'reversedCents'> & { createdAt?: Date }): void;
 };
@@ -55,6 +57,12 @@ export function createPayoutDouble(): PayoutDouble {
     },
     loseNextAnswer() {
       loseAnswer = true;
+    },
+    reset() {
+      for (const store of [accounts, transfers, reversals, byKey]) store.clear();
+      calls.length = 0;
+      failures = [];
+      loseAnswer = false;
     },
     addForeignTransfer({ createdAt = new Date(), ...transfer }) {
       transfers.set(transfer.id, { ...transfer, createdAt, reversedCents: 0, idempotencyKey: `foreign-${transfer.id}`, sourcePaymentId: 'pi_foreign' });

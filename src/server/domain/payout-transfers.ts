@@ -112,7 +112,7 @@ export async function sendPendingTransfers(db: Database, provider: Pick<PayoutPr
  * Answers how many were reversed now.
  */
 export async function reverseRefundedShares(db: Database, provider: Pick<PayoutProvider, 'reverseTransfer'>, { orderId, log }: { orderId?: string; log?: Log } = {}): Promise<number> {
-  const keyOf = (prefix: string) => sql`${prefix}::text || ${orderItems.orderId} || ':' || ${orderItems.courseId}`;
+  const keyOf = (prefix: string) => sql`${prefix}::text || order_items.order_id || ':' || order_items.course_id`;
   const hasEntry = (prefix: string) => sql`exists (select 1 from ledger_entries le where le.idempotency_key = ${keyOf(prefix)})`;
   const due = await db
     .select({

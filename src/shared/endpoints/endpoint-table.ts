@@ -8,6 +8,7 @@ import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
+import { payoutsEndpoints } from './payouts';
 import { progressEndpoints } from './progress';
 import { reviewsEndpoints } from './reviews';
 import { teachingEndpoints } from './teaching';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...mediaEndpoints,
   ...ordersEndpoints,
+  ...payoutsEndpoints,
   ...progressEndpoints,
   ...reviewsEndpoints,
   ...teachingEndpoints,

@@ -3,8 +3,12 @@ import { errorResponse, mediaAnswer, withAnswerHeaders } from '../api-schemas';
 import { adminPayoutsSchema, onboardingLinkSchema, payoutTransferSchema, teacherEarningsSchema } from '../schemas/payouts';
 import { defineEndpoint } from './endpoint';
 
-/** Teachers get paid: the connected payout account, earnings and transfers; the admin's view of every balance. */
-export const payoutsEndpoints = {
+/**
+ * The teacher's payout account at the provider (Stripe Connect onboarding). Served once the
+ * providers' Connect side is in place; kept apart from `payoutsEndpoints` so that the table
+ * lists only the endpoints the server answers.
+ */
+export const payoutAccountEndpoints = {
   startPayoutOnboarding: defineEndpoint({
     method: 'POST',
     path: '/api/payouts/onboarding',
@@ -24,6 +28,10 @@ export const payoutsEndpoints = {
     summary: "Where the provider sends a teacher whose onboarding link expired: redirects to a new one",
     responses: { 302: z.null(), 401: errorResponse, 404: errorResponse, 502: errorResponse },
   }),
+};
+
+/** Teachers get paid: earnings and transfers; the admin's view of every balance, failed transfers and the reconciliation. */
+export const payoutsEndpoints = {
   getEarnings: defineEndpoint({
     method: 'GET',
     path: '/api/payouts/earnings',

@@ -192,6 +192,8 @@ export const auditActions = [
   'subcategory.enable',
   'order.refund',
   'message.delete',
+  'payouts.retryTransfer',
+  'payouts.reconcile',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

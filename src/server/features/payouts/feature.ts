@@ -1,5 +1,7 @@
 import type { Feature } from '../../feature';
 import { addBackgroundJobs } from '../../jobs';
+import { reconciliationJob } from './reconciliation';
+import { payoutsRoutes } from './routes';
 import { payoutTransferJob } from './transfers';
 
 /**
@@ -8,5 +10,9 @@ import { payoutTransferJob } from './transfers';
  */
 export const payoutsFeature: Feature = async (app, { payouts }) => {
   if (!payouts) app.log.warn('payouts: the payment provider offers no transfers to teachers; shares are recorded and wait');
-  addBackgroundJobs(app, [payoutTransferJob(app.db, payouts, { holdDays: app.config.payouts.holdDays, log: app.log })]);
+  addBackgroundJobs(app, [
+    payoutTransferJob(app.db, payouts, { holdDays: app.config.payouts.holdDays, log: app.log }),
+    ...(payouts ? [reconciliationJob(app.db, payouts, app.log)] : []),
+  ]);
+  await app.register(payoutsRoutes, { prefix: '/api', payouts });
 };

@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 
 /** Is there a ledger entry named `<prefix><order>:<course>` for the line in `order_items`? */
 const lineHas = (prefix: string) =>
-  sql`exists (select 1 from ${ledgerEntries} le where le.idempotency_key = ${prefix}::text || ${orderItems.orderId} || ':' || ${orderItems.courseId})`;
+  sql`exists (select 1 from ${ledgerEntries} le where le.idempotency_key = ${prefix}::text || order_items.order_id || ':' || order_items.course_id)`;
 
 /** Lines whose hold has passed and whose share still waits in `pending`. */
 const releasable = (paidBefore: Date) =>
@@ -80,7 +80,7 @@ export async function settleWaitingRefunds(db: Database): Promise<void> {
         sql`${orderItems.refundedAt} is not null`,
         lineHas('sale:'),
         sql`((${orderItems.feeCents} > 0 and not ${lineHas('refund-fee:')}) or (${orderItems.teacherShareCents} > 0 and not ${lineHas('refund-share:')} and not ${lineHas('reversal:')}
-          and not exists (select 1 from ${payoutTransfers} t where t.order_id = ${orderItems.orderId} and t.teacher_id = ${orderItems.sellerId} and t.status in ('sent', 'pending'))))`,
+          and not exists (select 1 from ${payoutTransfers} t where t.order_id = order_items.order_id and t.teacher_id = order_items.seller_id and t.status in ('sent', 'pending'))))`,
       ),
     );
   for (const { orderId } of waiting) {
