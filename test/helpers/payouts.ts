@@ -5,6 +5,7 @@ import type { Database } from '../../src/server/db/client';
 import { createOrder, makeOrderItems } from '../../src/server/db/factories';
 import { orderItems, orders, payoutAccounts } from '../../src/server/db/schema';
 import { fulfilOrder } from '../../src/server/features/orders/fulfilment';
+import type { RefundProvider } from '../../src/server/features/orders/admin-orders';
 import type { PayoutDouble } from './payout-provider';
 import { resetDatabase, testDatabase } from './database';
 
@@ -59,3 +60,16 @@ export async function setPayoutAccountState(db: Database, teacherId: string, sta
 
 export const DAY_MS = 86_400_000;
 export const daysAfter = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/** The payment side of the provider: records each refund, and answers the first one again for a key it has seen. */
+export function refundDouble() {
+  const refunds = new Map<string, { orderId: string; amountCents: number }>();
+  const provider: RefundProvider = {
+    refund: async (order, request) => {
+      const key = request?.idempotencyKey ?? `whole-${order.id}`;
+      if (!refunds.has(key)) refunds.set(key, { orderId: order.id, amountCents: request?.amountCents ?? order.amountTotal });
+      return { refundId: `re_${key}` };
+    },
+  };
+  return { provider, refunds };
+}

@@ -1,28 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPayoutDouble, netTransferred, type PayoutDouble } from '../../../test/helpers/payout-provider';
-import { daysAfter, givePayoutAccount, payOrder, useLedgerDatabase } from '../../../test/helpers/payouts';
+import { daysAfter, givePayoutAccount, payOrder, refundDouble, useLedgerDatabase } from '../../../test/helpers/payouts';
 import type { Database } from '../db/client';
 import { createCourse, createUser } from '../db/factories';
 import { ledgerEntries, orderItems, orders, payoutTransfers } from '../db/schema';
-import { refundOrder, type RefundProvider } from '../features/orders/admin-orders';
+import { refundOrder } from '../features/orders/admin-orders';
 import { revokeOrder } from '../features/orders/fulfilment';
 import { bucketBalances, teacherBalances } from '../features/payouts/ledger';
 import { runPayouts } from '../features/payouts/transfers';
 import { isEnrolled } from './enrollments';
-
-/** The payment side of the provider: records each refund, and answers the first one again for a key it has seen. */
-export function refundDouble() {
-  const refunds = new Map<string, { orderId: string; amountCents: number }>();
-  const provider: RefundProvider = {
-    refund: async (order, request) => {
-      const key = request?.idempotencyKey ?? `whole-${order.id}`;
-      if (!refunds.has(key)) refunds.set(key, { orderId: order.id, amountCents: request?.amountCents ?? order.amountTotal });
-      return { refundId: `re_${key}` };
-    },
-  };
-  return { provider, refunds };
-}
 
 const HOLD = 14;
 const paidAt = new Date('2026-03-01T10:00:00Z');
