@@ -140,4 +140,20 @@ describe('the hold and the transfers', () => {
     expect(transferEntries).toMatchObject([{ transferId: pending!.id, amountCents: 2399, fromBucket: 'available', toBucket: 'paid' }]);
     expect(await teacherBalances(ctx.db, ana)).toEqual({ pendingCents: 0, availableCents: 0, paidCents: 2399 });
   });
+
+  it('two runs at once (two app processes) still make one transfer per order and teacher, and one ledger entry', async () => {
+    const double = createPayoutDouble();
+    const { ana, ben } = await twoTeacherSale(ctx.db);
+    await givePayoutAccount(ctx.db, double, ana);
+    await givePayoutAccount(ctx.db, double, ben);
+    const now = daysAfter(paidAt, HOLD);
+    await Promise.all([runPayouts(ctx.db, double, { now, holdDays: HOLD }), runPayouts(ctx.db, double, { now, holdDays: HOLD }), runPayouts(ctx.db, double, { now, holdDays: HOLD })]);
+
+    expect(double.transfers.size).toBe(2);
+    expect(await ctx.db.select().from(payoutTransfers)).toHaveLength(2);
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'transfer'))).toHaveLength(2);
+    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'hold_released'))).toHaveLength(3);
+    expect(await teacherBalances(ctx.db, ana)).toEqual({ pendingCents: 0, availableCents: 0, paidCents: 2399 });
+    expect(await teacherBalances(ctx.db, ben)).toEqual({ pendingCents: 0, availableCents: 0, paidCents: 3999 });
+  });
 });
