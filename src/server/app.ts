@@ -23,7 +23,7 @@ import type { CreatePageRenderer } from '../shared/page-rendering';
 export type { ApiRoute } from './http/server';
 
 export type AppOptions = ServerOptions &
-  Pick<InfrastructureOptions, 'database'> & {
+  Pick<InfrastructureOptions, 'database' | 'payoutProvider'> & {
     /**
      * Draws the public pages on the server. By default the build's entry (dist/ssr, written by
      * `npm run build`) when it is there; without one every page is the shell the browser fills.
@@ -39,7 +39,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const videoStorage = await openVideoStorage(config);
   const app = createServer(config, options, { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] });
   const payments = { webhookPath: WEBHOOK_PATH, ...returnUrls(config.publicUrl) };
-  const { mailSender, testPaymentProvider, ...shared } = await openInfrastructure(app, config, videoStorage, { database: options.database, payments });
+  const { mailSender, testPaymentProvider, ...shared } = await openInfrastructure(app, config, videoStorage, { database: options.database, payoutProvider: options.payoutProvider, payments });
 
   // After the security headers (set first thing), so that a refused request still carries them. The Stripe
   // webhook proves itself by its signature; the authentication library checks its own origins.

@@ -34,7 +34,8 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   payments: ['web', 'db', 'config.ts', 'errors.ts'],
   mail: ['http', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
   auth: ['mail', 'http', 'audit.ts', 'db', 'config.ts', 'errors.ts'],
-  domain: ['auth', 'queue', 'audit.ts', 'db', 'errors.ts'],
+  // The payouts' rules call the provider's seam (transfers, reversals): the type, never an implementation.
+  domain: ['auth', 'queue', 'payments', 'audit.ts', 'db', 'errors.ts'],
   'secrets.ts': ['auth', 'config.ts'],
   'feature.ts': ['cache', 'storage', 'payments', 'secrets.ts', 'db', 'config.ts'],
   features: ['feature.ts', 'domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],

@@ -10,6 +10,7 @@ import { invoicesFeature } from './features/invoices/feature';
 import { mediaFeature } from './features/media/feature';
 import { ordersFeature } from './features/orders/feature';
 import { payoutAccountsFeature } from './features/payout-accounts/feature';
+import { payoutsFeature } from './features/payouts/feature';
 import { progressFeature } from './features/progress/feature';
 import { reviewsFeature } from './features/reviews/feature';
 import { teachingFeature } from './features/teaching/feature';
@@ -27,6 +28,7 @@ export const features: Feature[] = [
   cartFeature,
   ordersFeature,
   payoutAccountsFeature,
+  payoutsFeature,
   invoicesFeature,
   progressFeature,
   reviewsFeature,

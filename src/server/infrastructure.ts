@@ -32,6 +32,8 @@ export type InfrastructureOptions = {
   database?: DatabaseHandle;
   /** The provider's webhook route, and where the buyer lands after its hosted page. */
   payments: { webhookPath: string; successUrl: string; cancelUrl: string };
+  /** Replaces the payment provider's payouts side (tests give a double of the provider's servers). */
+  payoutProvider?: PayoutProvider;
 };
 
 export type Infrastructure = FeatureContext & { mailSender: MailSender; testPaymentProvider: TestProvider | null };
@@ -68,5 +70,6 @@ export async function openInfrastructure(app: FastifyInstance, config: Config, v
     ...mailSender.jobs,
     { name: 'finished jobs pruning', intervalMs: 60 * 60_000, run: () => pruneFinishedJobs(database.db) },
   ]);
-  return { database, secrets, videoStorage, payments, payouts: payments, catalogVersionFeed, mailSender, testPaymentProvider: testProvider };
+  const payouts = options.payoutProvider ?? payments;
+  return { database, secrets, videoStorage, payments, payouts, catalogVersionFeed, mailSender, testPaymentProvider: testProvider };
 }

@@ -46,7 +46,9 @@ export const errorStatus = {
   SERVICE_UNAVAILABLE: 503,
   // Commerce: cart, checkout, payments, enrolments, reviews.
   COURSE_ALREADY_IN_CART: 409, CART_FULL: 409, COURSE_ALREADY_OWNED: 409, COURSE_IS_YOURS: 409, COURSE_NOT_FREE: 409, CART_EMPTY: 409,
-  NOT_ENROLLED: 403, ORDER_NOT_FOUND: 404, REVIEW_NOT_FOUND: 404, INVALID_SIGNATURE: 400, PAYMENT_PROVIDER_ERROR: 502,
+  NOT_ENROLLED: 403, ORDER_NOT_FOUND: 404, ORDER_LINE_NOT_FOUND: 404, ORDER_LINE_ALREADY_REFUNDED: 409, REVIEW_NOT_FOUND: 404, INVALID_SIGNATURE: 400, PAYMENT_PROVIDER_ERROR: 502,
+  // Payouts: a transfer the admin may not retry (sent, or in flight), or no transfers to teachers at this provider.
+  PAYOUT_TRANSFER_NOT_FOUND: 404, PAYOUT_TRANSFER_NOT_RETRYABLE: 409, PAYOUT_ACCOUNT_NOT_ENABLED: 409, PAYOUTS_UNAVAILABLE: 409,
   // Teaching.
   COURSE_LIMIT_REACHED: 429,
   // Teachers' payouts: only a teacher (someone who created a course) opens a payout account; refreshing onboarding needs one.

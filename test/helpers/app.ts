@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import type { PayoutProvider } from '../../src/server/payments/provider';
 import { resetDatabase, testDatabase } from './database';
 import { createContractCheck, contractTally, type ContractCheck } from './openapi-contract';
 
@@ -25,7 +26,7 @@ export type TestContext = { app: App; db: Database; config: Config; dataDir: str
  */
 export function useTestApp(
   env: Record<string, string> | (() => Record<string, string>) = {},
-  { catchUpBeforeEachRequest = true, checkContract = true } = {},
+  { catchUpBeforeEachRequest = true, checkContract = true, payoutProvider }: { catchUpBeforeEachRequest?: boolean; checkContract?: boolean; payoutProvider?: PayoutProvider } = {},
 ): TestContext {
   const context = {} as TestContext;
   let contract: ContractCheck | undefined;
@@ -36,7 +37,7 @@ export function useTestApp(
     const settings = typeof env === 'function' ? env() : env;
     // No transcode worker unless a test asks for one: the media tests run theirs when they choose.
     context.config = { ...loadConfig({ DATA_DIR: context.dataDir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', TRANSCODE_CONCURRENCY: '0', ...settings }), webDistDir: undefined };
-    context.app = await buildApp(context.config, { database, logger: false });
+    context.app = await buildApp(context.config, { database, logger: false, ...(payoutProvider === undefined ? {} : { payoutProvider }) });
     // Tests write rows straight into the database and then ask the app. On the PostgreSQL server the
     // catalogue's version notice of such a write arrives a moment later (a real client's next request
     // would come after it): catch up first, as the app does after its own writes.

@@ -30,17 +30,19 @@ export async function grantCourses(
 
 /**
  * Takes back the courses an order granted (which ends the buyer's video links at once) and
- * the buyer's reviews of them (they stop counting in the rating). Answers the courses taken
- * back. Run it in the transaction that marks the order refunded.
+ * the buyer's reviews of them (they stop counting in the rating): all of them, or only
+ * `courseIds` (a refund of some lines). Answers the courses taken back. Run it in the
+ * transaction that marks the order (or its lines) refunded.
  */
-export async function revokeOrderCourses(tx: Database, { userId, orderId }: { userId: string; orderId: string }): Promise<number[]> {
+export async function revokeOrderCourses(tx: Database, { userId, orderId, courseIds }: { userId: string; orderId: string; courseIds?: readonly number[] }): Promise<number[]> {
+  if (courseIds?.length === 0) return [];
   const removed = await tx
     .delete(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.orderId, orderId)))
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.orderId, orderId), courseIds ? inArray(enrollments.courseId, [...courseIds]) : undefined))
     .returning({ courseId: enrollments.courseId });
-  const courseIds = removed.map((row) => row.courseId);
-  await removeReviewsOfLostCourses(tx, userId, courseIds);
-  return courseIds;
+  const revoked = removed.map((row) => row.courseId);
+  await removeReviewsOfLostCourses(tx, userId, revoked);
+  return revoked;
 }
 
 /** Whether the user holds the course (bought or enrolled free). */

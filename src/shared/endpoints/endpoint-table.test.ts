@@ -14,6 +14,7 @@ import { invoicesEndpoints } from './invoices';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints } from './payouts';
+import { payoutsEndpoints } from './payouts';
 import { progressEndpoints } from './progress';
 import { reviewsEndpoints } from './reviews';
 import { teachingEndpoints } from './teaching';
@@ -32,6 +33,7 @@ const areas = [
   mediaEndpoints,
   ordersEndpoints,
   payoutAccountEndpoints,
+  payoutsEndpoints,
   progressEndpoints,
   reviewsEndpoints,
   teachingEndpoints,

@@ -148,7 +148,7 @@ export const adminOrder = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  /** `refundedAt`: when this line's payment was given back (a line refund, or the whole order's). */
+  /** `refundedAt`: when the line's payment was given back (a line refund, or the whole order's); null while it stands. */
   items: z.array(z.object({ courseId: z.number().int(), title: z.string(), priceCents: z.number().int(), refundedAt: z.string().nullable() })),
   /** In cents, as the payment provider reports it. */
   amountTotal: z.number().int(),
@@ -192,6 +192,8 @@ export const auditActions = [
   'subcategory.enable',
   'order.refund',
   'message.delete',
+  'payouts.retryTransfer',
+  'payouts.reconcile',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

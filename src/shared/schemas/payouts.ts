@@ -124,7 +124,7 @@ export const adminPayoutsSchema = z
   .meta({ id: 'AdminPayouts' });
 export type AdminPayouts = z.infer<typeof adminPayoutsSchema>;
 
-/** The admin's refund: some lines of the order (by course), or all of them when none are named (or no body is sent). */
+/** The admin's refund: some lines of the order (by course), or all of them when none are named (or no body is sent: Fastify reads it as null). */
 export const refundOrderBody = z
   .object({ courseIds: z.array(z.number().int().positive()).min(1).max(100).optional() })
   .nullish();

@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AdminOrder, Page } from '../../../shared/schemas/admin';
 import { adminPageSize } from '../../../shared/schemas/admin';
 import type { PaymentStatus } from '../../../shared/limits';
@@ -7,7 +8,10 @@ import { orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../../audit';
 import { iso, offsetOf, pageOf } from '../../db/paging';
-import type { PaymentProvider } from '../../payments/provider';
+import { revokeOrderCourses } from '../../domain/enrollments';
+import { lockOrder, markLinesRefunded, providerKey, settleRefundedLines } from '../../domain/ledger';
+import { reverseRefundedShares, sendPendingTransfers } from '../../domain/payout-transfers';
+import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { revokeOrder } from './fulfilment';
 
 const orderColumns = {
@@ -74,32 +78,84 @@ export async function getOrder(db: Database, id: string): Promise<AdminOrder> {
 /** What the refund needs from the payment provider (`app.payments`). */
 export type RefundProvider = Pick<PaymentProvider, 'refund'>;
 
+export type RefundOptions = {
+  /** The lines to refund, by course; all the lines not yet refunded when absent. */
+  courseIds?: readonly number[];
+  /** The provider's payouts side: transfers in flight are finished first, and teachers already paid are reversed. */
+  payouts?: Pick<PayoutProvider, 'createTransfer' | 'reverseTransfer'> | null;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+};
+
 /**
- * Refunds a paid order through its payment provider, then, in one transaction, revokes it
- * (`revokeOrder`: refunded, its courses and the buyer's reviews of them taken back) and
- * writes the audit row.
+ * Refunds some lines of a paid order, or all of them, through its payment provider (for the
+ * lines' prices, with the key `refund-<order>-<courses>`, so a retry never refunds twice; the
+ * last lines take what is left of the payment); then, in one transaction under the order's
+ * lock, marks the lines refunded, takes back only their courses, writes the ledger's refund
+ * entries and the audit row. When no line is left the order becomes `refunded` as a whole
+ * (`revokeOrder`: the buyer's mail too).
  *
- * The provider is called outside the transaction: a transaction must not stay open during a
- * network call (the embedded database has one connection). Two admins refunding at once both
- * reach the provider, which refunds a payment once (its refund is idempotent per payment);
- * then only the first of them finds the order still paid, and the second gets 409.
+ * Provider calls stay outside transactions (the embedded database has one connection). A
+ * teacher's transfer of this order in flight is finished first, so the refund knows whether the
+ * teacher was paid; one paid is reversed at the provider after the refund (key
+ * `reversal-<order>-<course>`). Two admins refunding at once both reach the provider with the
+ * same key; only the first finds the lines unrefunded, and the second gets 409.
  */
-export async function refundOrder(db: Database, actorId: string, id: string, provider: RefundProvider): Promise<AdminOrder> {
+export async function refundOrder(db: Database, actorId: string, id: string, provider: RefundProvider, options: RefundOptions = {}): Promise<AdminOrder> {
+  const { payouts, log } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
   if (order.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE', 'Only a paid order can be refunded');
-  await provider.refund(order);
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
+  const requested = options.courseIds ? [...new Set(options.courseIds)].sort((a, b) => a - b) : lines.filter((line) => !line.refundedAt).map((line) => line.courseId);
+  for (const courseId of requested) {
+    const line = lines.find((candidate) => candidate.courseId === courseId);
+    if (!line) throw new AppError('ORDER_LINE_NOT_FOUND', `Course ${courseId} is not in the order`);
+    if (line.refundedAt) throw new AppError('ORDER_LINE_ALREADY_REFUNDED', `Course ${courseId} was already refunded`);
+  }
+  if (requested.length === 0) throw new AppError('ORDER_NOT_REFUNDABLE', 'Every line of the order was refunded');
+  const priceOf = (subset: typeof lines) => subset.reduce((total, line) => total + line.priceCents, 0);
+  const completes = lines.every((line) => line.refundedAt || requested.includes(line.courseId));
+  // The last lines take what is left of the payment (any tax with them); the others their prices.
+  const amountCents = completes
+    ? order.amountTotal - priceOf(lines.filter((line) => line.refundedAt))
+    : priceOf(lines.filter((line) => requested.includes(line.courseId)));
+
+  if (payouts) await sendPendingTransfers(db, payouts, { orderId: id, log });
+  if (amountCents > 0) await provider.refund(order, { amountCents, idempotencyKey: providerKey.refund(id, requested) });
+
   await db.transaction(async (tx) => {
-    const revoked = await revokeOrder(tx as unknown as Database, id);
-    if (!revoked.revoked) throw new AppError('ORDER_NOT_REFUNDABLE', 'The order was refunded meanwhile');
+    const txDb = tx as unknown as Database;
+    await lockOrder(txDb, id);
+    const [current] = await tx.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, id));
+    if (current?.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE', 'The order was refunded meanwhile');
+    const refunded = await markLinesRefunded(txDb, id, requested);
+    if (refunded.length !== requested.length) throw new AppError('ORDER_LINE_ALREADY_REFUNDED', 'The lines were refunded meanwhile');
+    const [left] = await tx
+      .select({ count: count() })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, id), isNull(orderItems.refundedAt)));
+    const whole = (left?.count ?? 0) === 0;
+    const revokedCourseIds = whole
+      ? (await revokeOrder(txDb, id)).courseIds
+      : await revokeOrderCourses(txDb, { userId: order.userId, orderId: id, courseIds: refunded });
     await recordAudit(tx, {
       actorId,
       action: 'order.refund',
       targetType: 'order',
       targetId: id,
       before: { paymentStatus: 'paid', amountTotal: order.amountTotal },
-      after: { paymentStatus: 'refunded', revokedCourseIds: [...revoked.courseIds].sort((a, b) => a - b) },
+      after: { paymentStatus: whole ? 'refunded' : 'paid', refundedCourseIds: refunded, refundedCents: amountCents, revokedCourseIds: [...revokedCourseIds].sort((a, b) => a - b) },
     });
   });
+
+  if (payouts) {
+    // A transfer that started meanwhile is finished; then the shares its teacher no longer earns are settled or reversed.
+    await sendPendingTransfers(db, payouts, { orderId: id, log });
+    await db.transaction(async (tx) => {
+      await lockOrder(tx as unknown as Database, id);
+      await settleRefundedLines(tx as unknown as Database, id);
+    });
+    await reverseRefundedShares(db, payouts, { orderId: id, log });
+  }
   return getOrder(db, id);
 }

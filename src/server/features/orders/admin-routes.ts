@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminEndpoints } from '../../../shared/endpoints/admin';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
-import type { PaymentProvider } from '../../payments/provider';
+import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { listOrders, refundOrder } from './admin-orders';
 
 /** The admin's view of all orders, and the refund, under /api/admin. */
-export const adminOrderRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> = async (app, { payments }) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider; payouts: PayoutProvider }> = async (app, { payments, payouts }) => {
   const { db } = app;
 
   route(app, adminEndpoints.getAdminOrders, async (request) => listOrders(db, request.query));
 
-  route(app, adminEndpoints.refundOrder, async (request) => refundOrder(db, signedInUser(request).id, request.params.id, payments));
+  route(app, adminEndpoints.refundOrder, async (request) =>
+    refundOrder(db, signedInUser(request).id, request.params.id, payments, { courseIds: request.body?.courseIds, payouts, log: request.log }),
+  );
 };

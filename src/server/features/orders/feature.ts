@@ -4,7 +4,7 @@ import { orderExpiryJob } from './fulfilment';
 import { ordersRoutes } from './routes';
 
 /** Checkout, the provider's webhook, refunds, enrolments; and the expiry of orders left unpaid. */
-export const ordersFeature: Feature = async (app, { payments }) => {
+export const ordersFeature: Feature = async (app, { payments, payouts }) => {
   addBackgroundJobs(app, [orderExpiryJob(app.db)]);
-  await app.register(ordersRoutes, { prefix: '/api', payments });
+  await app.register(ordersRoutes, { prefix: '/api', payments, payouts });
 };

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { grantCourses, revokeOrderCourses } from '../../domain/enrollments';
 import { issueCreditNote, issueInvoice } from '../../domain/invoices';
+import { markLinesRefunded, recordOrderSale } from '../../domain/ledger';
 import type { BackgroundJob } from '../../jobs';
 import { enqueueOrderMail } from '../../mail/order-mail';
 
@@ -41,6 +42,8 @@ export async function fulfilOrder(db: Database, orderId: string, payment: { prov
     const courseIds = items.map((item) => item.courseId);
     // A course the buyer already had (bought twice, or enrolled free) keeps its first enrolment.
     await grantCourses(tx as unknown as Database, { userId: order.userId, courseIds, orderId: order.id });
+    // The ledger's sale and fee of each line commit with the payment (the UPDATE above holds the order's lock).
+    await recordOrderSale(tx as unknown as Database, order.id);
     // The receipt and the teachers' notices commit with the payment, or not at all.
     await enqueueOrderMail(tx, order.id, 'paid');
     // Last: its number's series row stays locked until this transaction commits.
@@ -103,6 +106,9 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid')))
       .returning({ id: orders.id, userId: orders.userId });
     if (!order) return { revoked: false, courseIds: [] };
+    // Every line still unrefunded is refunded now: the ledger gives back its fee and share (a share
+    // already transferred is reversed at the provider by the payouts, `reverseRefundedShares`).
+    await markLinesRefunded(tx as unknown as Database, order.id, null);
     const courseIds = await revokeOrderCourses(tx as unknown as Database, { userId: order.userId, orderId: order.id });
     await enqueueOrderMail(tx, order.id, 'refunded');
     await issueCreditNote(tx as unknown as Database, { orderId: order.id, courseIds: 'all', refundKey: `refund:${order.id}:all` });

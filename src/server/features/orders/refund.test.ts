@@ -134,4 +134,32 @@ describe('refunding an order', () => {
     const listed = (await ctx.app.inject({ url: `/api/courses/${course.id}/reviews` })).json() as { items: { userId: string }[] };
     expect(listed.items.map((item) => item.userId)).toEqual([keeper.id]);
   });
+
+  it('POST /api/admin/orders/:id/refund with courseIds refunds those lines only; the order stays paid and shows which lines were refunded', async () => {
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const buyer = await signedInUser(ctx.app);
+    const kept = await createCourse(ctx.db, { priceCents: 1500 });
+    const refunded = await createCourse(ctx.db, { priceCents: 2500 });
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [kept, refunded], provider: 'test' });
+    const refund = (payload: object) => ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers, payload });
+
+    const response = await refund({ courseIds: [refunded.id] });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { paymentStatus: string; items: { courseId: number; refundedAt: string | null }[] };
+    expect(body.paymentStatus).toBe('paid');
+    expect(body.items.find((item) => item.courseId === refunded.id)!.refundedAt).toEqual(expect.any(String));
+    expect(body.items.find((item) => item.courseId === kept.id)!.refundedAt).toBeNull();
+    expect(await isEnrolled(ctx.db, buyer.id, kept.id)).toBe(true);
+    expect(await isEnrolled(ctx.db, buyer.id, refunded.id)).toBe(false);
+
+    expect((await refund({ courseIds: [refunded.id] })).json().error.code).toBe('ORDER_LINE_ALREADY_REFUNDED');
+    const missing = await refund({ courseIds: [kept.id + refunded.id + 1000] });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('ORDER_LINE_NOT_FOUND');
+    expect((await refund({ courseIds: [] })).statusCode).toBe(400);
+
+    const rest = await refund({});
+    expect(rest.json()).toMatchObject({ paymentStatus: 'refunded' });
+    expect(await isEnrolled(ctx.db, buyer.id, kept.id)).toBe(false);
+  });
 });

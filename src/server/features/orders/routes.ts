@@ -2,21 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersEndpoints } from '../../../shared/endpoints/orders';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
-import type { PaymentProvider } from '../../payments/provider';
+import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { adminOrderRoutes } from './admin-routes';
 import { returnUrls } from './return-urls';
 import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMyOrders, startCheckout } from './service';
 import { webhookRoutes } from './webhook-routes';
 
-export type OrdersOptions = { payments: PaymentProvider };
+export type OrdersOptions = { payments: PaymentProvider; payouts: PayoutProvider };
 
 /**
  * Every change of an order's state: checkout, the provider's webhook, the success page's
  * confirmation, the admin's refund; and my orders, my courses and free enrolment.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments, payouts }) => {
   await app.register(webhookRoutes, { payments });
-  await app.register(adminOrderRoutes, { prefix: '/admin', payments });
+  await app.register(adminOrderRoutes, { prefix: '/admin', payments, payouts });
 
   route(app, ordersEndpoints.startCheckout, async (request, reply) => {
     const user = signedInUser(request);

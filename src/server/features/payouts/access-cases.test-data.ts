@@ -1,0 +1,11 @@
+import type { AccessRule } from '../../access-cases.test-support';
+
+export const accessRules: AccessRule[] = [
+  // Every signed-in user has earnings (their own; none yet for most): GET /api/payouts/earnings and .csv answer 200 from the access alone.
+  // No such transfer: the admin passes the guard and is told so.
+  {
+    route: 'POST /api/admin/payouts/transfers/:id/retry',
+    request: () => ({ url: '/api/admin/payouts/transfers/00000000-0000-4000-8000-000000000000/retry', payload: {} }),
+    status: 404,
+  },
+];
