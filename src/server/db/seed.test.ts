@@ -162,6 +162,23 @@ describe('seedDemoData', () => {
     expect(wrongTotals!.total).toBe(0);
   });
 
+  it("records every paid demo order's lines in the ledger: the price in, the fee to the platform, the share pending", async () => {
+    const [ledger] = await rows<{ paid: number; sold: number; fees: number; split_fees: number; pending: number; shares: number }>(
+      db,
+      sql`select
+            (select coalesce(sum(amount_total), 0)::int from orders where payment_status = 'paid') as paid,
+            (select coalesce(sum(amount_cents), 0)::int from ledger_entries where kind = 'sale') as sold,
+            (select coalesce(sum(amount_cents), 0)::int from ledger_entries where kind = 'fee') as fees,
+            (select coalesce(sum(i.fee_cents), 0)::int from order_items i join orders o on o.id = i.order_id where o.payment_status = 'paid') as split_fees,
+            (select coalesce(sum(case when to_bucket = 'pending' then amount_cents else -amount_cents end), 0)::int
+               from ledger_entries where 'pending' in (to_bucket, from_bucket)) as pending,
+            (select coalesce(sum(i.teacher_share_cents), 0)::int from order_items i join orders o on o.id = i.order_id where o.payment_status = 'paid') as shares`,
+    );
+    expect(ledger!.paid).toBeGreaterThan(0);
+    expect(ledger).toEqual({ paid: ledger!.paid, sold: ledger!.paid, fees: ledger!.split_fees, split_fees: ledger!.split_fees, pending: ledger!.shares, shares: ledger!.shares });
+    expect(ledger!.fees + ledger!.pending).toBe(ledger!.paid);
+  });
+
   it('gives the buyer a paid order with items, enrolments, favourites and a cart', async () => {
     const [buyer] = await rows<{ paid_orders: number; items: number; enrollments: number; favourites: number; cart: number }>(
       db,

@@ -7,6 +7,7 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { recordOrderSale } from '../domain/ledger';
 import type { Database } from './client';
 import {
   buyerActivity,
@@ -224,6 +225,9 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
   await db.insert(orders).values(orderRows);
   await db.insert(orderItems).values(itemRows);
   await db.insert(enrollments).values(enrollmentRows);
+  // The demo's sales are in the ledger as a checkout's would be, so teachers' earnings show them
+  // (those paid more than PAYOUT_HOLD_DAYS ago become available at the transfer job's first run).
+  for (const order of orderRows) if (order.paymentStatus === 'paid') await recordOrderSale(db, order.id);
   // A review comes a day after access was granted (but never in the future).
   const reviewRows = plannedReviews.map((review) => {
     const since = purchases.enrolledSince(review.userId, review.courseId);
