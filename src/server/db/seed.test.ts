@@ -179,6 +179,19 @@ describe('seedDemoData', () => {
     expect(ledger!.fees + ledger!.pending).toBe(ledger!.paid);
   });
 
+  it('issues every paid demo order its invoice, numbered in the order the orders were paid', async () => {
+    const invoiced = await rows<{ number: string; paid_at: string; total_cents: number; amount_total: number }>(
+      db,
+      sql`select i.number, o.paid_at::text, i.total_cents, o.amount_total from orders o left join invoices i on i.order_id = o.id and i.kind = 'invoice'
+          where o.payment_status = 'paid' order by o.paid_at, i.number`,
+    );
+    expect(invoiced.length).toBeGreaterThan(0);
+    expect(invoiced.filter((row) => row.number === null)).toEqual([]);
+    expect(invoiced.filter((row) => row.total_cents !== row.amount_total)).toEqual([]);
+    const numbers = invoiced.map((row) => row.number);
+    expect(numbers).toEqual([...numbers].sort());
+  });
+
   it('gives the buyer a paid order with items, enrolments, favourites and a cart', async () => {
     const [buyer] = await rows<{ paid_orders: number; items: number; enrollments: number; favourites: number; cart: number }>(
       db,

@@ -7,6 +7,7 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { issueInvoice } from '../domain/invoices';
 import { recordOrderSale } from '../domain/ledger';
 import type { Database } from './client';
 import {
@@ -225,9 +226,15 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
   await db.insert(orders).values(orderRows);
   await db.insert(orderItems).values(itemRows);
   await db.insert(enrollments).values(enrollmentRows);
-  // The demo's sales are in the ledger as a checkout's would be, so teachers' earnings show them
+  // The demo's sales are in the ledger as a checkout's would record them, so teachers' earnings show them
   // (those paid more than PAYOUT_HOLD_DAYS ago become available at the transfer job's first run).
-  for (const order of orderRows) if (order.paymentStatus === 'paid') await recordOrderSale(db, order.id);
+  // Their invoices too, as a payment issues them, so purchase histories have them to download.
+  // In the order they were paid, so invoice numbers follow the dates.
+  const paidOrders = orderRows.filter((order) => order.paymentStatus === 'paid').sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0));
+  for (const order of paidOrders) {
+    await recordOrderSale(db, order.id);
+    await issueInvoice(db, order.id, { now: order.paidAt ?? undefined });
+  }
   // A review comes a day after access was granted (but never in the future).
   const reviewRows = plannedReviews.map((review) => {
     const since = purchases.enrolledSince(review.userId, review.courseId);

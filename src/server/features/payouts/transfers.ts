@@ -148,5 +148,7 @@ export const PAYOUT_TRANSFER_INTERVAL_MS = 15 * 60_000;
 export const payoutTransferJob = (db: Database, provider: PayoutProvider | null, options: { holdDays: number; log: Log }): BackgroundJob => ({
   name: 'payout transfers',
   intervalMs: PAYOUT_TRANSFER_INTERVAL_MS,
+  // A server that was down when holds ended, or stopped between a transfer and its record, catches up as it starts.
+  runAtStart: true,
   run: () => runPayouts(db, provider, { now: new Date(), holdDays: options.holdDays, log: options.log }),
 });
