@@ -1,5 +1,5 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherEarnings } from '../../../../shared/schemas/payouts';
 import { DataTable } from '../../../components/data-table';
@@ -14,12 +14,15 @@ const transferColor: Record<Transfer['status'], string> = { pending: 'blue', sen
 
 /** The sales list's largest length (src/shared/schemas/payouts.ts); the CSV has every sale. */
 const salesShown = 500;
+/** Sales drawn at first, and added by each "show more": a phone scrolls through a page, not the whole list. */
+const salesPerStep = 20;
 
 /** Each sold line: course, date, price, the platform's fee with its rate, the teacher's share and where it is. */
 export function EarningSales({ earnings }: { earnings: TeacherEarnings }) {
   const { t } = useTranslation('payouts');
   const format = usePayoutFormat();
   const headingId = useId();
+  const [drawn, setDrawn] = useState(salesPerStep);
   const money = (cents: number) => format.money(cents, earnings.currency);
   const columns = {
     course: t('earnings.sales.columns.course'),
@@ -41,7 +44,7 @@ export function EarningSales({ earnings }: { earnings: TeacherEarnings }) {
           caption={t('earnings.sales.caption')}
           minWidth={760}
           verticalSpacing="sm"
-          rows={earnings.sales}
+          rows={earnings.sales.slice(0, drawn)}
           rowKey={(sale) => `${sale.orderId}:${sale.courseId}`}
           columns={[
             { key: 'course', header: columns.course, phone: 'plain', style: { fontWeight: 500 }, cell: (sale) => sale.title },
@@ -73,6 +76,11 @@ export function EarningSales({ earnings }: { earnings: TeacherEarnings }) {
           ]}
         />
       )}
+      {earnings.sales.length > drawn ? (
+        <Button variant="default" onClick={() => setDrawn((count) => count + salesPerStep)} style={{ alignSelf: 'flex-start' }}>
+          {t('earnings.sales.showMore', { count: Math.min(salesPerStep, earnings.sales.length - drawn) })}
+        </Button>
+      ) : null}
       {earnings.sales.length >= salesShown ? (
         <Text size="sm" c="dimmed">
           {t('earnings.sales.truncated', { count: earnings.sales.length })}

@@ -55,6 +55,21 @@ describe('/coursescreated/earnings', () => {
     ]);
   });
 
+  it('draws the 20 newest sales first, and 20 more at each "show more"', async () => {
+    const [sale] = soldEarnings().sales;
+    const sales = Array.from({ length: 45 }, (_, index) => ({ ...sale!, courseId: index + 1, title: `Curso ${index + 1}` }));
+    mockApi({ getSession: () => session, getEarnings: () => makeEarnings({ sales }) });
+    const { user } = renderApp('/coursescreated/earnings');
+    const table = await screen.findByRole('table', { name: /^Tus ventas/ });
+    const drawnTitles = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(drawnTitles()).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Mostrar 20 ventas más' }));
+    expect(drawnTitles()).toHaveLength(40);
+    await user.click(screen.getByRole('button', { name: 'Mostrar 5 ventas más' }));
+    expect(drawnTitles()).toEqual(sales.map((each) => each.title));
+    expect(screen.queryByRole('button', { name: /ventas más/ })).not.toBeInTheDocument();
+  });
+
   it('lists each sale with its fee and rate, share and state, and each transfer', async () => {
     mockApi({ getSession: () => session, getEarnings: () => soldEarnings() });
     renderApp('/coursescreated/earnings');
