@@ -184,7 +184,6 @@ test('a teacher is paid after the hold, a refund after the transfer is reversed,
   await expect(refundedRow.getByText('Reembolsado', { exact: true })).toBeVisible();
   await expect(refundedRow.getByRole('button', { name: `Reembolsar «${carlosFirst!.title}»` })).toBeVisible();
 
-  mark("// --- The admin's totals");
   // --- The admin's totals: what these two orders and the refund added, to the cent.
   const sold = [...firstCart, ...secondCart];
   const expectedTotals = {
@@ -213,7 +212,6 @@ test('a teacher is paid after the hold, a refund after the transfer is reversed,
   await expect(carlosRow.getByRole('cell').nth(4)).toHaveText(money(carlosBefore.availableCents + share(carlosFirst!) + share(carlosSecond!)));
   await expect(page.getByText('No hay transferencias fallidas.')).toBeVisible();
 
-  mark("// --- The onboarded teacher's");
   // --- The onboarded teacher's earnings: balances, the refunded sale, the transfer and its reversal.
   await signInAs(page, demo.teacher);
   await page.goto('/coursescreated/earnings');
@@ -261,7 +259,6 @@ test('a teacher is paid after the hold, a refund after the transfer is reversed,
   await expect(carlosSales.nth(1)).toContainText(carlosFirst!.title);
   await expect(carlosSales.nth(1)).toContainText('Disponible');
 
-  mark("// --- The first buyer's purch");
   // --- The first buyer's purchases: the invoice of the whole order and the credit note of the refunded line.
   await signInAs(page, demo.buyer);
   const [first] = (await json<{ items: Order[] }>(page.request, '/api/orders')).items.filter((order) => order.id === firstOrder.id);
@@ -290,7 +287,6 @@ test('a teacher is paid after the hold, a refund after the transfer is reversed,
   expect(creditNote).not.toContain(carlosFirst!.title);
   expect(creditNote).toContain(money(-lauraFirst!.priceCents));
 
-  mark("// --- The second buyer's invo");
   // --- The second buyer's invoice, with no credit note.
   await page.context().clearCookies();
   await signInThroughApi(page, secondBuyer, 'Passw0rd12');
