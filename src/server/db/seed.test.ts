@@ -196,6 +196,25 @@ describe('seedDemoData', () => {
     expect(demo!.teacher_sales).toBeGreaterThan(0);
   });
 
+  it('records every paid demo sale in the payouts ledger: the teachers’ shares and fees add up to what buyers paid', async () => {
+    const [ledger] = await rows<{ sold: number; paid: number; teacher_pending: number; teacher_shares: number; unrecorded: number }>(
+      db,
+      sql`select
+            (select coalesce(sum(amount_cents), 0)::int from ledger_entries where kind = 'sale') as sold,
+            (select coalesce(sum(i.price_cents), 0)::int from order_items i join orders o on o.id = i.order_id and o.payment_status = 'paid') as paid,
+            (select coalesce(sum(case when to_bucket = 'pending' then amount_cents when from_bucket = 'pending' then -amount_cents else 0 end), 0)::int
+               from ledger_entries le join users t on t.id = le.teacher_id where t.email = 'teacher@demo.test') as teacher_pending,
+            (select coalesce(sum(i.teacher_share_cents), 0)::int from order_items i join orders o on o.id = i.order_id and o.payment_status = 'paid'
+               join users t on t.id = i.seller_id where t.email = 'teacher@demo.test') as teacher_shares,
+            (select count(*)::int from order_items i join orders o on o.id = i.order_id and o.payment_status = 'paid'
+               where not exists (select 1 from ledger_entries le where le.idempotency_key = 'sale:' || i.order_id || ':' || i.course_id)) as unrecorded`,
+    );
+    expect(ledger!.unrecorded).toBe(0);
+    expect(ledger!.sold).toBe(ledger!.paid);
+    expect(ledger!.teacher_pending).toBe(ledger!.teacher_shares);
+    expect(ledger!.teacher_pending).toBeGreaterThan(0);
+  });
+
   it('has titles with accents and the words the search tests rely on', () => {
     const titles = demoCourses.map((course) => course.title);
     expect(titles).toContain('Programación en Python desde cero');

@@ -7,6 +7,7 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { recordOrderSale } from '../domain/ledger';
 import type { Database } from './client';
 import {
   buyerActivity,
@@ -223,6 +224,9 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
   const { orderRows, itemRows, enrollmentRows } = purchases.rows();
   await db.insert(orders).values(orderRows);
   await db.insert(orderItems).values(itemRows);
+  // Each paid sale in the payouts' ledger, as a real payment records it: the teachers' earnings
+  // and the admin's totals start from the demo's sales, and their holds end as the days pass.
+  for (const order of orderRows) if (order.paymentStatus === 'paid') await recordOrderSale(db, order.id!);
   await db.insert(enrollments).values(enrollmentRows);
   // A review comes a day after access was granted (but never in the future).
   const reviewRows = plannedReviews.map((review) => {
