@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devMailboxEndpoints } from '../../shared/endpoints/dev-mailbox';
 import { AppError } from '../errors';
+import { isLoopback } from '../http/loopback';
 import { route } from '../http/route';
 import { latestMail, renderRow } from './outbox';
 
 export const DEV_MAILBOX_PAGE = '/dev/mailbox';
-
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

@@ -6,6 +6,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { contactEndpoints } from './contact';
 import { devMailboxEndpoints } from './dev-mailbox';
+import { devPayoutsEndpoints } from './dev-payouts';
 import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
 import { endpoints } from './endpoint-table';
 import { favouritesEndpoints } from './favourites';
@@ -27,6 +28,7 @@ const areas = [
   catalogEndpoints,
   contactEndpoints,
   devMailboxEndpoints,
+  devPayoutsEndpoints,
   favouritesEndpoints,
   healthEndpoints,
   invoicesEndpoints,

@@ -4,6 +4,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { contactEndpoints } from './contact';
 import { devMailboxEndpoints } from './dev-mailbox';
+import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
@@ -26,6 +27,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...contactEndpoints,
   ...devMailboxEndpoints,
+  ...devPayoutsEndpoints,
   ...favouritesEndpoints,
   ...healthEndpoints,
   ...invoicesEndpoints,

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../../audit';
 import { iso, offsetOf, pageOf } from '../../db/paging';
 import { revokeOrderCourses } from '../../domain/enrollments';
+import { issueCreditNote } from '../../domain/invoices';
 import { lockOrder, markLinesRefunded, providerKey, settleRefundedLines } from '../../domain/ledger';
 import { reverseRefundedShares, sendPendingTransfers } from '../../domain/payout-transfers';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
@@ -91,7 +92,7 @@ export type RefundOptions = {
  * lines' prices, with the key `refund-<order>-<courses>`, so a retry never refunds twice; the
  * last lines take what is left of the payment); then, in one transaction under the order's
  * lock, marks the lines refunded, takes back only their courses, writes the ledger's refund
- * entries and the audit row. When no line is left the order becomes `refunded` as a whole
+ * entries, the refund's credit note and the audit row. When no line is left the order becomes `refunded` as a whole
  * (`revokeOrder`: the buyer's mail too).
  *
  * Provider calls stay outside transactions (the embedded database has one connection). A
@@ -138,6 +139,8 @@ export async function refundOrder(db: Database, actorId: string, id: string, pro
     const revokedCourseIds = whole
       ? (await revokeOrder(txDb, id)).courseIds
       : await revokeOrderCourses(txDb, { userId: order.userId, orderId: id, courseIds: refunded });
+    // Every refund gets its credit note; the whole order's last lines get theirs from `revokeOrder`.
+    if (!whole) await issueCreditNote(txDb, { orderId: id, courseIds: refunded, refundKey: `refund:${id}:${[...refunded].sort((a, b) => a - b).join('-')}` });
     await recordAudit(tx, {
       actorId,
       action: 'order.refund',

@@ -4,8 +4,9 @@ import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { createCourse, createOrder, createUser } from '../../db/factories';
-import { auditLog, courses, orders } from '../../db/schema';
+import { auditLog, courses, invoices, orders } from '../../db/schema';
 import { isEnrolled } from '../../domain/enrollments';
+import { issueInvoice } from '../../domain/invoices';
 import { refundOrder, type RefundProvider } from './admin-orders';
 
 /** A provider double that records what it was asked to refund, or fails like a provider outage. */
@@ -161,5 +162,32 @@ describe('refunding an order', () => {
     const rest = await refund({});
     expect(rest.json()).toMatchObject({ paymentStatus: 'refunded' });
     expect(await isEnrolled(ctx.db, buyer.id, kept.id)).toBe(false);
+  });
+
+  it('a refund of some lines issues their credit note, referencing the invoice; refunding the rest issues the note of the rest', async () => {
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const buyer = await signedInUser(ctx.app);
+    const kept = await createCourse(ctx.db, { priceCents: 1500, title: 'Curso que se queda' });
+    const refunded = await createCourse(ctx.db, { priceCents: 2500, title: 'Curso reembolsado' });
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [kept, refunded], provider: 'test' });
+    const invoice = await issueInvoice(ctx.db, order.id);
+    const refund = (payload: object) => ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers, payload });
+    const notes = async () =>
+      (await ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id)))
+        .filter((row) => row.kind === 'credit_note')
+        .sort((a, b) => a.number.localeCompare(b.number))
+        .map((row) => ({ totalCents: row.totalCents, courseIds: (row.document as { lines: { courseId: number }[] }).lines.map((line) => line.courseId), corrects: (row.document as { corrects: { number: string } | null }).corrects?.number }));
+
+    expect((await refund({ courseIds: [refunded.id] })).statusCode).toBe(200);
+    expect(await notes()).toEqual([{ totalCents: 2500, courseIds: [refunded.id], corrects: invoice!.number }]);
+    // The buyer's orders list it.
+    const [listed] = (await ctx.app.inject({ url: '/api/orders', headers: buyer.headers })).json().items;
+    expect(listed.creditNotes).toHaveLength(1);
+
+    expect((await refund({})).json()).toMatchObject({ paymentStatus: 'refunded' });
+    expect(await notes()).toEqual([
+      { totalCents: 2500, courseIds: [refunded.id], corrects: invoice!.number },
+      { totalCents: 1500, courseIds: [kept.id], corrects: invoice!.number },
+    ]);
   });
 });
