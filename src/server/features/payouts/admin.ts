@@ -48,10 +48,9 @@ export async function adminPayouts(db: Database): Promise<AdminPayouts> {
  * the provider did make is answered again, never made twice. The row goes back to `pending`
  * under the order's lock first, so a refund of the order meanwhile waits for it.
  */
-export async function retryTransfer(db: Database, actorId: string, transferId: string, provider: PayoutProvider | null): Promise<PayoutTransferView> {
+export async function retryTransfer(db: Database, actorId: string, transferId: string, provider: PayoutProvider): Promise<PayoutTransferView> {
   const [existing] = await db.select().from(payoutTransfers).where(eq(payoutTransfers.id, transferId));
   if (!existing) throw new AppError('PAYOUT_TRANSFER_NOT_FOUND', 'Transfer not found');
-  if (!provider) throw new AppError('PAYOUTS_UNAVAILABLE', 'The payment provider makes no transfers to teachers');
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     await lockOrder(txDb, existing.orderId);

@@ -129,14 +129,12 @@ export type PayoutRunOptions = { now: Date; holdDays: number; log?: Log };
 /**
  * One run of the transfer job: transfers left `pending` by a crash are sent first (same key);
  * then holds that passed are released, refunds left waiting are settled, shares of refunded
- * lines already transferred are reversed, and the available shares are transferred. Without a
- * payout provider only the ledger's own steps run.
+ * lines already transferred are reversed, and the available shares are transferred.
  */
-export async function runPayouts(db: Database, provider: PayoutProvider | null, { now, holdDays, log }: PayoutRunOptions): Promise<{ released: number; transfers: PayoutTransferRow[] }> {
-  if (provider) await sendPendingTransfers(db, provider, { log });
+export async function runPayouts(db: Database, provider: PayoutProvider, { now, holdDays, log }: PayoutRunOptions): Promise<{ released: number; transfers: PayoutTransferRow[] }> {
+  await sendPendingTransfers(db, provider, { log });
   const released = await releaseHeldShares(db, { now, holdDays });
   await settleWaitingRefunds(db);
-  if (!provider) return { released, transfers: [] };
   await reverseRefundedShares(db, provider, { log });
   const transfers = await createDueTransfers(db, provider, log);
   return { released, transfers };
@@ -145,7 +143,7 @@ export async function runPayouts(db: Database, provider: PayoutProvider | null, 
 /** How often the transfer job runs. */
 export const PAYOUT_TRANSFER_INTERVAL_MS = 15 * 60_000;
 
-export const payoutTransferJob = (db: Database, provider: PayoutProvider | null, options: { holdDays: number; log: Log }): BackgroundJob => ({
+export const payoutTransferJob = (db: Database, provider: PayoutProvider, options: { holdDays: number; log: Log }): BackgroundJob => ({
   name: 'payout transfers',
   intervalMs: PAYOUT_TRANSFER_INTERVAL_MS,
   // A server that was down when holds ended, or stopped between a transfer and its record, catches up as it starts.
