@@ -91,7 +91,7 @@ test('a visitor writes through /contact and the admin reads and removes it in th
 test.describe('as the admin', () => {
   test.use({ storageState: stateFile(admin) });
 
-  test('the admin home shows the four entries, the figures and the revenue chart', async ({ page }) => {
+  test('the admin home shows its entries, the figures and the revenue chart', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Administración' })).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Secciones de administración' });
@@ -100,8 +100,10 @@ test.describe('as the admin', () => {
       ['Usuarios', '/admin/usuarios'],
       ['Pagos', '/admin/ordenes'],
       ['Mensajes', '/admin/ContactUsd'],
+      ['Pagos a profesores', '/admin/pagos'],
     ] as const) {
-      await expect(sections.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
+      // Each entry's name starts with its title, followed by its hint.
+      await expect(sections.locator(`a[href="${href}"]`)).toHaveAccessibleName(new RegExp(`^${name}`));
     }
     await expect(page.getByText('Órdenes pagadas')).toBeVisible();
     await expect(page.getByText('Cursos activos')).toBeVisible();
@@ -235,9 +237,10 @@ test.describe('as the admin', () => {
     // The user cell reads name, e-mail and date: the e-mail finds the order again after the refund.
     const orderText = await paidRow.locator('td').first().locator('p').nth(1).innerText();
     expect(orderText).toContain('@');
-    await paidRow.getByRole('button', { name: 'Reembolsar' }).click();
+    // The whole order's button: a line of an order of several has its own ("Reembolsar «title»").
+    await paidRow.getByRole('button', { name: 'Reembolsar', exact: true }).click();
     await answerConfirmation(page, 'Cancelar', 'La orden no fue reembolsada.');
-    await paidRow.getByRole('button', { name: 'Reembolsar' }).click();
+    await paidRow.getByRole('button', { name: 'Reembolsar', exact: true }).click();
     await answerConfirmation(page, 'Sí, reembolsar', '¡Orden reembolsada!');
     await page.getByRole('combobox', { name: 'Estado del pago' }).selectOption('refunded');
     await expect(page.getByRole('row').filter({ hasText: orderText }).first()).toContainText('Reembolsado');
