@@ -12,6 +12,17 @@ import * as schema from './schema';
  */
 export type Database = NodePgDatabase<typeof schema>;
 
+/** How long opening a connection to the server may take before the database counts as away. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * How long a query may wait for one of the pool's connections to come free. Longer than the
+ * connect timeout on purpose: under a burst (hundreds of webhook deliveries at once) a busy
+ * pool is not a database that is away, and a short wait turned a busy second into 503s. The
+ * request timeout still bounds the whole request.
+ */
+const POOL_WAIT_TIMEOUT_MS = 30_000;
+
 export type NotificationHandlers = {
   onPayload(payload: string): void;
   /**
@@ -57,7 +68,7 @@ export async function listenOnServer(url: string, channel: string, handlers: Not
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     if (stopped) return;
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     current = client;
     let lost = false;
     let beating: NodeJS.Timeout | undefined;
@@ -135,10 +146,17 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 10 }: Op
 export const pgliteDirFor = (dataDir: string) => path.join(dataDir, 'db');
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const { Pool } = (await import('pg')).default;
+  const { Pool, Client } = (await import('pg')).default;
+  // pg-pool applies one timeout to both waiting for a free connection and opening a new one:
+  // its clients keep the short connect timeout, the pool's queue the long wait.
+  class BoundedConnectClient extends Client {
+    constructor(config?: ConstructorParameters<typeof Client>[0]) {
+      super({ ...(typeof config === 'object' ? config : {}), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS, Client: BoundedConnectClient });
   // A dropped connection (the server restarting, a failover) must not crash the process. The pool
   // reports it for idle clients; a client checked out between two queries (mid-transaction)
   // reports it on itself, where nothing else listens. Either way the query that next uses it
@@ -150,7 +168,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const lockClient = await pool.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(db, { migrationsFolder });
+    // On the locking connection itself: a pool of one has no second connection to lend.
+    await migrate(drizzle(lockClient, { schema }), { migrationsFolder });
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();

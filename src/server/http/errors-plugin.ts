@@ -10,7 +10,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (findErrorCode(error, (code) => DATABASE_UNAVAILABLE.has(code))) return true;
   // pg's own words for a connection that broke (a transaction's ROLLBACK on it fails with the last).
   for (let current = error as { cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(current.message)) return true;
+    if (current instanceof Error && /Connection terminated|timeout exceeded when trying to connect|timeout expired|is not queryable/i.test(current.message)) return true;
   }
   return false;
 }
