@@ -80,3 +80,23 @@ export const invoiceSellerDefaults = {
   taxId: 'ESB00000000',
   email: null,
 } as const;
+
+/** What a lesson is: a video (uploaded, probed and transcoded as the course's two videos), a text (Markdown) or a downloadable file. */
+export const lessonKinds = ['video', 'text', 'resource'] as const;
+export type LessonKind = (typeof lessonKinds)[number];
+
+/**
+ * A course's curriculum bounds. Sections and lessons per course are settings
+ * (CURRICULUM_MAX_SECTIONS, CURRICULUM_MAX_LESSONS) with these defaults; the others are fixed.
+ */
+export const curriculumDefaults = { maxSections: 50, maxLessons: 300 } as const;
+export const curriculumLimits = {
+  sectionTitleMax: 120,
+  lessonTitleMax: 120,
+  /** A text lesson's Markdown, in characters. */
+  textLessonMax: 50_000,
+  /** A downloadable resource (PDF), in bytes. */
+  resourceMaxBytes: 20 * 1024 * 1024,
+  /** Reading speed that gives a text lesson its computed length. */
+  readingWordsPerMinute: 200,
+} as const;

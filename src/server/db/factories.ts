@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { refreshRating } from '../domain/course-ratings';
 import { splitLine } from '../domain/revenue-split';
 import { payoutDefaults } from '../../shared/limits';
+import { createStarterCurriculum } from '../domain/curriculum';
 import type { Database } from './client';
 import { demoVideos, type DemoVideo } from './demo-catalogue';
 import {
@@ -258,6 +259,8 @@ export async function createCourse(
     .returning();
   if (!course) throw new Error('createCourse: insert returned no row');
   const videoRows = videos === false ? [] : await db.insert(courseVideos).values(makeCourseVideos(course, videos)).returning();
+  const [intro, main] = [1, 2].map((position) => videoRows.find((video) => video.position === position));
+  if (intro && main) await createStarterCurriculum(db, course, { intro, main });
   return { ...course, videos: videoRows };
 }
 

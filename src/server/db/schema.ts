@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { courseLanguages, courseLevels, paymentStatuses } from '../../shared/limits';
+import { courseLanguages, courseLevels, lessonKinds, paymentStatuses } from '../../shared/limits';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -244,6 +244,73 @@ export const courseVideos = pgTable(
     index('course_videos_unclaimed_idx')
       .on(t.createdAt)
       .where(sql`${t.courseId} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Curriculum: a course's sections and lessons (the course's two videos are its first lessons)
+// ---------------------------------------------------------------------------
+
+/** A part of a course's curriculum; `position` orders the course's sections (1, 2, …). */
+export const courseSections = pgTable(
+  'course_sections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('course_sections_course_position_idx').on(t.courseId, t.position)],
+);
+
+export const lessonKind = pgEnum('lesson_kind', lessonKinds);
+
+/**
+ * One lesson of a section; `position` orders the section's lessons (1, 2, …). What it holds
+ * follows its kind: a video lesson its `video_id` (a `course_videos` row of the course: the
+ * intro and main video are positions 1 and 2 there, further lessons' videos have none), a text
+ * lesson its Markdown `body`, a resource its stored file. `duration_seconds` is computed,
+ * never typed: the video's probed duration, a text's reading time, 0 for a file.
+ */
+export const courseLessons = pgTable(
+  'course_lessons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => courseSections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    kind: lessonKind('kind').notNull(),
+    /** Plays or reads for anyone, signed in or not, bought or not. */
+    isPreview: boolean('is_preview').notNull().default(false),
+    // No action (checked at the statement's end): a course's deletion cascades to both its lessons and its videos.
+    videoId: uuid('video_id').references(() => courseVideos.id),
+    body: text('body'),
+    /** The stored file of a resource lesson (in the video storage), its name for the download, its size. */
+    resourceKey: text('resource_key'),
+    resourceName: text('resource_name'),
+    resourceSizeBytes: bigint('resource_size_bytes', { mode: 'number' }),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('course_lessons_section_position_idx').on(t.sectionId, t.position),
+    index('course_lessons_course_idx').on(t.courseId),
+    uniqueIndex('course_lessons_video_unique').on(t.videoId),
+    check(
+      'course_lessons_kind_content',
+      sql`(${t.kind} = 'video') = (${t.videoId} is not null) and (${t.kind} = 'text') = (${t.body} is not null) and (${t.kind} = 'resource') = (${t.resourceKey} is not null)`,
+    ),
+    check('course_lessons_duration_positive', sql`${t.durationSeconds} >= 0`),
   ],
 );
 
@@ -475,6 +542,68 @@ export const videoProgress = pgTable(
     primaryKey({ columns: [t.userId, t.courseId, t.position] }),
     check('video_progress_position_range', sql`${t.position} in (1, 2)`),
     check('video_progress_seconds_range', sql`${t.positionSeconds} >= 0 and ${t.durationSeconds} > 0 and ${t.positionSeconds} <= ${t.durationSeconds}`),
+  ],
+);
+
+/**
+ * Where each learner is in each lesson: a video's last position, and when the lesson was done
+ * (a video watched to 90 %, a text read to its end, a file downloaded). `completed_at` is never
+ * cleared, so seeking back does not undo a lesson.
+ */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull().default(0),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('lesson_progress_user_course_idx').on(t.userId, t.courseId),
+    check('lesson_progress_seconds_range', sql`${t.positionSeconds} >= 0 and ${t.durationSeconds} >= 0 and ${t.positionSeconds} <= ${t.durationSeconds}`),
+  ],
+);
+
+/**
+ * A certificate of completion, issued once a learner has done every lesson of a course. What it
+ * certifies is copied at issue (name, course, teacher), so later edits do not rewrite it;
+ * `code` is its public, unguessable name (the verification page's address). A refund revokes
+ * it (`revoked_at`); a learner holds at most one certificate in force per course.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    teacherName: text('teacher_name').notNull(),
+    /** The learner's language at issue: the PDF's. */
+    language: text('language').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('certificates_in_force_unique')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.revokedAt} is null`),
+    index('certificates_course_idx').on(t.courseId),
   ],
 );
 

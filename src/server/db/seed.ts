@@ -7,6 +7,7 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { createStarterCurriculum } from '../domain/curriculum';
 import { issueInvoice } from '../domain/invoices';
 import { recordOrderSale } from '../domain/ledger';
 import type { Database } from './client';
@@ -189,12 +190,16 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
     if (!row) throw new Error(`Demo data names an unknown course: ${key}`);
     return row;
   };
-  await db.insert(courseVideos).values(
+  const videoRows = await db.insert(courseVideos).values(
     demoCourses.flatMap((entry) => {
       const row = course(entry.key);
       return makeCourseVideos(row, { intro: entry.portraitIntro ? demoVideos.introPortrait : demoVideos.introLandscape, main: demoVideos.mainLandscape });
     }),
-  );
+  ).returning();
+  for (const row of insertedCourses) {
+    const videoAt = (position: number) => videoRows.find((video) => video.courseId === row.id && video.position === position)!;
+    await createStarterCurriculum(db, row, { intro: videoAt(1), main: videoAt(2) });
+  }
 
   // Purchases and reviews -------------------------------------------------------
   const purchases = new PurchaseBook();

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import { DEFAULT_COURSE_COVER, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
 import type { FieldErrors } from '../../../shared/errors';
+import { createStarterCurriculum } from '../../domain/curriculum';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { categories, courses, courseVideos, subcategories } from '../../db/schema';
@@ -100,8 +101,9 @@ export async function createCourse(db: Database, ownerId: string, input: CreateC
       .returning();
     await tx.update(courseVideos).set({ courseId: course!.id, position: 1 }).where(eq(courseVideos.id, introId));
     await tx.update(courseVideos).set({ courseId: course!.id, position: 2 }).where(eq(courseVideos.id, mainId));
-    const keyOf = (id: string) => videos.find((video) => video.id === id)!.storageKey;
-    await requestTranscodes(tx as unknown as Database, ownerId, [keyOf(introId), keyOf(mainId)], options.maxWaitingTranscodes);
+    const videoOf = (id: string) => videos.find((video) => video.id === id)!;
+    await createStarterCurriculum(tx as unknown as Database, course!, { intro: videoOf(introId), main: videoOf(mainId) });
+    await requestTranscodes(tx as unknown as Database, ownerId, [videoOf(introId).storageKey, videoOf(mainId).storageKey], options.maxWaitingTranscodes);
     return toCourseForEdit(course!);
   });
 }

@@ -1,0 +1,110 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { CourseLanguage, LessonKind } from '../../shared/limits';
+import { curriculumLimits } from '../../shared/limits';
+import type { Database } from '../db/client';
+import { courseLessons, courseSections } from '../db/schema';
+
+/**
+ * The one owner of a course's curriculum shape: how a new course's two videos become its first
+ * section, and how a curriculum is read (in order, with its computed length) by the course page,
+ * the player and the editor.
+ */
+
+export type CurriculumLesson = {
+  id: number;
+  title: string;
+  kind: LessonKind;
+  isPreview: boolean;
+  durationSeconds: number;
+};
+
+export type CurriculumSection = { id: number; title: string; lessons: CurriculumLesson[] };
+
+export type Curriculum = {
+  sections: CurriculumSection[];
+  lessonCount: number;
+  /** The sum of the lessons' computed durations. */
+  totalSeconds: number;
+};
+
+/** The starter section's and intro lesson's names, in the course's own language. */
+const starterNames: Record<CourseLanguage, { section: string; intro: string }> = {
+  spanish: { section: 'Contenido del curso', intro: 'Introducción' },
+  english: { section: 'Course content', intro: 'Introduction' },
+};
+
+type StarterVideo = { id: string; durationSeconds: number };
+
+/**
+ * A new course's curriculum, as the spec's create flow makes it: one section, the intro as a
+ * free-preview lesson, the main video as lesson 1 (named after the course). Call it in the
+ * transaction that creates the course. The 0012 migration made the same of earlier courses.
+ */
+export async function createStarterCurriculum(
+  db: Database,
+  course: { id: number; title: string; language: CourseLanguage },
+  videos: { intro: StarterVideo; main: StarterVideo },
+): Promise<void> {
+  const names = starterNames[course.language];
+  const [section] = await db.insert(courseSections).values({ courseId: course.id, title: names.section, position: 1 }).returning({ id: courseSections.id });
+  await db.insert(courseLessons).values([
+    { courseId: course.id, sectionId: section!.id, position: 1, title: names.intro, kind: 'video', isPreview: true, videoId: videos.intro.id, durationSeconds: videos.intro.durationSeconds },
+    { courseId: course.id, sectionId: section!.id, position: 2, title: course.title, kind: 'video', isPreview: false, videoId: videos.main.id, durationSeconds: videos.main.durationSeconds },
+  ]);
+}
+
+/** A text lesson's length: its words at the reading speed, in whole seconds, at least one. */
+export function readingSeconds(markdown: string): number {
+  const words = markdown.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil((words / curriculumLimits.readingWordsPerMinute) * 60));
+}
+
+/** The curricula of several courses, each in order; a course without sections has an empty one. */
+export async function readCurricula(db: Database, courseIds: readonly number[]): Promise<Map<number, Curriculum>> {
+  const result = new Map<number, Curriculum>(courseIds.map((id) => [id, { sections: [], lessonCount: 0, totalSeconds: 0 }]));
+  if (courseIds.length === 0) return result;
+  const sections = await db
+    .select({ id: courseSections.id, courseId: courseSections.courseId, title: courseSections.title })
+    .from(courseSections)
+    .where(inArray(courseSections.courseId, [...courseIds]))
+    .orderBy(asc(courseSections.position), asc(courseSections.id));
+  const lessons = await db
+    .select({
+      id: courseLessons.id,
+      sectionId: courseLessons.sectionId,
+      title: courseLessons.title,
+      kind: courseLessons.kind,
+      isPreview: courseLessons.isPreview,
+      durationSeconds: courseLessons.durationSeconds,
+    })
+    .from(courseLessons)
+    .where(inArray(courseLessons.courseId, [...courseIds]))
+    .orderBy(asc(courseLessons.position), asc(courseLessons.id));
+  const bySection = new Map<number, CurriculumSection>();
+  for (const section of sections) {
+    const entry: CurriculumSection = { id: section.id, title: section.title, lessons: [] };
+    bySection.set(section.id, entry);
+    result.get(section.courseId)!.sections.push(entry);
+  }
+  for (const { sectionId, ...lesson } of lessons) bySection.get(sectionId)?.lessons.push(lesson);
+  for (const curriculum of result.values()) {
+    const all = curriculum.sections.flatMap((section) => section.lessons);
+    curriculum.lessonCount = all.length;
+    curriculum.totalSeconds = all.reduce((sum, lesson) => sum + lesson.durationSeconds, 0);
+  }
+  return result;
+}
+
+/** One course's curriculum, in order. */
+export async function readCurriculum(db: Database, courseId: number): Promise<Curriculum> {
+  return (await readCurricula(db, [courseId])).get(courseId)!;
+}
+
+/** The lessons of a course in the order a learner takes them (sections, then lessons). */
+export const lessonsInOrder = (curriculum: Curriculum): CurriculumLesson[] => curriculum.sections.flatMap((section) => section.lessons);
+
+/** Which course a lesson belongs to, or null when there is no such lesson. */
+export async function courseOfLesson(db: Database, lessonId: number): Promise<number | null> {
+  const [row] = await db.select({ courseId: courseLessons.courseId }).from(courseLessons).where(eq(courseLessons.id, lessonId));
+  return row?.courseId ?? null;
+}
