@@ -8,6 +8,7 @@ import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
+import { lessonEndpoints } from './lessons';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints, payoutsEndpoints } from './payouts';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...favouritesEndpoints,
   ...healthEndpoints,
   ...invoicesEndpoints,
+  ...lessonEndpoints,
   ...mediaEndpoints,
   ...ordersEndpoints,
   ...payoutAccountEndpoints,

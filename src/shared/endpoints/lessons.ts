@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { databaseId, errorResponse } from '../api-schemas';
+import { curriculumLesson, lessonContent } from '../schemas/curriculum';
+import { defineEndpoint } from './endpoint';
+
+const lessonParams = z.object({ lessonId: databaseId });
+const sectionParams = z.object({ id: databaseId, sectionId: databaseId });
+
+/** Lessons: one lesson's content for whoever may take it, and a resource lesson's file upload. */
+export const lessonEndpoints = {
+  getLessonContent: defineEndpoint({
+    method: 'GET',
+    path: '/api/lessons/:lessonId',
+    access: 'public',
+    tags: ['lessons'],
+    summary: "A lesson's content: a video's signed links, a text's HTML, or a file's short-lived download link",
+    description:
+      'A free-preview lesson is open to anyone, signed in or not. Any other lesson is for the buyers of its course, its owner and admins: 401 UNAUTHENTICATED signed out, 403 NOT_ENROLLED otherwise. A lesson of a disabled course is 404 except to its owner and admins.',
+    params: lessonParams,
+    responses: { 200: lessonContent, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  uploadLessonResource: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/sections/:sectionId/resources',
+    access: 'course-manager',
+    effects: ['catalogue'],
+    tags: ['lessons'],
+    summary: 'Add a downloadable PDF as the last lesson of a section of my course',
+    description:
+      'The body is the PDF itself (`Content-Type: application/pdf`), at most 20 MB, checked by its content; the query gives the lesson title and the file name. It counts in my upload allowance.',
+    params: sectionParams,
+    query: z.object({ title: z.string().min(1).max(120), fileName: z.string().min(1).max(200) }),
+    responses: { 201: curriculumLesson, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse },
+  }),
+};
