@@ -113,17 +113,21 @@ async function insertResourceLesson(db: Database, lesson: NewResourceLesson): Pr
     const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, lesson.courseId)).for('update');
     if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
     const [section] = await tx
-      .select({ last: sql<number>`coalesce((select max(${courseLessons.position}) from ${courseLessons} where ${courseLessons.sectionId} = ${courseSections.id}), 0)::int` })
+      .select({ id: courseSections.id })
       .from(courseSections)
       .where(and(eq(courseSections.id, lesson.sectionId), eq(courseSections.courseId, lesson.courseId)));
     if (!section) throw new AppError('SECTION_NOT_FOUND', 'This course has no such section');
     await assertLessonRoom(tx as unknown as Database, lesson.courseId, lesson.maxLessons);
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${courseLessons.position}), 0)::int` })
+      .from(courseLessons)
+      .where(eq(courseLessons.sectionId, lesson.sectionId));
     const [row] = await tx
       .insert(courseLessons)
       .values({
         courseId: lesson.courseId,
         sectionId: lesson.sectionId,
-        position: section.last + 1,
+        position: (last?.position ?? 0) + 1,
         title: lesson.title,
         kind: 'resource',
         isPreview: false,
