@@ -168,6 +168,7 @@ describe('resource lessons on the local disk', () => {
     expect(signedOut.statusCode).toBe(401);
     const noCourse = await upload(ctx, owner, uploadUrl(2_000_000_000, sectionId), minimalPdf());
     expect(noCourse.statusCode).toBe(404);
+    expect((await upload(ctx, owner, uploadUrl(courseId, sectionId, { title: '   ' }), minimalPdf())).statusCode).toBe(400);
 
     expect(await resourceLessons(ctx, courseId)).toEqual([]);
     expect(await resourceLessons(ctx, theirs.courseId)).toEqual([]);

@@ -85,6 +85,10 @@ async function receive(body: Readable, file: string, maxBytes: number): Promise<
     },
   });
   body.on('error', (error) => meter.destroy(error));
+  // A client that goes away mid-file: what arrived is dropped, not taken for the whole file.
+  body.on('close', () => {
+    if (!body.readableEnded) meter.destroy(new Error('the request ended before its body'));
+  });
   body.pipe(meter);
   await pipeline(meter, createWriteStream(file, { flags: 'wx' }));
   return { sizeBytes, head, tail };
@@ -163,6 +167,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceOptions> = async (sco
 
   route(scope, lessonEndpoints.uploadLessonResource, async (request, reply) => {
     const { id: courseId, sectionId } = request.params;
+    const title = request.query.title.trim();
+    if (!title) throw new AppError('BAD_REQUEST', 'The lesson needs a title');
     const declared = declaredLength(request);
     if (declared !== null && declared > maxBytes) throw tooLarge(maxBytes);
     const ownerId = await ownerOfSection(db, courseId, sectionId);
@@ -184,7 +190,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceOptions> = async (sco
       const lesson = await insertResourceLesson(db, {
         courseId,
         sectionId,
-        title: request.query.title.trim(),
+        title,
         key,
         name: sanitizeResourceName(request.query.fileName),
         sizeBytes: received.sizeBytes,
