@@ -143,10 +143,14 @@ export type DownloadableResource = { key: string; name: string; sizeBytes: numbe
 /**
  * The file a link opens, while its caller may still take the lesson; null once they may not.
  * A free preview of an active course downloads for anyone; otherwise for the course's buyers
- * (while they hold it), its owner and admins, with an account that is not disabled.
+ * (while they hold it and the course is active), its owner and admins, with an account that is
+ * not disabled.
  */
 export async function findDownloadableResource(db: Database, grant: Pick<ResourceGrant, 'lessonId' | 'userId'>): Promise<DownloadableResource | null> {
-  const openPreview = and(eq(courseLessons.isPreview, true), isNull(courses.disabledAt));
+  const active = isNull(courses.disabledAt);
+  const openPreview = and(eq(courseLessons.isPreview, true), active);
+  // As the lesson content endpoint decides: a disabled course's lessons are its owner's and admins' only.
+  const mayTake = and(isNotNull(users.id), mayWatchCourse(users, courses), or(active, eq(courses.ownerId, users.id), eq(users.isAdmin, true)));
   const [row] = await db
     .select({ key: courseLessons.resourceKey, name: courseLessons.resourceName, sizeBytes: courseLessons.resourceSizeBytes })
     .from(courseLessons)
@@ -157,7 +161,7 @@ export async function findDownloadableResource(db: Database, grant: Pick<Resourc
         eq(courseLessons.id, grant.lessonId),
         eq(courseLessons.kind, 'resource'),
         isNotNull(courseLessons.resourceKey),
-        or(openPreview, and(isNotNull(users.id), mayWatchCourse(users, courses))),
+        or(openPreview, mayTake),
       ),
     );
   if (!row?.key) return null;

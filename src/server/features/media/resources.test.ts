@@ -9,7 +9,7 @@ import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/hel
 import { TEST_BUCKET, useS3Server } from '../../../../test/helpers/s3';
 import { curriculumDefaults, curriculumLimits } from '../../../shared/limits';
 import { createCourse } from '../../db/factories';
-import { courseLessons, courseSections, enrollments, uploadsInProgress } from '../../db/schema';
+import { courseLessons, courses, courseSections, enrollments, uploadsInProgress } from '../../db/schema';
 import { assertLessonRoom } from '../../domain/curriculum';
 import {
   attachmentDisposition,
@@ -258,6 +258,13 @@ describe('resource lessons on the local disk', () => {
     expect(verifyResourceToken(key, otherLesson)?.lessonId).toBe(lesson!.id + 1);
     // The video links' key signs no resource link.
     expect(verifyResourceToken(deriveResourceUrlKey(`${secret()}x`), token)).toBeNull();
+
+    // A course taken out of the catalogue keeps its files for its owner only, as its lessons.
+    await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, courseId));
+    expect((await ctx.app.inject({ url: link.url })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: linkFor(lesson!, owner.id).url })).statusCode).toBe(200);
+    await ctx.db.update(courses).set({ disabledAt: null }).where(eq(courses.id, courseId));
+    expect((await ctx.app.inject({ url: link.url })).statusCode).toBe(200);
 
     // A refund ends links already handed out.
     await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
