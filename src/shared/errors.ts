@@ -56,6 +56,11 @@ export const errorStatus = {
   PAYOUT_ACCOUNT_NOT_FOUND: 404,
   // Background work: a user's videos waiting for processing.
   JOB_LIMIT_REACHED: 429,
+  // Curriculum: a section of another course (or none), a course at its lesson cap, a resource that is not a PDF or is too big.
+  SECTION_NOT_FOUND: 404,
+  LESSON_LIMIT_REACHED: 409,
+  RESOURCE_NOT_PDF: 415,
+  RESOURCE_TOO_LARGE: 413,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -156,6 +156,7 @@ export class S3Storage implements VideoStorage {
       Key: key,
       ...(query['response-content-type'] ? { ResponseContentType: query['response-content-type'] } : {}),
       ...(query['response-cache-control'] ? { ResponseCacheControl: query['response-cache-control'] } : {}),
+      ...(query['response-content-disposition'] ? { ResponseContentDisposition: query['response-content-disposition'] } : {}),
     });
     return getSignedUrl(presigner, command, { expiresIn, ...(signingDate ? { signingDate } : {}) });
   }
@@ -253,6 +254,7 @@ export class S3Storage implements VideoStorage {
     const query: Record<string, string> = {};
     if (options.contentType) query['response-content-type'] = options.contentType;
     if (options.cacheControl) query['response-cache-control'] = options.cacheControl;
+    if (options.contentDisposition) query['response-content-disposition'] = options.contentDisposition;
     const parts = { key, expiresIn: expiresInSeconds, query };
     return this.direct ? this.direct.presign(parts) : S3Storage.sdkPresign(this.presigner, this.bucket, parts);
   }

@@ -9,8 +9,8 @@ export type StoredObject = { size: number; modifiedAt: Date };
 export type ByteRange = { start: number; end: number };
 /** How a stored file is described to whoever fetches it (object storage keeps it with the object). */
 export type PutOptions = { contentType?: string };
-/** Response headers a presigned URL makes the storage send, whatever was stored with the object. */
-export type PresignOptions = { contentType?: string; cacheControl?: string };
+/** Response headers a presigned URL makes the storage send, whatever was stored with the object (a download's `Content-Disposition` too). */
+export type PresignOptions = { contentType?: string; cacheControl?: string; contentDisposition?: string };
 
 /**
  * Where video files live, addressed by storage keys such as `demo/intro-landscape.mp4`,

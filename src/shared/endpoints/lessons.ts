@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId, errorResponse } from '../api-schemas';
+import { databaseId, errorResponse, mediaAnswer } from '../api-schemas';
 import { curriculumLesson, lessonContent } from '../schemas/curriculum';
 import { defineEndpoint } from './endpoint';
 
@@ -31,5 +31,16 @@ export const lessonEndpoints = {
     params: sectionParams,
     query: z.object({ title: z.string().min(1).max(120), fileName: z.string().min(1).max(200) }),
     responses: { 201: curriculumLesson, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse },
+  }),
+  downloadLessonResource: defineEndpoint({
+    method: 'GET',
+    path: '/api/resources/:token',
+    access: 'public',
+    tags: ['lessons'],
+    summary: "Download a resource lesson's PDF through the short-lived link its lesson content gave; 403 once expired or altered",
+    description:
+      'The link is the permission, and each download checks again that its caller may still take the lesson. The file comes as an attachment (`Content-Disposition`), never to be shown in place; with object storage, a 302 to a presigned URL of the bucket that says the same.',
+    params: z.object({ token: z.string().max(100) }),
+    responses: { 200: mediaAnswer(['application/pdf']), 302: z.null(), 403: errorResponse, 404: errorResponse },
   }),
 };

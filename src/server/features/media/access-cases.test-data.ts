@@ -52,4 +52,18 @@ export const accessRules: AccessRule[] = [
     request: () => ({ url: '/api/videos/stream/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo~main.mp4' }),
     status: 403,
   },
+  {
+    // A resource lesson's PDF: only the course's owner and admins may add one. The fixture's
+    // course has no section by that id, so an admitted caller gets 404 (the upload itself is
+    // tested in resources.test.ts).
+    route: 'POST /api/courses/:id/sections/:sectionId/resources',
+    request: (fixture) => ({
+      url: `/api/courses/${fixture.courseId}/sections/2147483647/resources?title=Apuntes&fileName=apuntes.pdf`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    }),
+    status: 404,
+  },
+  // A resource's download: the signed link is the permission, as for the videos.
+  { route: 'GET /api/resources/:token', request: () => ({ url: '/api/resources/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.1._' }), status: 403 },
 ];

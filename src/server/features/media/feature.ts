@@ -13,7 +13,8 @@ import { openUploadStore } from './upload-stores';
  */
 export const mediaFeature: Feature = async (app, { videoStorage: storage, secrets }) => {
   const { config, db } = app;
-  const uploads = await openUploadStore({ storage, incomingDir: incomingDirFor(config.dataDir), db });
+  const incomingDir = incomingDirFor(config.dataDir);
+  const uploads = await openUploadStore({ storage, incomingDir, db });
   const transcodeWorker = await createTranscodeWorker({
     db,
     storage,
@@ -23,5 +24,5 @@ export const mediaFeature: Feature = async (app, { videoStorage: storage, secret
     log: app.log,
   });
   addBackgroundJobs(app, [abandonedUploadsJob({ db, storage, uploads, log: app.log }), ...(transcodeWorker ? [transcodeWorker.backgroundJob] : [])]);
-  await app.register(mediaRoutes, { prefix: '/api', storage, uploads, videoUrlSecret: secrets.videoUrl });
+  await app.register(mediaRoutes, { prefix: '/api', storage, uploads, videoUrlSecret: secrets.videoUrl, incomingDir });
 };

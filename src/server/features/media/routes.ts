@@ -11,7 +11,8 @@ import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verif
 import type { VideoStorage } from '../../storage/video-storage';
 import { MASTER_PLAYLIST, POSTER_FILE } from './transcode';
 import type { UploadStore } from './upload-stores';
-import { uploadRoutes } from './uploads';
+import { MAX_UNUSED_UPLOADS, uploadRoutes } from './uploads';
+import { resourceRoutes } from './resources';
 import { createVideoProber } from './video-prober';
 
 /** The intro of a public course may be cached by browsers and CDNs for an hour (ETag revalidates). */
@@ -27,8 +28,10 @@ export type MediaOptions = {
   storage: VideoStorage;
   /** Where unfinished uploads are kept: beside the videos (local disk), or in the bucket. */
   uploads: UploadStore;
-  /** Signs the links to the main videos. */
+  /** Signs the links to the main videos (and, through a key of their own, to resource lessons' files). */
   videoUrlSecret: string;
+  /** Where a resource lesson's file is written while it arrives. */
+  incomingDir: string;
 };
 
 /**
@@ -38,7 +41,7 @@ export type MediaOptions = {
  * here as on the local disk, then redirected to a presigned URL of the bucket that is valid
  * for a minute (S3_PRESIGNED_URL_TTL_SECONDS): the bytes never pass through the app.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, uploads, videoUrlSecret }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, uploads, videoUrlSecret, incomingDir }) => {
   const { config, db } = app;
   const urlKey = deriveVideoUrlKey(videoUrlSecret);
   const ttlMs = config.videoUrlTtlSeconds * 1000;
@@ -57,6 +60,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     maxUnfinishedPerUser: config.uploadsMaxUnfinishedPerUser,
     maxDeclaredBytesPerUser: config.uploadsMaxDeclaredBytesPerUser,
     probe,
+  });
+  // Resource lessons' PDFs count in the same allowance as the videos.
+  await app.register(resourceRoutes, {
+    storage,
+    incomingDir,
+    urlSecret: videoUrlSecret,
+    uploadLimits: { maxUnfinished: config.uploadsMaxUnfinishedPerUser, maxDeclaredBytes: config.uploadsMaxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS },
+    presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds,
   });
 
   /**
