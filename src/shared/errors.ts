@@ -56,6 +56,8 @@ export const errorStatus = {
   PAYOUT_ACCOUNT_NOT_FOUND: 404,
   // Background work: a user's videos waiting for processing.
   JOB_LIMIT_REACHED: 429,
+  // Lessons: one that does not exist (or of a disabled course, for anyone but its owner and admins).
+  LESSON_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -52,4 +52,10 @@ export const accessRules: AccessRule[] = [
     request: () => ({ url: '/api/videos/stream/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo~main.mp4' }),
     status: 403,
   },
+  {
+    // The fixture's main lesson is not a preview: its buyers, its owner and admins get its content; anyone else signed in is not enrolled.
+    route: 'GET /api/lessons/:lessonId',
+    request: (fixture) => ({ url: `/api/lessons/${fixture.lessonId}` }),
+    except: { visitor: 401, disabled: 401, other: 403 },
+  },
 ];
