@@ -77,9 +77,9 @@ async function createFixture(db: Database): Promise<Fixture> {
     ])
     .returning({ id: courseVideos.id, durationSeconds: courseVideos.durationSeconds });
   await createStarterCurriculum(db, course!, { intro: { id: intro!.id, durationSeconds: 10 }, main: { id: main!.id, durationSeconds: 40 } });
-  const [mainLesson] = await db.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.videoId, main!.id));
+  const [introLesson] = await db.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.videoId, intro!.id));
   await db.insert(enrollments).values({ userId: userIds.buyer, courseId: course!.id });
-  return { courseId: course!.id, lessonId: mainLesson!.id, categoryId: category!.id, subcategoryId: subcategory!.id, userIds, tokens };
+  return { courseId: course!.id, lessonId: introLesson!.id, categoryId: category!.id, subcategoryId: subcategory!.id, userIds, tokens };
 }
 
 describe('authorization table', () => {

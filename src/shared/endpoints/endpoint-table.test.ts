@@ -12,6 +12,7 @@ import { endpoints } from './endpoint-table';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
+import { lessonEndpoints } from './lessons';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints } from './payouts';
@@ -32,6 +33,7 @@ const areas = [
   favouritesEndpoints,
   healthEndpoints,
   invoicesEndpoints,
+  lessonEndpoints,
   mediaEndpoints,
   ordersEndpoints,
   payoutAccountEndpoints,

@@ -103,15 +103,17 @@ describe("a lesson's content", () => {
     expect(response.json()).toMatchObject({ kind: 'resource', title: 'Apuntes', video: null, html: null });
   });
 
-  it("hides a disabled course's lessons, previews too, from all but its owner and admins; an unknown lesson is 404", async () => {
+  it("hides a disabled course's lessons, previews too, from all but its buyers, owner and admins; an unknown lesson is 404", async () => {
     const { courseId, intro, main, buyer, owner } = await course();
+    const stranger = await signedInUser(ctx.app);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, courseId));
-    for (const [lessonId, user] of [[intro, undefined], [intro, buyer], [main, buyer]] as const) {
+    for (const [lessonId, user] of [[intro, undefined], [intro, stranger], [main, undefined], [main, stranger]] as const) {
       const response = await get(lessonId, user);
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe('LESSON_NOT_FOUND');
     }
     expect((await get(main, owner)).statusCode).toBe(200);
+    expect((await get(main, buyer)).statusCode).toBe(200);
     expect((await get(intro, await signedInAdmin(ctx.app))).statusCode).toBe(200);
     const unknown = await get(999_999);
     expect(unknown.statusCode).toBe(404);

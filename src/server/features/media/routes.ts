@@ -142,13 +142,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   route(app, lessonEndpoints.getLessonContent, async (request, reply) => {
     const lesson = await findLessonForContent(db, request.params.lessonId);
     if (!lesson) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
-    const user = await sessionUser(request);
-    const manages = Boolean(user && (user.isAdmin || user.id === lesson.course.ownerId));
-    // A course out of the catalogue is no one's business but its owner's and the admins'.
-    if (lesson.course.disabledAt && !manages) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
-    if (!lesson.isPreview) {
+    // A disabled account takes previews as a visitor does.
+    const user: SessionUser | null = await sessionUser(request).catch(() => null);
+    const mayWatch = Boolean(user && (user.isAdmin || user.id === lesson.course.ownerId || (await isEnrolled(db, user.id, lesson.courseId))));
+    // A course out of the catalogue shows nothing to the public, previews included; its
+    // buyers keep what they paid for, as they keep its videos.
+    if (lesson.course.disabledAt && !mayWatch) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
+    if (!lesson.isPreview && !mayWatch) {
       if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-      if (!manages && !(await isEnrolled(db, user.id, lesson.courseId))) throw new AppError('NOT_ENROLLED', 'Only buyers of this course can take this lesson');
+      throw new AppError('NOT_ENROLLED', 'Only buyers of this course can take this lesson');
     }
     // Signed links and a learner's access are for the one who asked: no cache keeps them.
     reply.header('cache-control', PRIVATE_NO_STORE);
