@@ -1,5 +1,5 @@
 import { Alert, AspectRatio, Badge, Button, Center, Group, Loader, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonState } from '../../../../shared/schemas/progress';
 import { resumePosition } from '../../../entities/progress/use-video-progress';
@@ -10,7 +10,7 @@ type Props = {
   courseId: number;
   lessonId: number;
   state: LessonState;
-  /** The saved position, read when the lesson opened. */
+  /** The saved position; only its value when the lesson opens counts. */
   saved: { positionSeconds: number; durationSeconds: number } | undefined;
   onDone: (lessonId: number) => void;
   onVideoEnded: () => void;
@@ -20,6 +20,8 @@ type Props = {
 export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEnded }: Props) {
   const { t } = useTranslation('orders');
   const content = useLessonContent(lessonId);
+  // Read once, when the lesson opens: the progress read again after each save must not seek the playing video.
+  const [resumeAt] = useState(() => resumePosition(saved));
   if (content.isPending) {
     return (
       <AspectRatio ratio={16 / 9}>
@@ -34,7 +36,7 @@ export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEn
   const lesson = content.data;
   if (lesson.kind === 'video') {
     if (!lesson.video) return <Alert color="yellow">{t('player.videoUnavailable')}</Alert>;
-    return <LessonVideo courseId={courseId} lessonId={lesson.id} title={lesson.title} video={lesson.video} resumeAt={resumePosition(saved)} onEnded={onVideoEnded} />;
+    return <LessonVideo courseId={courseId} lessonId={lesson.id} title={lesson.title} video={lesson.video} resumeAt={resumeAt} onEnded={onVideoEnded} />;
   }
   if (lesson.kind === 'text') return <TextLesson lesson={lesson} done={state === 'done'} onDone={() => onDone(lesson.id)} />;
   return <ResourceLesson lesson={lesson} done={state === 'done'} onDone={() => onDone(lesson.id)} />;

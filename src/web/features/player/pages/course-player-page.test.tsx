@@ -549,6 +549,35 @@ describe('course player (/mycourses/:id)', () => {
       expect(keepaliveSaves(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 12.2, durationSeconds: 40 }] }]);
     });
 
+    it('keeps playing where it is when the progress is read again after a save', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      let progress = progressWith([entry(12, 'in_progress', 10, 40)]);
+      const { fetchSpy } = setup(progress, {
+        mocks: {
+          getCourseProgress: () => progress,
+          saveProgress: ({ body }) => {
+            progress = progressWith([entry(12, 'in_progress', Math.round(body.lessons[0]!.positionSeconds ?? 0), 40)]);
+            return { saved: body.lessons.length };
+          },
+        },
+      });
+      const player = await findPlayer();
+      loadMetadata(player, 40);
+      expect(player.currentTime).toBe(10);
+      player.currentTime = 20;
+      act(() => {
+        vi.advanceTimersByTime(5000);
+      });
+      // The save took 0:20; the video plays on while it is sent and the progress (now at 0:20) is read again.
+      player.currentTime = 23;
+      await settle();
+      expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 20, durationSeconds: 40 }] }]);
+      await waitFor(() => expect(requestsTo(fetchSpy, endpoints.getCourseProgress).length).toBeGreaterThan(1));
+      await settle();
+      // Nothing seeks it back.
+      expect(player.currentTime).toBe(23);
+    });
+
     it('does not move a saved position when the video is opened but never played', async () => {
       vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
       const { fetchSpy, unmount } = setup(progressWith([entry(12, 'in_progress', 30, 40)]));
