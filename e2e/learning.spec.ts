@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { demo, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 type Enrolment = { id: number; title: string; disabled: boolean; lastWatchedAt: string | null };
-type SavedVideo = { video: 'intro' | 'main'; positionSeconds: number };
+type Progress = { curriculum: { sections: { lessons: { id: number; title: string }[] }[] }; lessons: { lessonId: number; positionSeconds: number }[] };
 
 /** "0:07", "3:12": a position as the player's hint writes it. */
 const playbackTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
@@ -20,9 +20,12 @@ test.describe('progress', () => {
     const course = enrolments.find((candidate) => candidate.lastWatchedAt === null) ?? enrolments[0];
     expect(course, 'a bought course').toBeDefined();
 
-    await page.goto(`/mycourses/${course!.id}`);
+    // The starter curriculum's second lesson is the course's main video, named after the course.
+    const progressOf = async () => (await (await page.request.get(`/api/progress/${course!.id}`)).json()) as Progress;
+    const mainLesson = (await progressOf()).curriculum.sections[0]!.lessons[1]!;
+    await page.goto(`/mycourses/${course!.id}?leccion=${mainLesson.id}`);
     await expect(page.getByRole('heading', { level: 1, name: course!.title })).toBeVisible();
-    const video = page.getByLabel(`Video del curso ${course!.title}`);
+    const video = page.getByLabel(`Video del curso ${mainLesson.title}`);
     // The MP4's signed link, or its HLS copy's once the demo videos are transcoded.
     await expect(video).toHaveAttribute('src', /\/api\/videos\/(stream|hls)\//);
     // Once the video knows its length the player has done its own seeking; then play from the start, muted so the browser allows it.
@@ -41,7 +44,9 @@ test.describe('progress', () => {
     await expect(page.getByRole('heading', { level: 1, name: course!.title })).toBeVisible();
     const hint = page.getByText(/^Continuar desde \d+:\d\d$/);
     await expect(hint).toBeVisible();
-    const saved = ((await (await page.request.get(`/api/progress/${course!.id}`)).json()) as { videos: SavedVideo[] }).videos.find((entry) => entry.video === 'main');
+    // The address kept the lesson, so the reload opened it again.
+    await expect(page).toHaveURL(new RegExp(`\\?leccion=${mainLesson.id}$`));
+    const saved = (await progressOf()).lessons.find((entry) => entry.lessonId === mainLesson.id);
     expect(saved, 'the main video’s saved position').toBeDefined();
     // Where it was when the page went, not only the last periodic save.
     expect(saved!.positionSeconds).toBeGreaterThanOrEqual(Math.floor(watched));

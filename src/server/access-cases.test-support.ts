@@ -14,6 +14,8 @@ export type Role = (typeof roles)[number];
 export type AccessFixture = {
   /** An active course owned by `owner`, bought by `buyer`. */
   courseId: number;
+  /** The fixture course's first lesson: its intro, a free preview. */
+  lessonId: number;
   categoryId: number;
   subcategoryId: number;
   userIds: Record<Exclude<Role, 'visitor'>, string>;

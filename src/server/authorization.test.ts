@@ -5,7 +5,9 @@ import { endpoints } from '../shared/endpoints/endpoint-table';
 import { accessLevels, type Access } from '../shared/endpoints/endpoint';
 import { admittedBy, expectedStatuses, roles, type AccessFixture, type AccessRule, type Role } from './access-cases.test-support';
 import type { Database } from './db/client';
-import { categories, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
+import { eq } from 'drizzle-orm';
+import { categories, courseLessons, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
+import { createStarterCurriculum } from './domain/curriculum';
 
 /**
  * Calls every API route as every kind of caller and checks the status against what its
@@ -67,12 +69,17 @@ async function createFixture(db: Database): Promise<Fixture> {
       ownerId: userIds.owner,
     })
     .returning();
-  await db.insert(courseVideos).values([
-    { ownerId: userIds.owner, courseId: course!.id, position: 1, storageKey: 'demo/intro.mp4', sizeBytes: 1000, width: 640, height: 360, durationSeconds: 10 },
-    { ownerId: userIds.owner, courseId: course!.id, position: 2, storageKey: 'demo/main.mp4', sizeBytes: 1000, width: 640, height: 360, durationSeconds: 40 },
-  ]);
+  const [intro, main] = await db
+    .insert(courseVideos)
+    .values([
+      { ownerId: userIds.owner, courseId: course!.id, position: 1, storageKey: 'demo/intro.mp4', sizeBytes: 1000, width: 640, height: 360, durationSeconds: 10 },
+      { ownerId: userIds.owner, courseId: course!.id, position: 2, storageKey: 'demo/main.mp4', sizeBytes: 1000, width: 640, height: 360, durationSeconds: 40 },
+    ])
+    .returning({ id: courseVideos.id, durationSeconds: courseVideos.durationSeconds });
+  await createStarterCurriculum(db, course!, { intro: { id: intro!.id, durationSeconds: 10 }, main: { id: main!.id, durationSeconds: 40 } });
+  const [introLesson] = await db.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.videoId, intro!.id));
   await db.insert(enrollments).values({ userId: userIds.buyer, courseId: course!.id });
-  return { courseId: course!.id, categoryId: category!.id, subcategoryId: subcategory!.id, userIds, tokens };
+  return { courseId: course!.id, lessonId: introLesson!.id, categoryId: category!.id, subcategoryId: subcategory!.id, userIds, tokens };
 }
 
 describe('authorization table', () => {

@@ -61,6 +61,8 @@ export const errorStatus = {
   LESSON_LIMIT_REACHED: 409,
   RESOURCE_NOT_PDF: 415,
   RESOURCE_TOO_LARGE: 413,
+  // Lessons: one that does not exist (or of a disabled course, for anyone but its owner and admins).
+  LESSON_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -519,33 +519,6 @@ export const enrollments = pgTable(
 );
 
 /**
- * Where each user stopped in each video of a course (1 intro, 2 main, as `course_videos.position`),
- * saved by the player in batches. `watched_at` is set the first time the position reaches 90 %
- * of the duration and never cleared, so seeking back does not un-watch a video.
- */
-export const videoProgress = pgTable(
-  'video_progress',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
-    positionSeconds: integer('position_seconds').notNull(),
-    durationSeconds: integer('duration_seconds').notNull(),
-    watchedAt: timestamp('watched_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.courseId, t.position] }),
-    check('video_progress_position_range', sql`${t.position} in (1, 2)`),
-    check('video_progress_seconds_range', sql`${t.positionSeconds} >= 0 and ${t.durationSeconds} > 0 and ${t.positionSeconds} <= ${t.durationSeconds}`),
-  ],
-);
-
-/**
  * Where each learner is in each lesson: a video's last position, and when the lesson was done
  * (a video watched to 90 %, a text read to its end, a file downloaded). `completed_at` is never
  * cleared, so seeking back does not undo a lesson.

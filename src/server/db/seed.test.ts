@@ -214,9 +214,9 @@ describe('seedDemoData', () => {
     const [demo] = await rows<{ progress: number; watched: number; unheld: number; teacher_sales: number }>(
       db,
       sql`select
-            (select count(*)::int from video_progress p where p.user_id = u.id) as progress,
-            (select count(*)::int from video_progress p where p.user_id = u.id and p.watched_at is not null) as watched,
-            (select count(*)::int from video_progress p where p.user_id = u.id
+            (select count(*)::int from lesson_progress p where p.user_id = u.id) as progress,
+            (select count(*)::int from lesson_progress p where p.user_id = u.id and p.completed_at is not null) as watched,
+            (select count(*)::int from lesson_progress p where p.user_id = u.id
                and not exists (select 1 from enrollments e where e.user_id = p.user_id and e.course_id = p.course_id)) as unheld,
             (select count(*)::int from order_items i join orders o on o.id = i.order_id and o.payment_status = 'paid'
                join courses c on c.id = i.course_id join users t on t.id = c.owner_id where t.email = 'teacher@demo.test') as teacher_sales

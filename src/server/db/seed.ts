@@ -45,16 +45,17 @@ import {
   cartItems,
   categories,
   contactMessages,
+  courseLessons,
   courseVideos,
   courses,
   enrollments,
   favourites,
+  lessonProgress,
   orderItems,
   orders,
   reviews,
   subcategories,
   users,
-  videoProgress,
 } from './schema';
 
 export type DemoAccount = { role: DemoRole; name: string; email: string; password: string };
@@ -251,19 +252,26 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
 
   // Progress, so my courses shows a finished course, one under way and the rest not started.
   const [finishedKey, underWayKey] = buyerActivity.paidCourseKeys;
-  const intro = demoVideos.introLandscape.durationSeconds;
   const main = demoVideos.mainLandscape.durationSeconds;
-  await db.insert(videoProgress).values([
-    ...(finishedKey === undefined
-      ? []
-      : [
-          { userId: buyer, courseId: course(finishedKey).id, position: 1, positionSeconds: intro, durationSeconds: intro, watchedAt: daysAgo(0.9), updatedAt: daysAgo(0.9) },
-          { userId: buyer, courseId: course(finishedKey).id, position: 2, positionSeconds: main, durationSeconds: main, watchedAt: daysAgo(0.8), updatedAt: daysAgo(0.8) },
-        ]),
-    ...(underWayKey === undefined
-      ? []
-      : [{ userId: buyer, courseId: course(underWayKey).id, position: 2, positionSeconds: Math.floor(main / 2), durationSeconds: main, watchedAt: null, updatedAt: daysAgo(0.5) }]),
-  ]);
+  const lessonsOf = async (key: string) =>
+    db
+      .select({ id: courseLessons.id, courseId: courseLessons.courseId, durationSeconds: courseLessons.durationSeconds })
+      .from(courseLessons)
+      .where(eq(courseLessons.courseId, course(key).id))
+      .orderBy(courseLessons.position);
+  const progressRows: (typeof lessonProgress.$inferInsert)[] = [];
+  if (finishedKey !== undefined) {
+    for (const [index, lesson] of (await lessonsOf(finishedKey)).entries()) {
+      const at = daysAgo(0.9 - index / 10);
+      progressRows.push({ userId: buyer, lessonId: lesson.id, courseId: lesson.courseId, positionSeconds: lesson.durationSeconds, durationSeconds: lesson.durationSeconds, completedAt: at, updatedAt: at });
+    }
+  }
+  if (underWayKey !== undefined) {
+    // The starter curriculum's second lesson is the main video: half of it watched.
+    const mainLesson = (await lessonsOf(underWayKey))[1];
+    if (mainLesson) progressRows.push({ userId: buyer, lessonId: mainLesson.id, courseId: mainLesson.courseId, positionSeconds: Math.floor(main / 2), durationSeconds: main, completedAt: null, updatedAt: daysAgo(0.5) });
+  }
+  if (progressRows.length > 0) await db.insert(lessonProgress).values(progressRows);
 
   // An abandoned checkout, so the admin's orders screen shows more than one status.
   // The course has no reviews, hence no buyers, so the user cannot already own it.

@@ -1,20 +1,36 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { videoKinds, watchedShare, type ProgressPosition, type VideoKind, type VideoProgress } from '../../shared/schemas/progress';
+import { watchedShare, type CourseProgress, type LessonProgressEntry, type LessonState } from '../../shared/schemas/progress';
 import type { SessionUser } from '../auth/guards';
 import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
-import { courses, courseVideos, videoProgress } from '../db/schema';
+import { courseLessons, courses, courseSections, lessonProgress } from '../db/schema';
 import { AppError } from '../errors';
+import { lessonsInOrder, readCurriculum } from './curriculum';
 import { mayWatchCourse } from './enrollments';
 
 /**
- * The one owner of where users stopped in their courses' videos: the player saves and reads
+ * The one owner of where learners are in their courses' lessons: the player saves and reads
  * through it, and my courses ask it for each course's progress.
  */
 
-const positionOf = (video: VideoKind): 1 | 2 => (video === 'intro' ? 1 : 2);
-const kindOf = (position: number): VideoKind => videoKinds[position - 1] ?? 'main';
+type Viewer = Pick<SessionUser, 'id' | 'isAdmin'>;
+
+/** What is told when a save completes a course: its learner and the course. */
+export type CourseCompletion = { userId: string; courseId: number };
+export type CourseCompletionListener = (db: Database, completion: CourseCompletion) => Promise<void>;
+
+let courseCompletionListener: CourseCompletionListener | null = null;
+
+/**
+ * Who hears that a learner has done every lesson of a course (the certificates, registered at
+ * the app's start; null to stop). It is called after a save that completes a lesson finds the
+ * whole course done, so possibly more than once for the same course: it must be idempotent.
+ * Its failure fails the save's answer (the progress is kept), so the player's next save asks again.
+ */
+export function setCourseCompletionListener(listener: CourseCompletionListener | null): void {
+  courseCompletionListener = listener;
+}
 
 /** Whether the user may watch each of the courses: prepared once, as every save of every player asks it. */
 const mayWatchStatement = (db: Database) =>
@@ -27,29 +43,37 @@ const mayWatchStatement = (db: Database) =>
   );
 
 /** 404 when a course does not exist, 403 when the user may not watch one; answers nothing otherwise. */
-async function assertMayWatch(db: Database, user: Pick<SessionUser, 'id' | 'isAdmin'>, courseIds: number[]): Promise<void> {
+async function assertMayWatch(db: Database, user: Viewer, courseIds: number[]): Promise<void> {
   const rows = await mayWatchStatement(db).execute({ userId: user.id, isAdmin: user.isAdmin, courseIds });
   if (rows.length < courseIds.length) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
   if (rows.some((row) => !row.allowed)) throw new AppError('NOT_ENROLLED', 'You have not bought this course');
 }
 
-export type ProgressRow = typeof videoProgress.$inferInsert & { watchedAt: Date | null; updatedAt: Date };
+/**
+ * A row of `lesson_progress` as the writer upserts it. A `durationSeconds` of 0 says the save
+ * carried no position (a text read, a file downloaded): the stored position is kept.
+ */
+export type ProgressRow = typeof lessonProgress.$inferInsert & { completedAt: Date | null; updatedAt: Date };
 type QueuedSave = { rows: ProgressRow[]; resolve: () => void; reject: (error: unknown) => void };
 
 /** Rows per upsert: far below PostgreSQL's 65,535 parameters (7 a row), and a statement short enough to not hold others up. */
 export const MAX_PROGRESS_ROWS_PER_STATEMENT = 1000;
 
 /**
- * One row per video, as one statement needs (it may not touch a row twice): of rows in
- * arrival order, the last one's position wins, and the video stays watched when an earlier
- * one reached 90 %.
+ * One row per lesson, as one statement needs (it may not touch a row twice): of rows in
+ * arrival order, the last position wins, and the lesson stays done when an earlier one was.
  */
-function latestPerVideo(rows: ProgressRow[]): ProgressRow[] {
+function latestPerLesson(rows: ProgressRow[]): ProgressRow[] {
   const latest = new Map<string, ProgressRow>();
   for (const row of rows) {
-    const key = `${row.userId}:${row.courseId}:${row.position}`;
+    const key = `${row.userId}:${row.lessonId}`;
     const earlier = latest.get(key);
-    latest.set(key, earlier ? { ...row, watchedAt: earlier.watchedAt ?? row.watchedAt } : row);
+    if (!earlier) {
+      latest.set(key, row);
+      continue;
+    }
+    const position = row.durationSeconds === 0 ? { positionSeconds: earlier.positionSeconds, durationSeconds: earlier.durationSeconds } : {};
+    latest.set(key, { ...row, ...position, completedAt: earlier.completedAt ?? row.completedAt });
   }
   return [...latest.values()];
 }
@@ -109,15 +133,16 @@ export class ProgressWriter {
   private async upsert(batch: QueuedSave[]): Promise<void> {
     this.statistics.statements += 1;
     this.statistics.saves += batch.length;
+    const positionless = sql`excluded.duration_seconds = 0`;
     await this.db
-      .insert(videoProgress)
-      .values(latestPerVideo(batch.flatMap((save) => save.rows)))
+      .insert(lessonProgress)
+      .values(latestPerLesson(batch.flatMap((save) => save.rows)))
       .onConflictDoUpdate({
-        target: [videoProgress.userId, videoProgress.courseId, videoProgress.position],
+        target: [lessonProgress.userId, lessonProgress.lessonId],
         set: {
-          positionSeconds: sql`excluded.position_seconds`,
-          durationSeconds: sql`excluded.duration_seconds`,
-          watchedAt: sql`coalesce(${videoProgress.watchedAt}, excluded.watched_at)`,
+          positionSeconds: sql`case when ${positionless} then ${lessonProgress.positionSeconds} else excluded.position_seconds end`,
+          durationSeconds: sql`case when ${positionless} then ${lessonProgress.durationSeconds} else excluded.duration_seconds end`,
+          completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
           updatedAt: sql`excluded.updated_at`,
         },
       });
@@ -136,71 +161,138 @@ export function progressWriter(db: Database): ProgressWriter {
   return writer;
 }
 
+/** The kind and course of each lesson, prepared as every save asks it. */
+const lessonsStatement = (db: Database) =>
+  prepared(db, 'progress_lessons', () =>
+    db
+      .select({ id: courseLessons.id, courseId: courseLessons.courseId, kind: courseLessons.kind })
+      .from(courseLessons)
+      .where(sql`${courseLessons.id} = any(${sql.placeholder('lessonIds')}::int4[])`)
+      .prepare('progress_lessons'),
+  );
+
 /**
- * Saves a request's positions: each overwrites the user's last position in that video.
- * `watched_at` is set the first time a position reaches 90 % and kept afterwards. Nothing is
- * saved when any course is one the user may not watch; that check runs for each request on
- * its own, before its rows join the others' in the progress writer's next statement.
+ * Saves a request's progress: each entry overwrites the user's last position in that lesson.
+ * A lesson is done (`completed_at`, set once and kept) when a video's position reaches 90 %,
+ * or when an entry says `completed` (a text read to its end, a file downloaded or marked done).
+ * Nothing is saved when a lesson does not exist or is of a course the user may not watch; that
+ * check runs for each request on its own, before its rows join the others' in the progress
+ * writer's next statement. A save that completes a lesson and finds its course all done tells
+ * the course completion listener.
  */
-export async function saveProgress(db: Database, user: Pick<SessionUser, 'id' | 'isAdmin'>, positions: ProgressPosition[]): Promise<number> {
+export async function saveProgress(db: Database, user: Viewer, entries: LessonProgressEntry[]): Promise<number> {
+  const lessonIds = [...new Set(entries.map((entry) => entry.lessonId))];
+  const lessons = new Map((await lessonsStatement(db).execute({ lessonIds })).map((lesson) => [lesson.id, lesson]));
+  if (lessons.size < lessonIds.length) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
+  await assertMayWatch(db, user, [...new Set([...lessons.values()].map((lesson) => lesson.courseId))]);
   const now = new Date();
-  const rows = latestPerVideo(
-    positions.map((entry) => {
-      const durationSeconds = Math.max(1, Math.ceil(entry.durationSeconds));
-      const positionSeconds = Math.min(durationSeconds, Math.round(entry.positionSeconds));
+  const rows = latestPerLesson(
+    entries.map((entry) => {
+      const lesson = lessons.get(entry.lessonId)!;
+      const hasPosition = entry.positionSeconds != null && entry.durationSeconds != null;
+      const durationSeconds = hasPosition ? Math.max(1, Math.ceil(entry.durationSeconds!)) : 0;
+      const positionSeconds = hasPosition ? Math.min(durationSeconds, Math.round(entry.positionSeconds!)) : 0;
+      const watched = lesson.kind === 'video' && hasPosition && positionSeconds >= watchedShare * durationSeconds;
       return {
         userId: user.id,
-        courseId: entry.courseId,
-        position: positionOf(entry.video),
+        lessonId: lesson.id,
+        courseId: lesson.courseId,
         positionSeconds,
         durationSeconds,
-        watchedAt: positionSeconds >= watchedShare * durationSeconds ? now : null,
+        completedAt: watched || entry.completed === true ? now : null,
         updatedAt: now,
       };
     }),
   );
-  await assertMayWatch(db, user, [...new Set(rows.map((row) => row.courseId))]);
   await progressWriter(db).write(rows);
+  const completing = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.courseId));
+  for (const courseId of completing) {
+    if (courseCompletionListener && (await isCourseDone(db, user.id, courseId))) await courseCompletionListener(db, { userId: user.id, courseId });
+  }
   return rows.length;
 }
 
-/** The user's positions in a course's videos, to resume: 404 for an unknown course, 403 when they may not watch it. */
-export async function courseProgress(db: Database, user: Pick<SessionUser, 'id' | 'isAdmin'>, courseId: number): Promise<VideoProgress[]> {
-  await assertMayWatch(db, user, [courseId]);
-  const rows = await db
-    .select()
-    .from(videoProgress)
-    .where(and(eq(videoProgress.userId, user.id), eq(videoProgress.courseId, courseId)))
-    .orderBy(videoProgress.position);
-  return rows.map((row) => ({
-    video: kindOf(row.position),
-    positionSeconds: row.positionSeconds,
-    durationSeconds: row.durationSeconds,
-    watchedAt: row.watchedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+/** Whether the user has done every lesson of a course (a course without lessons is not done). */
+export async function isCourseDone(db: Database, userId: string, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      lessons: sql<number>`count(*)`.mapWith(Number),
+      done: sql<number>`count(${lessonProgress.completedAt})`.mapWith(Number),
+    })
+    .from(courseLessons)
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, courseLessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(courseLessons.courseId, courseId));
+  return Boolean(row && row.lessons > 0 && row.done === row.lessons);
 }
 
+const stateOf = (row: { completedAt: Date | null } | undefined): LessonState => (!row ? 'not_started' : row.completedAt ? 'done' : 'in_progress');
+
 /**
- * A course's progress for a user, as columns of a query over enrolments: the share of the
- * course's video time watched (a watched video counts whole), when the user last saved a
- * position, and when the last of its videos was watched once all are. Each is a subquery on
- * the primary keys of `video_progress` and `course_videos`, so a long list stays cheap.
+ * A course's curriculum with the user's state in each lesson, where to resume and how much is
+ * done: 404 for an unknown course, 403 when they may not watch it.
  */
-export function progressColumns(userId: AnyPgColumn, courseId: AnyPgColumn): { progressPercent: SQL<number>; lastWatchedAt: SQL<Date | null>; completedAt: SQL<Date | null> } {
-  const seen = sql`
-    from ${courseVideos}
-    left join ${videoProgress} on ${videoProgress.userId} = ${userId}
-      and ${videoProgress.courseId} = ${courseVideos.courseId} and ${videoProgress.position} = ${courseVideos.position}
-    where ${courseVideos.courseId} = ${courseId}`;
+export async function courseProgress(db: Database, user: Viewer, courseId: number): Promise<CourseProgress> {
+  await assertMayWatch(db, user, [courseId]);
+  const curriculum = await readCurriculum(db, courseId);
+  const ordered = lessonsInOrder(curriculum);
+  const rows = ordered.length
+    ? await db
+        .select()
+        .from(lessonProgress)
+        .where(and(eq(lessonProgress.userId, user.id), inArray(lessonProgress.lessonId, ordered.map((lesson) => lesson.id))))
+    : [];
+  const byLesson = new Map(rows.map((row) => [row.lessonId, row]));
+  const lessons = ordered.map((lesson) => {
+    const row = byLesson.get(lesson.id);
+    return {
+      lessonId: lesson.id,
+      state: stateOf(row),
+      positionSeconds: row?.positionSeconds ?? 0,
+      durationSeconds: row?.durationSeconds ?? 0,
+      completedAt: row?.completedAt?.toISOString() ?? null,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
+  });
+  const done = lessons.filter((lesson) => lesson.state === 'done').length;
+  const lastTouched = rows.filter((row) => !row.completedAt).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  const resumeLessonId = lastTouched?.lessonId ?? lessons.find((lesson) => lesson.state !== 'done')?.lessonId ?? lessons[0]?.lessonId ?? null;
   return {
-    progressPercent: sql<number>`(select coalesce(floor(100 * sum(case when ${videoProgress.watchedAt} is not null then ${courseVideos.durationSeconds}
-        else least(coalesce(${videoProgress.positionSeconds}, 0), ${courseVideos.durationSeconds}) end)
-        / nullif(sum(${courseVideos.durationSeconds}), 0)), 0) ${seen})`.mapWith(Number),
-    lastWatchedAt: sql<Date | null>`(select max(${videoProgress.updatedAt}) from ${videoProgress}
-        where ${videoProgress.userId} = ${userId} and ${videoProgress.courseId} = ${courseId})`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value))),
-    completedAt: sql<Date | null>`(select case when count(*) > 0 and count(${videoProgress.watchedAt}) = count(*) then max(${videoProgress.watchedAt}) end ${seen})`.mapWith(
-      (value: string | Date | null) => (value === null ? null : new Date(value)),
-    ),
+    courseId,
+    curriculum,
+    lessons,
+    resumeLessonId,
+    percent: lessons.length ? Math.floor((100 * done) / lessons.length) : 0,
+    completed: lessons.length > 0 && done === lessons.length,
+  };
+}
+
+/** The lessons of the course in `courseId`, each with the user's progress row (if any), in the order a learner takes them. */
+const lessonsWithProgress = (userId: AnyPgColumn, courseId: AnyPgColumn) => sql`
+    from ${courseLessons}
+    join ${courseSections} on ${courseSections.id} = ${courseLessons.sectionId}
+    left join ${lessonProgress} on ${lessonProgress.lessonId} = ${courseLessons.id} and ${lessonProgress.userId} = ${userId}
+    where ${courseLessons.courseId} = ${courseId}`;
+
+/**
+ * A course's progress for a user, as columns of a query over enrolments: the share of its
+ * lessons done (rounded down), when the user last saved progress in it, when its last lesson
+ * was done once all are, and the next lesson to take (the last one touched that is not done,
+ * else the first not done; null once all are). Each is a subquery on indexed columns, so a
+ * long list stays cheap.
+ */
+export function progressColumns(
+  userId: AnyPgColumn,
+  courseId: AnyPgColumn,
+): { progressPercent: SQL<number>; lastWatchedAt: SQL<Date | null>; completedAt: SQL<Date | null>; nextLessonId: SQL<number | null>; nextLessonTitle: SQL<string | null> } {
+  const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+  const next = (column: AnyPgColumn) => sql`(select ${column} ${lessonsWithProgress(userId, courseId)} and ${lessonProgress.completedAt} is null
+        order by ${lessonProgress.updatedAt} desc nulls last, ${courseSections.position}, ${courseLessons.position}, ${courseLessons.id} limit 1)`;
+  return {
+    progressPercent: sql<number>`(select coalesce(floor(100.0 * count(${lessonProgress.completedAt}) / nullif(count(*), 0)), 0) ${lessonsWithProgress(userId, courseId)})`.mapWith(Number),
+    lastWatchedAt: sql<Date | null>`(select max(${lessonProgress.updatedAt}) from ${lessonProgress}
+        where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId})`.mapWith(toDate),
+    completedAt: sql<Date | null>`(select case when count(*) > 0 and count(${lessonProgress.completedAt}) = count(*) then max(${lessonProgress.completedAt}) end ${lessonsWithProgress(userId, courseId)})`.mapWith(toDate),
+    nextLessonId: sql<number | null>`${next(courseLessons.id)}`.mapWith((value: number | string | null) => (value === null ? null : Number(value))),
+    nextLessonTitle: sql<string | null>`${next(courseLessons.title)}`,
   };
 }

@@ -149,8 +149,8 @@ export type DownloadableResource = { key: string; name: string; sizeBytes: numbe
 export async function findDownloadableResource(db: Database, grant: Pick<ResourceGrant, 'lessonId' | 'userId'>): Promise<DownloadableResource | null> {
   const active = isNull(courses.disabledAt);
   const openPreview = and(eq(courseLessons.isPreview, true), active);
-  // As the lesson content endpoint decides: a disabled course's lessons are its owner's and admins' only.
-  const mayTake = and(isNotNull(users.id), mayWatchCourse(users, courses), or(active, eq(courses.ownerId, users.id), eq(users.isAdmin, true)));
+  // As the lesson content endpoint decides: a disabled course's lessons stay with its buyers, owner and admins.
+  const mayTake = and(isNotNull(users.id), mayWatchCourse(users, courses));
   const [row] = await db
     .select({ key: courseLessons.resourceKey, name: courseLessons.resourceName, sizeBytes: courseLessons.resourceSizeBytes })
     .from(courseLessons)

@@ -15,7 +15,7 @@ export const lessonEndpoints = {
     tags: ['lessons'],
     summary: "A lesson's content: a video's signed links, a text's HTML, or a file's short-lived download link",
     description:
-      'A free-preview lesson is open to anyone, signed in or not. Any other lesson is for the buyers of its course, its owner and admins: 401 UNAUTHENTICATED signed out, 403 NOT_ENROLLED otherwise. A lesson of a disabled course is 404 except to its owner and admins.',
+      'A free-preview lesson is open to anyone, signed in or not. Any other lesson is for the buyers of its course, its owner and admins: 401 UNAUTHENTICATED signed out, 403 NOT_ENROLLED otherwise. A lesson of a disabled course is 404 except to its buyers, its owner and admins (buyers keep what they paid for).',
     params: lessonParams,
     responses: { 200: lessonContent, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
   }),

@@ -63,12 +63,14 @@ const heldCourseSchema = courseSummary.extend({
 export type HeldCourse = z.infer<typeof heldCourseSchema>;
 
 export const enrolledCourseSchema = heldCourseSchema.extend({
-  /** Share of the course's video time watched, 0 to 100 (a video watched to 90 % counts whole). */
+  /** Share of the course's lessons done, 0 to 100, rounded down. */
   progressPercent: z.number().int().min(0).max(100),
-  /** When I last saved a position in one of its videos; null before I start it. */
+  /** When I last saved progress in one of its lessons; null before I start it. */
   lastWatchedAt: z.string().nullable(),
-  /** When the last of its videos was watched, once all of them are. */
+  /** When the last of its lessons was done, once all of them are. */
   completedAt: z.string().nullable(),
+  /** The lesson the player opens next (the last one touched that is not done, else the first not done); null once all are done. */
+  nextLesson: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type EnrolledCourse = z.infer<typeof enrolledCourseSchema>;
 

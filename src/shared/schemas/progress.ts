@@ -1,39 +1,64 @@
 import { z } from 'zod';
 import { maxDatabaseId } from '../limits';
-
-/** A course's two videos, as the player names them (stored as positions 1 and 2). */
-export const videoKinds = ['intro', 'main'] as const;
-export type VideoKind = (typeof videoKinds)[number];
+import { curriculum } from './curriculum';
 
 /** Longer than any course video may be; bounds what a player may claim. */
 export const maxVideoSeconds = 24 * 60 * 60;
-/** One save covers every video a player has open, with room for several tabs. */
+/** One save covers every lesson a player has open, with room for several tabs. */
 export const maxProgressBatch = 20;
-/** Share of a video's duration from which it counts as watched. */
+/** Share of a video lesson's duration from which it counts as done. */
 export const watchedShare = 0.9;
 
-export const progressPositionSchema = z.object({
-  /** A JSON number: a string (`"3"`, `"0x3"`) is refused. */
-  courseId: z.number().int().positive().max(maxDatabaseId),
-  video: z.enum(videoKinds),
-  /** Fractions are rounded to whole seconds; a position past the end counts as the end. */
-  positionSeconds: z.number().min(0).max(maxVideoSeconds),
-  durationSeconds: z.number().positive().max(maxVideoSeconds),
-});
-export type ProgressPosition = z.infer<typeof progressPositionSchema>;
+/**
+ * One save of one lesson: a video's position (done once it reaches 90 %), or `completed` for
+ * a text read to its end or a file downloaded (or marked done). Both may come together.
+ */
+export const lessonProgressEntry = z
+  .object({
+    /** A JSON number: a string (`"3"`, `"0x3"`) is refused. */
+    lessonId: z.number().int().positive().max(maxDatabaseId),
+    /** Fractions are rounded to whole seconds; a position past the end counts as the end. */
+    positionSeconds: z.number().min(0).max(maxVideoSeconds).nullish(),
+    durationSeconds: z.number().positive().max(maxVideoSeconds).nullish(),
+    completed: z.literal(true).nullish(),
+  })
+  .refine((entry) => entry.completed === true || (entry.positionSeconds != null && entry.durationSeconds != null), {
+    message: 'A save gives a position and a duration, or completed',
+  });
+export type LessonProgressEntry = z.infer<typeof lessonProgressEntry>;
 
-export const saveProgressBody = z.object({ positions: z.array(progressPositionSchema).min(1).max(maxProgressBatch) });
+export const saveProgressBody = z.object({ lessons: z.array(lessonProgressEntry).min(1).max(maxProgressBatch) });
 
 export const saveProgressResponse = z.object({ saved: z.number().int() });
 
-export const videoProgressSchema = z.object({
-  video: z.enum(videoKinds),
+export const lessonStates = ['not_started', 'in_progress', 'done'] as const;
+export type LessonState = (typeof lessonStates)[number];
+
+export const lessonProgressSchema = z.object({
+  lessonId: z.number().int(),
+  state: z.enum(lessonStates),
+  /** A video's last position (0 for other kinds, and before it is started). */
   positionSeconds: z.number().int(),
   durationSeconds: z.number().int(),
-  /** When the video first reached 90 %; stays set when the viewer seeks back. */
-  watchedAt: z.string().nullable(),
-  updatedAt: z.string(),
+  /** When the lesson was first done; stays set when the learner seeks back. */
+  completedAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
 });
-export type VideoProgress = z.infer<typeof videoProgressSchema>;
+export type LessonProgressView = z.infer<typeof lessonProgressSchema>;
 
-export const courseProgressResponse = z.object({ courseId: z.number().int(), videos: z.array(videoProgressSchema) }).meta({ id: 'CourseProgress' });
+export const courseProgressResponse = z
+  .object({
+    courseId: z.number().int(),
+    /** The course's sections and lessons in order: the player's sidebar. */
+    curriculum,
+    /** One entry per lesson, in the curriculum's order. */
+    lessons: z.array(lessonProgressSchema),
+    /** Where to open the course: the last lesson touched that is not done, else the first not done, else the first; null without lessons. */
+    resumeLessonId: z.number().int().nullable(),
+    /** Done lessons of all lessons, 0 to 100, rounded down. */
+    percent: z.number().int().min(0).max(100),
+    /** Every lesson is done. */
+    completed: z.boolean(),
+  })
+  .meta({ id: 'CourseProgress' });
+export type CourseProgress = z.infer<typeof courseProgressResponse>;

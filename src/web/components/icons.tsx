@@ -132,3 +132,15 @@ export const SchoolIcon = createIcon(
     <path d="M6 10.6v5.4a6 3 0 0 0 12 0v-5.4" />
   </>,
 );
+
+/** A lesson not started: an empty circle. */
+export const CircleIcon = createIcon('CircleIcon', <path d="M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0" />);
+
+/** A lesson under way: a half-filled circle. */
+export const CircleHalfIcon = createIcon(
+  'CircleHalfIcon',
+  <>
+    <path d="M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0" />
+    <path d="M12 3v18a9 9 0 0 0 0 -18z" fill="currentColor" />
+  </>,
+);

@@ -66,4 +66,9 @@ export const accessRules: AccessRule[] = [
   },
   // A resource's download: the signed link is the permission, as for the videos.
   { route: 'GET /api/resources/:token', request: () => ({ url: '/api/resources/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.1._' }), status: 403 },
+  {
+    // The fixture's lesson is a free preview: open to anyone, signed in or not (paid lessons are tested with the lessons).
+    route: 'GET /api/lessons/:lessonId',
+    request: (fixture) => ({ url: `/api/lessons/${fixture.lessonId}` }),
+  },
 ];

@@ -259,12 +259,16 @@ describe('resource lessons on the local disk', () => {
     // The video links' key signs no resource link.
     expect(verifyResourceToken(deriveResourceUrlKey(`${secret()}x`), token)).toBeNull();
 
-    // A course taken out of the catalogue keeps its files for its owner only, as its lessons.
+    // A course taken out of the catalogue keeps its files for its buyers and its owner, as its
+    // lessons and videos, and no longer opens its previews to everyone.
+    const preview = await ctx.db.update(courseLessons).set({ isPreview: true }).where(eq(courseLessons.id, lesson!.id)).returning();
+    expect((await ctx.app.inject({ url: linkFor(preview[0]!, null).url })).statusCode).toBe(200);
     await ctx.db.update(courses).set({ disabledAt: new Date() }).where(eq(courses.id, courseId));
-    expect((await ctx.app.inject({ url: link.url })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ url: linkFor(lesson!, owner.id).url })).statusCode).toBe(200);
-    await ctx.db.update(courses).set({ disabledAt: null }).where(eq(courses.id, courseId));
     expect((await ctx.app.inject({ url: link.url })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: linkFor(lesson!, owner.id).url })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: linkFor(preview[0]!, null).url })).statusCode).toBe(403);
+    await ctx.db.update(courses).set({ disabledAt: null }).where(eq(courses.id, courseId));
+    await ctx.db.update(courseLessons).set({ isPreview: false }).where(eq(courseLessons.id, lesson!.id));
 
     // A refund ends links already handed out.
     await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));

@@ -1,12 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { lessonEndpoints } from '../../../shared/endpoints/lessons';
 import { mediaEndpoints } from '../../../shared/endpoints/media';
 import { signedInUser } from '../../auth/access';
 import { sessionUser, type SessionUser } from '../../auth/guards';
+import { isEnrolled } from '../../domain/enrollments';
+import { renderLessonText } from '../../domain/lesson-text';
+import { resourceDownloadLink } from '../../domain/resource-files';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import { sendVideo } from './send-video';
-import { courseVideoProcessing, deleteUnattachedUpload, retryVideoProcessing, findCourseVideo, findStreamableVideo, listMyVideoProcessing, listUnattachedUploads } from './service';
+import {
+  courseVideoProcessing,
+  deleteUnattachedUpload,
+  retryVideoProcessing,
+  findCourseVideo,
+  findLessonForContent,
+  findStreamableVideo,
+  listMyVideoProcessing,
+  listUnattachedUploads,
+  type StreamableVideo,
+} from './service';
 import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
 import type { VideoStorage } from '../../storage/video-storage';
 import { MASTER_PLAYLIST, POSTER_FILE } from './transcode';
@@ -102,6 +116,23 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   route(app, mediaEndpoints.streamIntroHlsFile, (request, reply) => sendIntroHls(request, reply, request.params.courseId, `${request.params.rendition}/${request.params.file}`), { compress: false });
   route(app, mediaEndpoints.streamIntroPoster, (request, reply) => sendIntroHls(request, reply, request.params.courseId, POSTER_FILE), { compress: false });
 
+  /** A video's signed links under a grant, with its size. */
+  const signedVideo = (grant: StreamSubject, video: StreamableVideo) => {
+    const { url, expiresAt } = signedUrl(grant);
+    // The HLS copy under the same grant: its playlists name their files relatively, so every
+    // segment request carries the signed link and is checked like the MP4's.
+    const hlsBase = video.hlsPrefix ? `${HLS_PATH_PREFIX}${createStreamToken(urlKey, { ...grant, expiresAt })}` : null;
+    return {
+      url,
+      hlsUrl: hlsBase && `${hlsBase}/${MASTER_PLAYLIST}`,
+      posterUrl: hlsBase && `${hlsBase}/${POSTER_FILE}`,
+      width: video.width,
+      height: video.height,
+      durationSeconds: video.durationSeconds,
+      expiresAt: expiresAt.toISOString(),
+    };
+  };
+
   route(app, mediaEndpoints.getMainVideo, async (request, reply) => {
     const user = signedInUser(request);
     const { courseId } = request.params;
@@ -111,19 +142,37 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     const grant = { kind: 'course-main' as const, courseId, userId: user.id };
     const video = await findStreamableVideo(db, grant);
     if (!video) throw new AppError('FORBIDDEN', 'Only buyers of this course can watch it');
-    const { url, expiresAt } = signedUrl(grant);
-    // The HLS copy under the same grant: its playlists name their files relatively, so every
-    // segment request carries the signed link and is checked like the MP4's.
-    const hlsBase = video.hlsPrefix ? `${HLS_PATH_PREFIX}${createStreamToken(urlKey, { ...grant, expiresAt })}` : null;
     reply.header('cache-control', 'no-store');
+    return signedVideo(grant, video);
+  });
+
+
+  route(app, lessonEndpoints.getLessonContent, async (request, reply) => {
+    const lesson = await findLessonForContent(db, request.params.lessonId);
+    if (!lesson) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
+    // A disabled account takes previews as a visitor does.
+    const user: SessionUser | null = await sessionUser(request).catch(() => null);
+    const mayWatch = Boolean(user && (user.isAdmin || user.id === lesson.course.ownerId || (await isEnrolled(db, user.id, lesson.courseId))));
+    // A course out of the catalogue shows nothing to the public, previews included; its
+    // buyers keep what they paid for, as they keep its videos.
+    if (lesson.course.disabledAt && !mayWatch) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
+    if (!lesson.isPreview && !mayWatch) {
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+      throw new AppError('NOT_ENROLLED', 'Only buyers of this course can take this lesson');
+    }
+    // Signed links and a learner's access are for the one who asked: no cache keeps them.
+    reply.header('cache-control', PRIVATE_NO_STORE);
+    const grant: StreamSubject = user ? { kind: 'lesson', lessonId: lesson.id, userId: user.id } : { kind: 'preview', lessonId: lesson.id };
     return {
-      url,
-      hlsUrl: hlsBase && `${hlsBase}/${MASTER_PLAYLIST}`,
-      posterUrl: hlsBase && `${hlsBase}/${POSTER_FILE}`,
-      width: video.width,
-      height: video.height,
-      durationSeconds: video.durationSeconds,
-      expiresAt: expiresAt.toISOString(),
+      id: lesson.id,
+      courseId: lesson.courseId,
+      title: lesson.title,
+      kind: lesson.kind,
+      isPreview: lesson.isPreview,
+      durationSeconds: lesson.durationSeconds,
+      video: lesson.kind === 'video' && lesson.video ? signedVideo(grant, lesson.video) : null,
+      html: lesson.kind === 'text' ? renderLessonText(lesson.body ?? '') : null,
+      download: lesson.kind === 'resource' ? resourceDownloadLink(lesson, { secret: videoUrlSecret, ttlSeconds: config.videoUrlTtlSeconds, userId: mayWatch ? user!.id : null }) : null,
     };
   });
 
@@ -140,7 +189,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   /** A file of the main video's HLS copy through its signed link: the same checks, on every request, as the MP4. */
   const sendSignedHls = async (request: FastifyRequest, reply: FastifyReply, token: string, file: string) => {
     const grant = verifyStreamToken(urlKey, token);
-    if (!grant || grant.kind !== 'course-main') throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
+    if (!grant || grant.kind === 'upload') throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     const video = await findStreamableVideo(db, grant);
     if (!video) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     if (!video.hlsPrefix) throw new AppError('VIDEO_NOT_FOUND', 'This video is not transcoded yet');

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { prepared } from '../../db/prepared';
-import { courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
+import { courseLessons, courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
 import { mayWatchCourse } from '../../domain/enrollments';
 import { requestTranscodes } from '../../domain/video-transcodes';
 import { AppError } from '../../errors';
@@ -199,7 +199,11 @@ export async function findStreamableVideo(db: Database, grant: StreamSubject): P
   const [video] =
     grant.kind === 'upload'
       ? await uploadViewStatement(db).execute({ videoId: grant.videoId, userId: grant.userId })
-      : await mainVideoViewStatement(db).execute({ courseId: grant.courseId, userId: grant.userId });
+      : grant.kind === 'lesson'
+        ? await lessonVideoViewStatement(db).execute({ lessonId: grant.lessonId, userId: grant.userId })
+        : grant.kind === 'preview'
+          ? await previewVideoViewStatement(db).execute({ lessonId: grant.lessonId })
+          : await mainVideoViewStatement(db).execute({ courseId: grant.courseId, userId: grant.userId });
   return video ?? null;
 }
 
@@ -243,6 +247,77 @@ const mainVideoViewStatement = (db: Database) =>
       )
       .prepare('media_main_video_view'),
   );
+
+/** A free preview of an active course: anyone may watch it. */
+const openPreview = and(eq(courseLessons.isPreview, true), isNull(courses.disabledAt));
+
+/** A video lesson for a signed-in viewer: a preview of an active course, or any lesson of a course they may watch. */
+const lessonVideoViewStatement = (db: Database) =>
+  prepared(db, 'media_lesson_video_view', () =>
+    db
+      .select(streamableColumns)
+      .from(courseLessons)
+      .innerJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
+      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+      .innerJoin(users, activeViewer)
+      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
+      .where(and(eq(courseLessons.id, sql.placeholder('lessonId')), sql`(${openPreview} or ${mayWatchCourse(users, courses)})`))
+      .prepare('media_lesson_video_view'),
+  );
+
+/** A preview lesson's video for a visitor: only while the lesson is a preview of an active course. */
+const previewVideoViewStatement = (db: Database) =>
+  prepared(db, 'media_preview_video_view', () =>
+    db
+      .select(streamableColumns)
+      .from(courseLessons)
+      .innerJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
+      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
+      .where(and(eq(courseLessons.id, sql.placeholder('lessonId')), openPreview))
+      .prepare('media_preview_video_view'),
+  );
+
+export type LessonForContent = Pick<
+  typeof courseLessons.$inferSelect,
+  'id' | 'courseId' | 'title' | 'kind' | 'isPreview' | 'durationSeconds' | 'body' | 'resourceKey' | 'resourceName' | 'resourceSizeBytes'
+> & {
+  course: { ownerId: string; disabledAt: Date | null };
+  video: StreamableVideo | null;
+};
+
+/** A lesson with its course's owner and state and, for a video lesson, its video; null when there is no such lesson. */
+export async function findLessonForContent(db: Database, lessonId: number): Promise<LessonForContent | null> {
+  const [row] = await db
+    .select({
+      id: courseLessons.id,
+      courseId: courseLessons.courseId,
+      title: courseLessons.title,
+      kind: courseLessons.kind,
+      isPreview: courseLessons.isPreview,
+      durationSeconds: courseLessons.durationSeconds,
+      body: courseLessons.body,
+      resourceKey: courseLessons.resourceKey,
+      resourceName: courseLessons.resourceName,
+      resourceSizeBytes: courseLessons.resourceSizeBytes,
+      ownerId: courses.ownerId,
+      disabledAt: courses.disabledAt,
+      videoStorageKey: courseVideos.storageKey,
+      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix },
+    })
+    .from(courseLessons)
+    .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+    .leftJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
+    .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
+    .where(eq(courseLessons.id, lessonId));
+  if (!row) return null;
+  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, ...lesson } = row;
+  const video =
+    videoStorageKey !== null && contentType !== null && width !== null && height !== null && videoDurationSeconds !== null
+      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix }
+      : null;
+  return { ...lesson, course: { ownerId, disabledAt }, video };
+}
 
 /** Unclaimed uploads created before the cutoff: their rows go, and then their files. */
 export async function deleteUnattachedUploadsBefore(db: Database, cutoff: Date): Promise<string[]> {

@@ -6,7 +6,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * still watch it, so a refund, a disabled account or a removed upload ends even links already
  * handed out, and a leaked link is worth no more than its owner's access.
  */
-export type StreamSubject = { kind: 'course-main'; courseId: number; userId: string } | { kind: 'upload'; videoId: string; userId: string };
+export type StreamSubject =
+  | { kind: 'course-main'; courseId: number; userId: string }
+  | { kind: 'upload'; videoId: string; userId: string }
+  /** A video lesson, for a signed-in learner (or its owner, or an admin). */
+  | { kind: 'lesson'; lessonId: number; userId: string }
+  /** A free-preview video lesson for a visitor: no one to ask about, only whether it is still a preview of an active course. */
+  | { kind: 'preview'; lessonId: number };
 export type StreamGrant = StreamSubject & { expiresAt: Date };
 
 export const STREAM_PATH_PREFIX = '/api/videos/stream/';
@@ -34,10 +40,20 @@ function expandUuid(compact: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const subjectOf = (grant: StreamGrant) =>
-  grant.kind === 'course-main' ? `c.${grant.courseId.toString(36)}.${compactUuid(grant.userId)}` : `u.${compactUuid(grant.videoId)}.${compactUuid(grant.userId)}`;
+function subjectOf(grant: StreamGrant): string {
+  switch (grant.kind) {
+    case 'course-main':
+      return `c.${grant.courseId.toString(36)}.${compactUuid(grant.userId)}`;
+    case 'upload':
+      return `u.${compactUuid(grant.videoId)}.${compactUuid(grant.userId)}`;
+    case 'lesson':
+      return `l.${grant.lessonId.toString(36)}.${compactUuid(grant.userId)}`;
+    case 'preview':
+      return `p.${grant.lessonId.toString(36)}`;
+  }
+}
 
-/** `<expiry, base 36>.<signature>.<c.course|u.upload>.<user>`, all URL-safe. */
+/** `<expiry, base 36>.<signature>.<c.course.user|u.upload.user|l.lesson.user|p.lesson>`, all URL-safe. */
 export function createStreamToken(key: Buffer, grant: StreamGrant): string {
   const expiry = Math.floor(grant.expiresAt.getTime() / 1000).toString(36);
   const subject = subjectOf(grant);
@@ -48,19 +64,32 @@ export function streamUrl(key: Buffer, grant: StreamGrant): string {
   return `${STREAM_PATH_PREFIX}${createStreamToken(key, grant)}`;
 }
 
-const TOKEN = /^([0-9a-z]{1,11})\.([\w-]{22})\.((c)\.([0-9a-z]{1,7})|(u)\.([\w-]{22}))\.([\w-]{22})$/;
+const TOKEN = /^([0-9a-z]{1,11})\.([\w-]{22})\.(c\.[0-9a-z]{1,7}\.[\w-]{22}|u\.[\w-]{22}\.[\w-]{22}|l\.[0-9a-z]{1,7}\.[\w-]{22}|p\.[0-9a-z]{1,7})$/;
+
+/** The subject a verified token names (its parts are of the shapes the pattern let through). */
+function parseSubject(subject: string): StreamSubject {
+  const [mark, first, user] = subject.split('.') as [string, string, string | undefined];
+  switch (mark) {
+    case 'c':
+      return { kind: 'course-main', courseId: parseInt(first, 36), userId: expandUuid(user!) };
+    case 'u':
+      return { kind: 'upload', videoId: expandUuid(first), userId: expandUuid(user!) };
+    case 'l':
+      return { kind: 'lesson', lessonId: parseInt(first, 36), userId: expandUuid(user!) };
+    default:
+      return { kind: 'preview', lessonId: parseInt(first, 36) };
+  }
+}
 
 /** The grant of a genuine, unexpired token; null for anything else. Whether it still holds is the database's to say. */
 export function verifyStreamToken(key: Buffer, token: string, now = new Date()): StreamGrant | null {
   const match = TOKEN.exec(token);
   if (!match) return null;
-  const [, expiry, signature, subjectHead, courseMark, course, , video, user] = match as unknown as (string | undefined)[];
-  const subject = `${subjectHead}.${user}`;
+  const [, expiry, signature, subject] = match as unknown as [string, string, string, string];
   const expected = sign(key, `${expiry}.${subject}`);
-  const given = Buffer.from(signature!, 'base64url');
+  const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const expiresAt = new Date(parseInt(expiry!, 36) * 1000);
+  const expiresAt = new Date(parseInt(expiry, 36) * 1000);
   if (!(expiresAt.getTime() > now.getTime())) return null;
-  const userId = expandUuid(user!);
-  return courseMark ? { kind: 'course-main', courseId: parseInt(course!, 36), userId, expiresAt } : { kind: 'upload', videoId: expandUuid(video!), userId, expiresAt };
+  return { ...parseSubject(subject), expiresAt };
 }

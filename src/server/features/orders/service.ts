@@ -233,9 +233,10 @@ export async function listEnrollments(db: Database, userId: string): Promise<Enr
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.userId, userId))
     .orderBy(sql`${progress.lastWatchedAt} desc nulls last`, desc(enrollments.createdAt), desc(courses.id));
-  return rows.map(({ progressPercent, lastWatchedAt, completedAt, ...row }) => ({
+  return rows.map(({ progressPercent, lastWatchedAt, completedAt, nextLessonId, nextLessonTitle, ...row }) => ({
     ...toHeld(row),
     progressPercent,
+    nextLesson: nextLessonId !== null && nextLessonTitle !== null ? { id: nextLessonId, title: nextLessonTitle } : null,
     lastWatchedAt: lastWatchedAt?.toISOString() ?? null,
     completedAt: completedAt?.toISOString() ?? null,
   }));

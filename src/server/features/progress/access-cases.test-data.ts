@@ -3,8 +3,8 @@ import type { AccessRule } from '../../access-cases.test-support';
 export const accessRules: AccessRule[] = [
   {
     route: 'PUT /api/progress',
-    request: (fixture) => ({ url: '/api/progress', payload: { positions: [{ courseId: fixture.courseId, video: 'main', positionSeconds: 30, durationSeconds: 600 }] } }),
-    // The buyer, the owner and admins may watch the fixture course; another user may not save a position in it.
+    request: (fixture) => ({ url: '/api/progress', payload: { lessons: [{ lessonId: fixture.lessonId, positionSeconds: 30, durationSeconds: 600 }] } }),
+    // The buyer, the owner and admins may watch the fixture course; another user may not save progress in it.
     except: { other: 403 },
   },
   {

@@ -1,127 +1,209 @@
-import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { sharedServerUrl } from '../../../../test/helpers/process-pair';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { as } from '../../../../test/helpers/commerce';
+import type { Database } from '../../db/client';
 import { createCourse, createEnrollment, createTeacher, createUser } from '../../db/factories';
-import { courseVideos, videoProgress } from '../../db/schema';
-import { ProgressWriter, progressWriter, type ProgressRow } from '../../domain/course-progress';
+import { courseLessons, courseSections, lessonProgress } from '../../db/schema';
+import { ProgressWriter, progressWriter, setCourseCompletionListener, type ProgressRow } from '../../domain/course-progress';
 
-describe('video progress: batched saves, resuming, my courses', () => {
+/** A course of the starter curriculum (intro preview video, main video) plus a text and a file lesson in a second section. */
+async function courseWithEveryKind(db: Database, ownerId: string) {
+  const course = await createCourse(db, { ownerId });
+  const [section] = await db.insert(courseSections).values({ courseId: course.id, title: 'Más', position: 2 }).returning();
+  await db.insert(courseLessons).values([
+    { courseId: course.id, sectionId: section!.id, position: 1, title: 'Lectura', kind: 'text', body: '# Hola', durationSeconds: 60 },
+    { courseId: course.id, sectionId: section!.id, position: 2, title: 'Apuntes', kind: 'resource', resourceKey: 'resources/x.pdf', resourceName: 'x.pdf', resourceSizeBytes: 10 },
+  ]);
+  const lessons = await db
+    .select({ id: courseLessons.id })
+    .from(courseLessons)
+    .innerJoin(courseSections, eq(courseSections.id, courseLessons.sectionId))
+    .where(eq(courseLessons.courseId, course.id))
+    .orderBy(asc(courseSections.position), asc(courseLessons.position));
+  const [intro, main, text, file] = lessons.map((lesson) => lesson.id) as [number, number, number, number];
+  return { course, intro, main, text, file };
+}
+
+describe('lesson progress: batched saves, states, resuming, my courses', () => {
   const ctx = useTestApp();
+  afterEach(() => setCourseCompletionListener(null));
 
-  const save = (user: TestUser, positions: unknown[]) => ctx.app.inject({ method: 'PUT', url: '/api/progress', headers: as(user), payload: { positions } });
+  const save = (user: TestUser, lessons: unknown[]) => ctx.app.inject({ method: 'PUT', url: '/api/progress', headers: as(user), payload: { lessons } });
   const read = (user: TestUser, courseId: number) => ctx.app.inject({ url: `/api/progress/${courseId}`, headers: as(user) });
 
-  it('saves a batch in one go, a later position overwrites, and watched stays once reached at 90 %', async () => {
+  async function buyerOf() {
     const teacher = await createTeacher(ctx.db);
-    const course = await createCourse(ctx.db, { ownerId: teacher });
+    const lessons = await courseWithEveryKind(ctx.db, teacher);
     const buyer = await signedInUser(ctx.app);
-    await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
+    await createEnrollment(ctx.db, { userId: buyer.id, courseId: lessons.course.id });
+    return { buyer, ...lessons };
+  }
+
+  it('answers the curriculum with every lesson not started, resuming at the first, before anything is saved', async () => {
+    const { buyer, course, intro, main, text, file } = await buyerOf();
+    const response = await read(buyer, course.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('no-store');
+    const body = response.json();
+    expect(body.curriculum.sections.map((section: { lessons: { id: number }[] }) => section.lessons.map((lesson) => lesson.id))).toEqual([[intro, main], [text, file]]);
+    expect(body.curriculum.sections[1].lessons[0]).toMatchObject({ title: 'Lectura', kind: 'text', isPreview: false, durationSeconds: 60 });
+    expect(body.lessons.map((lesson: { state: string }) => lesson.state)).toEqual(['not_started', 'not_started', 'not_started', 'not_started']);
+    expect(body).toMatchObject({ courseId: course.id, resumeLessonId: intro, percent: 0, completed: false });
+  });
+
+  it('marks a video done at 90 % and keeps it done when the learner seeks back; below 90 % it is in progress', async () => {
+    const { buyer, course, intro, main } = await buyerOf();
     const first = await save(buyer, [
-      { courseId: course.id, video: 'intro', positionSeconds: 55, durationSeconds: 60 },
-      { courseId: course.id, video: 'main', positionSeconds: 10.4, durationSeconds: 600 },
+      { lessonId: intro, positionSeconds: 53.9, durationSeconds: 60 },
+      { lessonId: main, positionSeconds: 10.4, durationSeconds: 600 },
     ]);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ saved: 2 });
     const afterFirst = (await read(buyer, course.id)).json();
-    expect(afterFirst.videos).toMatchObject([
-      { video: 'intro', positionSeconds: 55, durationSeconds: 60, watchedAt: expect.any(String) },
-      { video: 'main', positionSeconds: 10, durationSeconds: 600, watchedAt: null },
-    ]);
-    // Seeking back keeps the intro watched; the main video reaches 90 % now.
-    expect((await save(buyer, [{ courseId: course.id, video: 'intro', positionSeconds: 3, durationSeconds: 60 }, { courseId: course.id, video: 'main', positionSeconds: 540, durationSeconds: 600 }])).statusCode).toBe(200);
+    // 54 of 60 is exactly 90 %.
+    expect(afterFirst.lessons[0]).toMatchObject({ lessonId: intro, state: 'done', positionSeconds: 54, durationSeconds: 60, completedAt: expect.any(String) });
+    expect(afterFirst.lessons[1]).toMatchObject({ lessonId: main, state: 'in_progress', positionSeconds: 10, completedAt: null });
+    expect(afterFirst).toMatchObject({ resumeLessonId: main, percent: 25, completed: false });
+
+    expect((await save(buyer, [{ lessonId: intro, positionSeconds: 3, durationSeconds: 60 }, { lessonId: main, positionSeconds: 539, durationSeconds: 600 }])).statusCode).toBe(200);
     const again = (await read(buyer, course.id)).json();
-    expect(again.videos[0]).toMatchObject({ video: 'intro', positionSeconds: 3, watchedAt: afterFirst.videos[0].watchedAt });
-    expect(again.videos[1]).toMatchObject({ video: 'main', positionSeconds: 540, watchedAt: expect.any(String) });
+    expect(again.lessons[0]).toMatchObject({ state: 'done', positionSeconds: 3, completedAt: afterFirst.lessons[0].completedAt });
+    // 539 of 600 is just under 90 %.
+    expect(again.lessons[1]).toMatchObject({ state: 'in_progress', positionSeconds: 539, completedAt: null });
+    await save(buyer, [{ lessonId: main, positionSeconds: 540, durationSeconds: 600 }]);
+    expect((await read(buyer, course.id)).json().lessons[1]).toMatchObject({ state: 'done', completedAt: expect.any(String) });
   });
 
-  it('refuses a course the user may not watch and saves nothing of the batch; each user reads only their own', async () => {
-    const teacher = await createTeacher(ctx.db);
-    const held = await createCourse(ctx.db, { ownerId: teacher });
-    const notHeld = await createCourse(ctx.db, { ownerId: teacher });
-    const buyer = await signedInUser(ctx.app);
+  it('completes a text or a file only when told so (a position does not), keeping a saved position', async () => {
+    const { buyer, course, text, file, main } = await buyerOf();
+    await save(buyer, [{ lessonId: text, positionSeconds: 60, durationSeconds: 60 }]);
+    expect((await read(buyer, course.id)).json().lessons[2]).toMatchObject({ state: 'in_progress' });
+    await save(buyer, [{ lessonId: text, completed: true }, { lessonId: file, completed: true }, { lessonId: main, positionSeconds: 100, durationSeconds: 600 }]);
+    await save(buyer, [{ lessonId: main, completed: true }]);
+    const body = (await read(buyer, course.id)).json();
+    expect(body.lessons[2]).toMatchObject({ state: 'done', positionSeconds: 60, durationSeconds: 60 });
+    expect(body.lessons[3]).toMatchObject({ state: 'done' });
+    // Marking a video done keeps where it was.
+    expect(body.lessons[1]).toMatchObject({ state: 'done', positionSeconds: 100, durationSeconds: 600 });
+    expect(body).toMatchObject({ percent: 75, completed: false, resumeLessonId: body.lessons[0].lessonId });
+  });
+
+  it('resumes at the last lesson touched that is not done, else the first not done, else the first', async () => {
+    const { buyer, course, intro, main, text, file } = await buyerOf();
+    await save(buyer, [{ lessonId: text, positionSeconds: 5, durationSeconds: 60 }]);
+    await save(buyer, [{ lessonId: main, positionSeconds: 5, durationSeconds: 600 }]);
+    expect((await read(buyer, course.id)).json().resumeLessonId).toBe(main);
+    await save(buyer, [{ lessonId: text, positionSeconds: 6, durationSeconds: 60 }]);
+    expect((await read(buyer, course.id)).json().resumeLessonId).toBe(text);
+    await save(buyer, [{ lessonId: text, completed: true }, { lessonId: main, completed: true }]);
+    expect((await read(buyer, course.id)).json().resumeLessonId).toBe(intro);
+    await save(buyer, [{ lessonId: intro, completed: true }]);
+    expect((await read(buyer, course.id)).json().resumeLessonId).toBe(file);
+    await save(buyer, [{ lessonId: file, completed: true }]);
+    expect((await read(buyer, course.id)).json()).toMatchObject({ resumeLessonId: intro, percent: 100, completed: true });
+  });
+
+  it('tells the completion listener when a save completes the last lesson, and not before', async () => {
+    const { buyer, course, intro, main, text, file } = await buyerOf();
+    const listener = vi.fn().mockResolvedValue(undefined);
+    setCourseCompletionListener(listener);
+    await save(buyer, [{ lessonId: intro, completed: true }, { lessonId: main, positionSeconds: 600, durationSeconds: 600 }, { lessonId: text, completed: true }]);
+    // A position that completes nothing asks nothing.
+    await save(buyer, [{ lessonId: main, positionSeconds: 10, durationSeconds: 600 }]);
+    expect(listener).not.toHaveBeenCalled();
+    expect((await save(buyer, [{ lessonId: file, completed: true }])).statusCode).toBe(200);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith(ctx.db, { userId: buyer.id, courseId: course.id });
+  });
+
+  it('refuses a lesson the user may not take or that does not exist, and saves nothing of the batch; each user reads only their own', async () => {
+    const { buyer, course, main } = await buyerOf();
+    const notHeld = await courseWithEveryKind(ctx.db, await createTeacher(ctx.db));
     const other = await signedInUser(ctx.app);
-    await createEnrollment(ctx.db, { userId: buyer.id, courseId: held.id });
     const refused = await save(buyer, [
-      { courseId: held.id, video: 'main', positionSeconds: 5, durationSeconds: 600 },
-      { courseId: notHeld.id, video: 'main', positionSeconds: 5, durationSeconds: 600 },
+      { lessonId: main, positionSeconds: 5, durationSeconds: 600 },
+      { lessonId: notHeld.main, positionSeconds: 5, durationSeconds: 600 },
     ]);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('NOT_ENROLLED');
-    expect(await ctx.db.select().from(videoProgress)).toEqual([]);
-    expect((await save(buyer, [{ courseId: 999_999, video: 'main', positionSeconds: 5, durationSeconds: 600 }])).statusCode).toBe(404);
-    await save(buyer, [{ courseId: held.id, video: 'main', positionSeconds: 5, durationSeconds: 600 }]);
-    const otherRead = await read(other, held.id);
+    expect(await ctx.db.select().from(lessonProgress).where(eq(lessonProgress.userId, buyer.id))).toEqual([]);
+    const unknown = await save(buyer, [{ lessonId: main, positionSeconds: 5, durationSeconds: 600 }, { lessonId: 999_999, positionSeconds: 5, durationSeconds: 600 }]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('LESSON_NOT_FOUND');
+    expect(await ctx.db.select().from(lessonProgress).where(eq(lessonProgress.userId, buyer.id))).toEqual([]);
+    await save(buyer, [{ lessonId: main, positionSeconds: 5, durationSeconds: 600 }]);
+    const otherRead = await read(other, course.id);
     expect(otherRead.statusCode).toBe(403);
     expect(otherRead.json().error.code).toBe('NOT_ENROLLED');
+    expect((await read(buyer, 999_999)).statusCode).toBe(404);
   });
 
   it('answers 400 in the error shape for bad batches and changes nothing', async () => {
-    const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
-    const buyer = await signedInUser(ctx.app);
-    await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
-    const entry = { courseId: course.id, video: 'main', positionSeconds: 5, durationSeconds: 600 };
-    for (const positions of [[], Array.from({ length: 21 }, () => entry), [{ ...entry, positionSeconds: -1 }], [{ ...entry, durationSeconds: 0 }], [{ ...entry, durationSeconds: 100_000 }], [{ ...entry, video: 'outro' }],
-      // A course id is a JSON number: not text, in any spelling `Number` reads.
-      ...[String(course.id), `0x${course.id.toString(16)}`, `${course.id}e0`, ` ${course.id}`].map((courseId) => [{ ...entry, courseId }])]) {
-      const response = await save(buyer, positions);
-      expect(response.statusCode).toBe(400);
+    const { buyer, main } = await buyerOf();
+    const entry = { lessonId: main, positionSeconds: 5, durationSeconds: 600 };
+    for (const lessons of [
+      [],
+      Array.from({ length: 21 }, () => entry),
+      [{ ...entry, positionSeconds: -1 }],
+      [{ ...entry, durationSeconds: 0 }],
+      [{ ...entry, durationSeconds: 100_000 }],
+      [{ lessonId: main }],
+      [{ lessonId: main, positionSeconds: 5 }],
+      [{ lessonId: main, completed: false }],
+      // A lesson id is a JSON number: not text, in any spelling `Number` reads.
+      ...[String(main), `0x${main.toString(16)}`, `${main}e0`, ` ${main}`].map((lessonId) => [{ ...entry, lessonId }]),
+    ]) {
+      const response = await save(buyer, lessons);
+      expect(response.statusCode, JSON.stringify(lessons).slice(0, 80)).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     }
-    expect(await ctx.db.select().from(videoProgress)).toEqual([]);
+    expect(await ctx.db.select().from(lessonProgress).where(eq(lessonProgress.userId, buyer.id))).toEqual([]);
   });
 
-  it('lists my courses with their progress, the last watched first, and the date a course was completed', async () => {
+  it('lists my courses with the share of lessons done, the next lesson, the last touched first, and the date a course was completed', async () => {
     const teacher = await createTeacher(ctx.db);
-    const watched = await createCourse(ctx.db, { ownerId: teacher, title: 'Watched' });
-    const started = await createCourse(ctx.db, { ownerId: teacher, title: 'Started' });
-    const untouched = await createCourse(ctx.db, { ownerId: teacher, title: 'Untouched' });
-    // The factory's videos: the intro of 60 s, the main one of 540 s.
-    await ctx.db.update(courseVideos).set({ durationSeconds: 60 }).where(eq(courseVideos.position, 1));
-    await ctx.db.update(courseVideos).set({ durationSeconds: 540 }).where(eq(courseVideos.position, 2));
+    const done = await courseWithEveryKind(ctx.db, teacher);
+    const started = await courseWithEveryKind(ctx.db, teacher);
+    const untouched = await courseWithEveryKind(ctx.db, teacher);
     const buyer = await signedInUser(ctx.app);
-    for (const course of [watched, started, untouched]) await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
-    await save(buyer, [
-      { courseId: watched.id, video: 'intro', positionSeconds: 60, durationSeconds: 60 },
-      { courseId: watched.id, video: 'main', positionSeconds: 500, durationSeconds: 540 },
-    ]);
-    await save(buyer, [{ courseId: started.id, video: 'main', positionSeconds: 270, durationSeconds: 540 }]);
+    for (const { course } of [done, started, untouched]) await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
+    await save(buyer, [done.intro, done.main, done.text, done.file].map((lessonId) => ({ lessonId, completed: true })));
+    await save(buyer, [{ lessonId: started.intro, completed: true }, { lessonId: started.text, positionSeconds: 5, durationSeconds: 60 }]);
     const response = await ctx.app.inject({ url: '/api/enrollments', headers: as(buyer) });
     expect(response.statusCode).toBe(200);
     const items = response.json().items;
-    expect(items.map((item: { title: string }) => item.title)).toEqual(['Started', 'Watched', 'Untouched']);
-    expect(items[0]).toMatchObject({ progressPercent: 45, lastWatchedAt: expect.any(String), completedAt: null });
-    expect(items[1]).toMatchObject({ progressPercent: 100, completedAt: expect.any(String) });
-    expect(items[2]).toMatchObject({ progressPercent: 0, lastWatchedAt: null, completedAt: null });
+    expect(items.map((item: { id: number }) => item.id)).toEqual([started.course.id, done.course.id, untouched.course.id]);
+    expect(items[0]).toMatchObject({ progressPercent: 25, lastWatchedAt: expect.any(String), completedAt: null, nextLesson: { id: started.text, title: 'Lectura' } });
+    expect(items[1]).toMatchObject({ progressPercent: 100, completedAt: expect.any(String), nextLesson: null });
+    expect(items[2]).toMatchObject({ progressPercent: 0, lastWatchedAt: null, completedAt: null, nextLesson: { id: untouched.intro } });
   });
 
   describe('group commit: saves that arrive while one is written go in the next statement', () => {
-    const mainPosition = async (userId: string, courseId: number) =>
-      (await ctx.db.select().from(videoProgress).where(and(eq(videoProgress.userId, userId), eq(videoProgress.courseId, courseId), eq(videoProgress.position, 2))))[0];
+    const position = async (userId: string, lessonId: number) =>
+      (await ctx.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId))))[0];
 
     /** Six viewers saving five times each: one after another per viewer, as a player does, all viewers at the same time. */
     async function sixViewersSaving() {
-      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
+      const { course, main } = await courseWithEveryKind(ctx.db, await createTeacher(ctx.db));
       const viewers = await Promise.all(Array.from({ length: 6 }, () => signedInUser(ctx.app)));
       for (const viewer of viewers) await createEnrollment(ctx.db, { userId: viewer.id, courseId: course.id });
       const writer = progressWriter(ctx.db);
       const before = { ...writer.statistics };
       const savesEach = 5;
       for (let turn = 1; turn <= savesEach; turn += 1) {
-        const responses = await Promise.all(
-          viewers.map((viewer, index) => save(viewer, [{ courseId: course.id, video: 'main', positionSeconds: 100 * index + turn, durationSeconds: 600 }])),
-        );
+        const responses = await Promise.all(viewers.map((viewer, index) => save(viewer, [{ lessonId: main, positionSeconds: 100 * index + turn, durationSeconds: 600 }])));
         expect(responses.map((response) => response.statusCode)).toEqual(viewers.map(() => 200));
       }
-      for (const [index, viewer] of viewers.entries()) expect((await mainPosition(viewer.id, course.id))?.positionSeconds).toBe(100 * index + savesEach);
+      for (const [index, viewer] of viewers.entries()) expect((await position(viewer.id, main))?.positionSeconds).toBe(100 * index + savesEach);
       const requests = viewers.length * savesEach;
       expect(writer.statistics.saves - before.saves).toBe(requests);
       return { requests, statements: writer.statistics.statements - before.statements };
     }
 
-    it('lands every viewer\'s last position from many concurrent saves', async () => {
+    it("lands every viewer's last position from many concurrent saves", async () => {
       await sixViewersSaving();
     });
 
@@ -135,69 +217,61 @@ describe('video progress: batched saves, resuming, my courses', () => {
 
     it('refuses a request for a course its user may not watch without failing the saves that go with it', async () => {
       const teacher = await createTeacher(ctx.db);
-      const held = await createCourse(ctx.db, { ownerId: teacher });
-      const notHeld = await createCourse(ctx.db, { ownerId: teacher });
+      const held = await courseWithEveryKind(ctx.db, teacher);
+      const notHeld = await courseWithEveryKind(ctx.db, teacher);
       const [first, intruder, second] = await Promise.all([signedInUser(ctx.app), signedInUser(ctx.app), signedInUser(ctx.app)]);
-      for (const viewer of [first!, second!]) await createEnrollment(ctx.db, { userId: viewer.id, courseId: held.id });
-      const entry = (courseId: number, positionSeconds: number) => ({ courseId, video: 'main', positionSeconds, durationSeconds: 600 });
-      const [firstSave, refused, secondSave] = await Promise.all([
-        save(first!, [entry(held.id, 11)]),
-        save(intruder!, [entry(notHeld.id, 12)]),
-        save(second!, [entry(held.id, 13)]),
-      ]);
+      for (const viewer of [first!, second!]) await createEnrollment(ctx.db, { userId: viewer.id, courseId: held.course.id });
+      const entry = (lessonId: number, positionSeconds: number) => ({ lessonId, positionSeconds, durationSeconds: 600 });
+      const [firstSave, refused, secondSave] = await Promise.all([save(first!, [entry(held.main, 11)]), save(intruder!, [entry(notHeld.main, 12)]), save(second!, [entry(held.main, 13)])]);
       expect([firstSave.statusCode, refused.statusCode, secondSave.statusCode]).toEqual([200, 403, 200]);
       expect(refused.json().error.code).toBe('NOT_ENROLLED');
-      expect((await mainPosition(first!.id, held.id))?.positionSeconds).toBe(11);
-      expect((await mainPosition(second!.id, held.id))?.positionSeconds).toBe(13);
-      expect(await mainPosition(intruder!.id, notHeld.id)).toBeUndefined();
+      expect((await position(first!.id, held.main))?.positionSeconds).toBe(11);
+      expect((await position(second!.id, held.main))?.positionSeconds).toBe(13);
+      expect(await position(intruder!.id, notHeld.main)).toBeUndefined();
     });
 
-    /** A save of the main video, as the writer receives it once the request's access check passed. */
-    const row = (userId: string, courseId: number, positionSeconds: number, watched = false): ProgressRow => ({
+    /** A save of a lesson, as the writer receives it once the request's access check passed. */
+    const row = (userId: string, lesson: { courseId: number; lessonId: number }, positionSeconds: number, done = false): ProgressRow => ({
       userId,
-      courseId,
-      position: 2,
+      ...lesson,
       positionSeconds,
       durationSeconds: 600,
-      watchedAt: watched ? new Date() : null,
+      completedAt: done ? new Date() : null,
       updatedAt: new Date(),
     });
 
-    it('writes the queued saves in one statement, the last arrived winning and a 90 % reached earlier in the batch kept', async () => {
-      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
+    it('writes the queued saves in one statement, the last arrived winning and a completion earlier in the batch kept', async () => {
+      const { course, main } = await courseWithEveryKind(ctx.db, await createTeacher(ctx.db));
+      const lesson = { courseId: course.id, lessonId: main };
       const viewer = await createUser(ctx.db);
       const writer = progressWriter(ctx.db);
       const before = { ...writer.statistics };
       // The first goes at once; the other three arrive while it is in flight and share the next statement.
-      await Promise.all([
-        writer.write([row(viewer.id, course.id, 10)]),
-        writer.write([row(viewer.id, course.id, 300)]),
-        writer.write([row(viewer.id, course.id, 560, true)]),
-        writer.write([row(viewer.id, course.id, 20)]),
-      ]);
+      await Promise.all([writer.write([row(viewer.id, lesson, 10)]), writer.write([row(viewer.id, lesson, 300)]), writer.write([row(viewer.id, lesson, 560, true)]), writer.write([row(viewer.id, lesson, 20)])]);
       expect(writer.statistics.statements - before.statements).toBe(2);
       expect(writer.statistics.saves - before.saves).toBe(4);
-      const stored = await mainPosition(viewer.id, course.id);
+      const stored = await position(viewer.id, main);
       expect(stored?.positionSeconds).toBe(20);
-      expect(stored?.watchedAt).toBeInstanceOf(Date);
+      expect(stored?.completedAt).toBeInstanceOf(Date);
     });
 
     it('splits the queue beyond the rows a statement may carry, and a failing statement fails only the saves it carried', async () => {
-      const course = await createCourse(ctx.db, { ownerId: await createTeacher(ctx.db) });
+      const { course, main } = await courseWithEveryKind(ctx.db, await createTeacher(ctx.db));
+      const lesson = { courseId: course.id, lessonId: main };
       const viewers = await Promise.all(Array.from({ length: 4 }, () => createUser(ctx.db)));
       const writer = new ProgressWriter(ctx.db, 2);
       const [alone, unknownUser, sharing, next] = await Promise.allSettled([
-        writer.write([row(viewers[0]!.id, course.id, 1)]),
+        writer.write([row(viewers[0]!.id, lesson, 1)]),
         // No such user: the foreign key fails the statement this save is in.
-        writer.write([row('no-such-user', course.id, 2)]),
-        writer.write([row(viewers[2]!.id, course.id, 3)]),
-        writer.write([row(viewers[3]!.id, course.id, 4)]),
+        writer.write([row('no-such-user', lesson, 2)]),
+        writer.write([row(viewers[2]!.id, lesson, 3)]),
+        writer.write([row(viewers[3]!.id, lesson, 4)]),
       ]);
       expect(writer.statistics).toEqual({ statements: 3, saves: 4 });
       expect([alone?.status, unknownUser?.status, sharing?.status, next?.status]).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
-      expect((await mainPosition(viewers[0]!.id, course.id))?.positionSeconds).toBe(1);
-      expect(await mainPosition(viewers[2]!.id, course.id)).toBeUndefined();
-      expect((await mainPosition(viewers[3]!.id, course.id))?.positionSeconds).toBe(4);
+      expect((await position(viewers[0]!.id, main))?.positionSeconds).toBe(1);
+      expect(await position(viewers[2]!.id, main)).toBeUndefined();
+      expect((await position(viewers[3]!.id, main))?.positionSeconds).toBe(4);
     });
   });
 });

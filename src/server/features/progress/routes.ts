@@ -4,13 +4,12 @@ import { signedInUser } from '../../auth/access';
 import { courseProgress, saveProgress } from '../../domain/course-progress';
 import { route } from '../../http/route';
 
-/** The player's saved positions: written in batches, read to resume. Only ever the caller's own. */
+/** The player's lesson progress: written in batches, read with the curriculum to resume. Only ever the caller's own. */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, progressEndpoints.saveProgress, async (request) => ({ saved: await saveProgress(app.db, signedInUser(request), request.body.positions) }));
+  route(app, progressEndpoints.saveProgress, async (request) => ({ saved: await saveProgress(app.db, signedInUser(request), request.body.lessons) }));
 
   route(app, progressEndpoints.getCourseProgress, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { courseId } = request.params;
-    return { courseId, videos: await courseProgress(app.db, signedInUser(request), courseId) };
+    return courseProgress(app.db, signedInUser(request), request.params.courseId);
   });
 };

@@ -73,7 +73,7 @@ describe('AddToCartButton', () => {
   it('offers "Ir al curso" for a course the user owns', async () => {
     mockApi({
       getSession: () => session,
-      getEnrollments: () => ({ items: [{ ...makeCourse({ id: 7 }), disabled: false, enrolledAt: '2026-01-01T00:00:00.000Z', progressPercent: 0, lastWatchedAt: null, completedAt: null }] }),
+      getEnrollments: () => ({ items: [{ ...makeCourse({ id: 7 }), disabled: false, enrolledAt: '2026-01-01T00:00:00.000Z', progressPercent: 0, lastWatchedAt: null, completedAt: null, nextLesson: null }] }),
       getCart: () => emptyCart,
     });
     renderButton({ id: 7, priceCents: 1999 });

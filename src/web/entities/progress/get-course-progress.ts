@@ -3,9 +3,8 @@ import { endpoints } from '../../../shared/endpoints/endpoint-table';
 import { call } from '../../lib/api-client';
 import { progressKeys } from './progress-keys';
 
-/** My positions in a course's videos (403 NOT_ENROLLED when I may not watch it). */
-export const getCourseProgress = (courseId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  call(endpoints.getCourseProgress, { params: { courseId }, signal }).then((body) => body.videos);
+/** A course's curriculum with my state in each lesson and where to resume (403 NOT_ENROLLED when I may not watch it). */
+export const getCourseProgress = (courseId: number, { signal }: { signal?: AbortSignal } = {}) => call(endpoints.getCourseProgress, { params: { courseId }, signal });
 
 export const getCourseProgressQueryOptions = (courseId: number) =>
   queryOptions({

@@ -1,21 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ProgressPosition } from '../../../shared/schemas/progress';
+import type { LessonProgressEntry } from '../../../shared/schemas/progress';
 import { ApiError } from '../../lib/api-client';
 import { ProgressOutbox } from './save-progress';
 import { formatPlaybackTime, resumePosition } from './use-video-progress';
 
-const at = (courseId: number, positionSeconds: number, video: ProgressPosition['video'] = 'main'): ProgressPosition => ({ courseId, video, positionSeconds, durationSeconds: 600 });
+const at = (lessonId: number, positionSeconds: number): LessonProgressEntry => ({ lessonId, positionSeconds, durationSeconds: 600 });
 
 describe('ProgressOutbox', () => {
-  it('sends the latest position of each video, all in one request, and nothing when nothing changed', async () => {
+  it('keeps a lesson marked done with its latest position until sent, and sends a done mark once', async () => {
+    const send = vi.fn().mockResolvedValue({ saved: 2 });
+    const outbox = new ProgressOutbox(send);
+    outbox.record({ lessonId: 3, completed: true });
+    outbox.record(at(3, 40));
+    outbox.record({ lessonId: 4, completed: true });
+    await outbox.flush();
+    expect(send).toHaveBeenCalledWith([{ ...at(3, 40), completed: true }, { lessonId: 4, positionSeconds: undefined, durationSeconds: undefined, completed: true }], { keepalive: false });
+    outbox.record({ lessonId: 4, completed: true });
+    expect(outbox.size).toBe(0);
+  });
+
+  it('sends the latest position of each lesson, all in one request, and nothing when nothing changed', async () => {
     const send = vi.fn().mockResolvedValue({ saved: 2 });
     const outbox = new ProgressOutbox(send);
     outbox.record(at(1, 10));
     outbox.record(at(1, 15));
-    outbox.record(at(1, 3, 'intro'));
+    outbox.record(at(7, 3));
     expect(await outbox.flush()).toBe(true);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith([at(1, 15), at(1, 3, 'intro')], { keepalive: false });
+    expect(send).toHaveBeenCalledWith([at(1, 15), at(7, 3)], { keepalive: false });
 
     // A paused player records the same position again: nothing to send.
     outbox.record(at(1, 15.2));
@@ -24,10 +36,10 @@ describe('ProgressOutbox', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('splits more than 20 videos into requests of 20 (the endpoint’s batch)', async () => {
+  it('splits more than 20 lessons into requests of 20 (the endpoint’s batch)', async () => {
     const send = vi.fn().mockResolvedValue({ saved: 20 });
     const outbox = new ProgressOutbox(send);
-    for (let courseId = 1; courseId <= 25; courseId++) outbox.record(at(courseId, 5));
+    for (let lessonId = 1; lessonId <= 25; lessonId++) outbox.record(at(lessonId, 5));
     await outbox.flush();
     expect(send.mock.calls.map(([positions]) => (positions as unknown[]).length)).toEqual([20, 5]);
   });
@@ -55,8 +67,8 @@ describe('ProgressOutbox', () => {
   it('sends one save after the other, so an older position never lands last; a keepalive save goes at once', async () => {
     const sent: string[] = [];
     const releases: (() => void)[] = [];
-    const send = vi.fn((positions: ProgressPosition[], { keepalive }: { keepalive: boolean }) => {
-      sent.push(`${keepalive ? 'keepalive ' : ''}${positions.map((position) => `${position.courseId}@${position.positionSeconds}`).join(',')}`);
+    const send = vi.fn((positions: LessonProgressEntry[], { keepalive }: { keepalive: boolean }) => {
+      sent.push(`${keepalive ? 'keepalive ' : ''}${positions.map((position) => `${position.lessonId}@${position.positionSeconds}`).join(',')}`);
       return new Promise<void>((resolve) => releases.push(resolve));
     });
     const outbox = new ProgressOutbox(send);
@@ -79,7 +91,7 @@ describe('ProgressOutbox', () => {
     const sent: number[] = [];
     const releases: (() => void)[] = [];
     const outbox = new ProgressOutbox((positions) => {
-      sent.push(positions[0]!.positionSeconds);
+      sent.push(positions[0]!.positionSeconds ?? -1);
       return new Promise<void>((resolve) => releases.push(resolve));
     });
     outbox.record(at(1, 10));

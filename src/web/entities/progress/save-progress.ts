@@ -1,23 +1,25 @@
 import { endpoints } from '../../../shared/endpoints/endpoint-table';
-import { maxProgressBatch, type ProgressPosition } from '../../../shared/schemas/progress';
+import { maxProgressBatch, type LessonProgressEntry } from '../../../shared/schemas/progress';
 import { call, isApiError } from '../../lib/api-client';
 
 /**
- * Saves positions in one request. `keepalive` lets it finish after the page is gone (closing
+ * Saves lessons' progress in one request. `keepalive` lets it finish after the page is gone (closing
  * the tab, following a link out): `navigator.sendBeacon` could only POST, and this is a PUT,
  * sent from the page's own origin like any other call, so the server's same-origin check passes.
  */
-export const saveProgress = (positions: ProgressPosition[], { keepalive = false }: { keepalive?: boolean } = {}) =>
-  call(endpoints.saveProgress, { body: { positions }, keepalive });
+export const saveProgress = (lessons: LessonProgressEntry[], { keepalive = false }: { keepalive?: boolean } = {}) =>
+  call(endpoints.saveProgress, { body: { lessons }, keepalive });
 
-type Send = (positions: ProgressPosition[], options: { keepalive: boolean }) => Promise<unknown>;
+type Send = (lessons: LessonProgressEntry[], options: { keepalive: boolean }) => Promise<unknown>;
 
-const keyOf = (position: Pick<ProgressPosition, 'courseId' | 'video'>) => `${position.courseId}:${position.video}`;
-/** What the server keeps of a position: whole seconds. */
-const savedForm = (position: ProgressPosition) => `${Math.round(position.positionSeconds)}/${Math.ceil(position.durationSeconds)}`;
+const keyOf = (entry: Pick<LessonProgressEntry, 'lessonId'>) => String(entry.lessonId);
+/** What the server keeps of a save: whole seconds, and whether the lesson was marked done. */
+const savedForm = (entry: LessonProgressEntry) =>
+  `${entry.positionSeconds == null ? '' : Math.round(entry.positionSeconds)}/${entry.durationSeconds == null ? '' : Math.ceil(entry.durationSeconds)}/${entry.completed === true}`;
 
 /**
- * Positions waiting to be saved, one per video (a newer one replaces the older), all sent
+ * Saves waiting to be sent, one per lesson (a newer position replaces the older; a lesson marked
+ * done stays marked until sent), all sent
  * together in one small request when `flush` is called: every few seconds while a video
  * plays, on pause, and once more when the page goes away. A position equal to the last one
  * saved is not sent again, so a paused player sends nothing.
@@ -26,16 +28,23 @@ const savedForm = (position: ProgressPosition) => `${Math.round(position.positio
  * newer one arrived meanwhile; a refusal (4xx: the course was refunded, the session ended) drops them.
  */
 export class ProgressOutbox {
-  private readonly pending = new Map<string, ProgressPosition>();
+  private readonly pending = new Map<string, LessonProgressEntry>();
   private readonly saved = new Map<string, string>();
   private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly send: Send) {}
 
-  record(position: ProgressPosition): void {
-    const key = keyOf(position);
-    if (!this.pending.has(key) && this.saved.get(key) === savedForm(position)) return;
-    this.pending.set(key, position);
+  record(entry: LessonProgressEntry): void {
+    const key = keyOf(entry);
+    const pending = this.pending.get(key);
+    if (!pending && this.saved.get(key) === savedForm(entry)) return;
+    const hasPosition = entry.positionSeconds != null && entry.durationSeconds != null;
+    this.pending.set(key, {
+      lessonId: entry.lessonId,
+      positionSeconds: hasPosition ? entry.positionSeconds : pending?.positionSeconds,
+      durationSeconds: hasPosition ? entry.durationSeconds : pending?.durationSeconds,
+      ...(entry.completed === true || pending?.completed === true ? { completed: true as const } : {}),
+    });
   }
 
   get size(): number {
@@ -76,4 +85,4 @@ export class ProgressOutbox {
 }
 
 /** The app's one outbox: every player of the tab saves through it. */
-export const progressOutbox = new ProgressOutbox((positions, options) => saveProgress(positions, options));
+export const progressOutbox = new ProgressOutbox((lessons, options) => saveProgress(lessons, options));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import type { VideoKind, VideoProgress } from '../../../shared/schemas/progress';
 import { enrollmentKeys } from '../enrollments/enrollment-keys';
+import { progressKeys } from './progress-keys';
 import { progressOutbox, type ProgressOutbox } from './save-progress';
 
 /** How often a playing video's position is saved. */
@@ -14,7 +14,7 @@ const endMarginSeconds = 3;
  * Where to resume a video from its saved position, in whole seconds: null when there is
  * nothing worth resuming (not started, or stopped at the very end).
  */
-export function resumePosition(saved: Pick<VideoProgress, 'positionSeconds' | 'durationSeconds'> | undefined): number | null {
+export function resumePosition(saved: { positionSeconds: number; durationSeconds: number } | undefined): number | null {
   if (!saved || saved.positionSeconds < 1) return null;
   if (saved.durationSeconds - saved.positionSeconds < endMarginSeconds) return null;
   return saved.positionSeconds;
@@ -30,8 +30,9 @@ export function formatPlaybackTime(totalSeconds: number): string {
 }
 
 type Options = {
+  /** The lesson's course, whose progress (the sidebar's states) is read again after a save. */
   courseId: number;
-  video: VideoKind;
+  lessonId: number;
   /** The element's source: a new one (another video) starts over. */
   src: string;
   /** Seconds to seek to once the video knows its length (`resumePosition` of the saved one). */
@@ -41,7 +42,7 @@ type Options = {
 };
 
 /**
- * Keeps the server told where the viewer is in a video: the position is recorded while it
+ * Keeps the server told where the viewer is in a video lesson: the position is recorded while it
  * plays and saved (with every other pending position, in one request) every few seconds, on
  * pause, at the end, after a seek, and when the viewer leaves: another page of the app, another
  * tab, or closing it (a keepalive request that outlives the page). Until the video has played,
@@ -49,7 +50,7 @@ type Options = {
  *
  * Resumes at `resumeAt` as soon as the video knows its length.
  */
-export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, { courseId, video: kind, src, resumeAt, outbox = progressOutbox, intervalMs = progressSaveIntervalMs }: Options) {
+export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, { courseId, lessonId, src, resumeAt, outbox = progressOutbox, intervalMs = progressSaveIntervalMs }: Options) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -59,12 +60,14 @@ export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, {
     let engaged = !element.paused;
 
     const refreshMyCourses = (saved: boolean) => {
-      if (saved) void queryClient.invalidateQueries({ queryKey: enrollmentKeys.list() });
+      if (!saved) return;
+      void queryClient.invalidateQueries({ queryKey: enrollmentKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: progressKeys.course(courseId) });
     };
     const record = () => {
       const duration = element.duration;
       if (!engaged || !Number.isFinite(duration) || duration <= 0) return;
-      outbox.record({ courseId, video: kind, positionSeconds: Math.min(Math.max(0, element.currentTime), duration), durationSeconds: duration });
+      outbox.record({ lessonId, positionSeconds: Math.min(Math.max(0, element.currentTime), duration), durationSeconds: duration });
     };
     const save = ({ keepalive = false } = {}) => {
       record();
@@ -111,5 +114,5 @@ export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, {
       // Leaving the player (another page, another video): the page may be about to go too.
       save({ keepalive: true });
     };
-  }, [videoRef, courseId, kind, src, resumeAt, outbox, intervalMs, queryClient]);
+  }, [videoRef, courseId, lessonId, src, resumeAt, outbox, intervalMs, queryClient]);
 }

@@ -68,7 +68,7 @@ export function MyCoursesList() {
   );
 }
 
-/** "45 % visto" with its bar and "Continuar", or "Completado" and the date once every video is watched. */
+/** "45 % completado" with its bar, the next lesson and "Continuar", or "Completado" and the date once every lesson is done. */
 function CourseProgress({ course }: { course: EnrolledCourse }) {
   const { t, i18n } = useTranslation('orders');
   const completedAt = course.completedAt ? new Date(course.completedAt) : null;
@@ -90,6 +90,11 @@ function CourseProgress({ course }: { course: EnrolledCourse }) {
           <Text size="sm" c="dimmed">
             {t('myCourses.progress', { percent: course.progressPercent })}
           </Text>
+          {course.nextLesson ? (
+            <Text size="sm" lineClamp={2}>
+              {t('myCourses.nextLesson', { title: course.nextLesson.title })}
+            </Text>
+          ) : null}
         </>
       )}
       <Button component={Link} to={paths.player(course.id)} size="xs" variant={completedAt ? 'subtle' : 'light'} aria-label={t(`myCourses.${action}Label`, { title: course.title })} style={{ alignSelf: 'flex-start' }}>

@@ -29,6 +29,7 @@ const enrolled = (id: number, title: string, disabled = false): EnrolledCourse =
   progressPercent: 0,
   lastWatchedAt: null,
   completedAt: null,
+  nextLesson: { id: id * 10, title: 'Introducción' },
 });
 
 describe('my courses (/mycourses)', () => {
@@ -138,8 +139,8 @@ describe('my courses (/mycourses)', () => {
 
   describe('progress', () => {
     const courses = [
-      { ...enrolled(7, 'React avanzado'), progressPercent: 45, lastWatchedAt: '2026-03-05T10:00:00.000Z' },
-      { ...enrolled(5, 'Python desde cero'), progressPercent: 100, lastWatchedAt: '2026-03-04T10:00:00.000Z', completedAt: '2026-03-04T09:30:00.000Z' },
+      { ...enrolled(7, 'React avanzado'), progressPercent: 45, lastWatchedAt: '2026-03-05T10:00:00.000Z', nextLesson: { id: 71, title: 'Hooks a fondo' } },
+      { ...enrolled(5, 'Python desde cero'), progressPercent: 100, lastWatchedAt: '2026-03-04T10:00:00.000Z', completedAt: '2026-03-04T09:30:00.000Z', nextLesson: null },
       enrolled(6, 'SQL práctico'),
     ];
     const setup = () => {
@@ -152,12 +153,13 @@ describe('my courses (/mycourses)', () => {
       return within(list).getAllByRole('listitem');
     };
 
-    it('shows each course’s progress bar and "Continuar", "Completado" with the date once watched to the end, the last watched first', async () => {
+    it('shows each course’s progress bar, its next lesson and "Continuar", "Completado" with the date once every lesson is done, the last touched first', async () => {
       setup();
       const [started, finished, untouched] = await cards();
       expect(within(started!).getByRole('link', { name: 'React avanzado' })).toBeInTheDocument();
       expect(within(started!).getByRole('progressbar', { name: 'Progreso de React avanzado' })).toHaveAttribute('aria-valuenow', '45');
-      expect(within(started!).getByText('45 % visto')).toBeInTheDocument();
+      expect(within(started!).getByText('45 % completado')).toBeInTheDocument();
+      expect(within(started!).getByText('Siguiente: Hooks a fondo')).toBeInTheDocument();
       expect(within(started!).getByRole('link', { name: 'Continuar: React avanzado' })).toHaveAttribute('href', '/mycourses/7');
       expect(within(started!).getByRole('link', { name: 'Continuar: React avanzado' })).toHaveTextContent('Continuar');
 
@@ -166,7 +168,10 @@ describe('my courses (/mycourses)', () => {
       expect(within(finished!).queryByRole('progressbar')).not.toBeInTheDocument();
       expect(within(finished!).getByRole('link', { name: 'Ver de nuevo: Python desde cero' })).toHaveAttribute('href', '/mycourses/5');
 
-      expect(within(untouched!).getByText('0 % visto')).toBeInTheDocument();
+      expect(within(finished!).queryByText(/^Siguiente:/)).not.toBeInTheDocument();
+
+      expect(within(untouched!).getByText('0 % completado')).toBeInTheDocument();
+      expect(within(untouched!).getByText('Siguiente: Introducción')).toBeInTheDocument();
       expect(within(untouched!).getByRole('link', { name: 'Empezar: SQL práctico' })).toHaveAttribute('href', '/mycourses/6');
     });
 
@@ -174,7 +179,8 @@ describe('my courses (/mycourses)', () => {
       await act(() => setLanguage('en'));
       setup();
       const [started, finished] = await cards();
-      expect(within(started!).getByText('45% watched')).toBeInTheDocument();
+      expect(within(started!).getByText('45% complete')).toBeInTheDocument();
+      expect(within(started!).getByText('Next: Hooks a fondo')).toBeInTheDocument();
       expect(within(started!).getByRole('link', { name: 'Continue: React avanzado' })).toBeInTheDocument();
       expect(within(finished!).getByText('Completed')).toBeInTheDocument();
       expect(within(finished!).getByText('Mar 4, 2026')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
-import type { VideoKind, VideoProgress } from '../../../../shared/schemas/progress';
-import { introVideoUrl } from '../../../../shared/endpoints/media';
+import type { CourseProgress, LessonProgressView, LessonState } from '../../../../shared/schemas/progress';
+import type { CurriculumView, LessonContent } from '../../../../shared/schemas/curriculum';
 import { setLanguage } from '../../../i18n';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
 import type { Session } from '../../../session/get-session';
@@ -48,14 +48,66 @@ const review = (id: number, userId: string, userName: string, comment: string): 
 
 const video = { url: pathFor(endpoints.streamVideo, { token: 'token123' }), width: 1280, height: 720, durationSeconds: 40, expiresAt: '2999-01-01T00:00:00.000Z' };
 
-const noProgress = { courseId: 5, videos: [] };
+/** Two sections: the intro (a preview) and the main video, then a text and a file. */
+const curriculum: CurriculumView = {
+  sections: [
+    {
+      id: 1,
+      title: 'Contenido del curso',
+      lessons: [
+        { id: 11, title: 'Introducción', kind: 'video', isPreview: true, durationSeconds: 15 },
+        { id: 12, title: 'Python desde cero', kind: 'video', isPreview: false, durationSeconds: 40 },
+      ],
+    },
+    {
+      id: 2,
+      title: 'Para practicar',
+      lessons: [
+        { id: 13, title: 'Lectura', kind: 'text', isPreview: false, durationSeconds: 60 },
+        { id: 14, title: 'Apuntes', kind: 'resource', isPreview: false, durationSeconds: 0 },
+      ],
+    },
+  ],
+  lessonCount: 4,
+  totalSeconds: 115,
+};
+const lessonIds = [11, 12, 13, 14];
+
+const entry = (lessonId: number, state: LessonState, positionSeconds = 0, durationSeconds = 0): LessonProgressView => ({
+  lessonId,
+  state,
+  positionSeconds,
+  durationSeconds,
+  completedAt: state === 'done' ? '2026-03-01T10:00:00.000Z' : null,
+  updatedAt: state === 'not_started' ? null : '2026-03-01T10:00:00.000Z',
+});
+
+/** The course's progress: every lesson not started unless given, resuming at `resumeLessonId` (the main video by default). */
+function progressWith(given: LessonProgressView[] = [], resumeLessonId = 12): CourseProgress {
+  const lessons = lessonIds.map((id) => given.find((item) => item.lessonId === id) ?? entry(id, 'not_started'));
+  const done = lessons.filter((item) => item.state === 'done').length;
+  return { courseId: 5, curriculum, lessons, resumeLessonId, percent: Math.floor((100 * done) / lessons.length), completed: done === lessons.length };
+}
+const noProgress = progressWith();
+
+const lessonContent = (lessonId: number): LessonContent => {
+  const lesson = curriculum.sections.flatMap((section) => section.lessons).find((item) => item.id === lessonId)!;
+  return {
+    ...lesson,
+    courseId: 5,
+    video: lesson.kind === 'video' ? { ...video, url: pathFor(endpoints.streamVideo, { token: `token${lessonId}` }) } : null,
+    html: lesson.kind === 'text' ? '<h2>Variables</h2><p>Una variable guarda un valor.</p>' : null,
+    download: null,
+  };
+};
+const mainVideoUrl = pathFor(endpoints.streamVideo, { token: 'token12' });
 
 describe('course player (/mycourses/:id)', () => {
   it('shows the title, the main video (autoplay, controls), the course facts and its reviews', async () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => course,
-      getMainVideo: () => video,
+      getLessonContent: ({ params }) => lessonContent(params.lessonId),
       getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [review(1, 'u2', 'Diego', 'Muy bueno'), review(2, 'u1', 'Ana', 'Claro y útil')] }),
     });
@@ -64,7 +116,7 @@ describe('course player (/mycourses/:id)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Python desde cero' }, { timeout: 5000 })).toBeInTheDocument();
     const player = await screen.findByLabelText('Video del curso Python desde cero');
     expect(player.tagName).toBe('VIDEO');
-    expect(player).toHaveAttribute('src', video.url);
+    expect(player).toHaveAttribute('src', mainVideoUrl);
     expect(player).toHaveAttribute('controls');
     expect(player).toHaveAttribute('autoplay');
 
@@ -83,7 +135,7 @@ describe('course player (/mycourses/:id)', () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => course,
-      getMainVideo: () => video,
+      getLessonContent: ({ params }) => lessonContent(params.lessonId),
       getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [] }),
       saveReview: async ({ request }) => {
@@ -125,7 +177,7 @@ describe('course player (/mycourses/:id)', () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => course,
-      getMainVideo: () => video,
+      getLessonContent: ({ params }) => lessonContent(params.lessonId),
       getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [] }),
     });
@@ -145,7 +197,7 @@ describe('course player (/mycourses/:id)', () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => course,
-      getMainVideo: () => video,
+      getLessonContent: ({ params }) => lessonContent(params.lessonId),
       getCourseProgress: () => noProgress,
       getCourseReviews: () => ({ items: [] }),
     });
@@ -160,6 +212,7 @@ describe('course player (/mycourses/:id)', () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => jsonResponse({ error: { code: 'NOT_ENROLLED', message: 'no' } }, 403),
+      getCourseProgress: () => jsonResponse({ error: { code: 'NOT_ENROLLED', message: 'no' } }, 403),
       getCourse: () => makeDetail({ id: 5 }),
       getCourseReviews: () => ({ items: [] }),
       // The public page's add-to-cart and favourite buttons check what the user has.
@@ -184,7 +237,7 @@ describe('course player (/mycourses/:id)', () => {
         getEnrollments: () => ({ items: [] }),
         getFavourites: () => ({ items: [] }),
         getEnrolledCourse: () => course,
-        getMainVideo: () => video,
+        getLessonContent: ({ params }) => lessonContent(params.lessonId),
         getCourseProgress: () => noProgress,
         getCourse: () => {
           calls.push('detail');
@@ -274,33 +327,27 @@ describe('course player (/mycourses/:id)', () => {
     });
   });
 
-  describe('where the viewer stopped', () => {
+  describe('lessons: the curriculum, where the learner stopped, next and previous', () => {
     afterEach(() => {
       vi.useRealTimers();
+      window.localStorage.clear();
     });
 
-    const saved = (kind: VideoKind, positionSeconds: number, durationSeconds: number, updatedAt = '2026-03-01T10:00:00.000Z'): VideoProgress => ({
-      video: kind,
-      positionSeconds,
-      durationSeconds,
-      watchedAt: null,
-      updatedAt,
-    });
-
-    function setup(videos: VideoProgress[], mocks: ApiMocks = {}) {
+    function setup(progress: CourseProgress = noProgress, { path = '/mycourses/5', mocks = {} }: { path?: string; mocks?: ApiMocks } = {}) {
       const fetchSpy = mockApi({
         getSession: () => session,
         getEnrolledCourse: () => course,
-        getMainVideo: () => video,
+        getLessonContent: ({ params }) => lessonContent(params.lessonId),
         getCourseReviews: () => ({ items: [] }),
-        getCourseProgress: () => ({ courseId: 5, videos }),
-        saveProgress: ({ body }) => ({ saved: body.positions.length }),
+        getCourseProgress: () => progress,
+        saveProgress: ({ body }) => ({ saved: body.lessons.length }),
         ...mocks,
       });
-      return { fetchSpy, ...renderApp('/mycourses/5') };
+      return { fetchSpy, ...renderApp(path) };
     }
 
     const findPlayer = async (name = 'Video del curso Python desde cero') => (await screen.findByLabelText(name, undefined, { timeout: 5000 })) as HTMLVideoElement;
+    const sidebar = async () => screen.findByRole('navigation', { name: 'Contenido del curso' }, { timeout: 5000 });
 
     /** happy-dom loads no media: the test says when the video knows its length. */
     function loadMetadata(player: HTMLVideoElement, duration: number) {
@@ -318,26 +365,137 @@ describe('course player (/mycourses/:id)', () => {
     const keepaliveSaves = (fetchSpy: ReturnType<typeof mockApi>) =>
       fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT' && init.keepalive === true).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-    it('resumes the video where it stopped, on this device or another, saying "Continuar desde 3:12"', async () => {
-      setup([saved('intro', 15, 15, '2026-02-01T10:00:00.000Z'), saved('main', 192, 600)]);
+    it("lists sections and lessons with each lesson's state, named for screen readers, and the open lesson marked", async () => {
+      setup(progressWith([entry(11, 'done'), entry(12, 'in_progress', 20, 40)]));
+      const nav = await sidebar();
+      expect(within(nav).getByText('Para practicar')).toBeInTheDocument();
+      const links = within(nav).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual([
+        'Introducción (completada)0:15',
+        'Python desde cero (en curso)0:40',
+        'Lectura (sin empezar)1:00',
+        'Apuntes (sin empezar)',
+      ]);
+      expect(links.map((link) => link.getAttribute('data-state'))).toEqual(['done', 'in_progress', 'not_started', 'not_started']);
+      expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent('Python desde cero');
+      expect(within(nav).getByText('25 % completado')).toBeInTheDocument();
+    });
+
+    it('says the states in English', async () => {
+      await act(() => setLanguage('en'));
+      setup(progressWith([entry(11, 'done'), entry(12, 'in_progress', 20, 40)]));
+      const nav = await screen.findByRole('navigation', { name: 'Course content' }, { timeout: 5000 });
+      expect(within(nav).getByRole('link', { name: /Introducción \(done\)/ })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: /Python desde cero \(in progress\)/ })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: /Lectura \(not started\)/ })).toBeInTheDocument();
+    });
+
+    it('opens the lesson to resume, puts it in the address so a reload resumes it, and resumes the video at its saved position', async () => {
+      const { router } = setup(progressWith([entry(11, 'done'), entry(12, 'in_progress', 192, 600)]));
       const player = await findPlayer();
+      await expect.poll(() => router.state.location.search).toBe('?leccion=12');
       expect(screen.getByText('Continuar desde 3:12')).toBeInTheDocument();
       loadMetadata(player, 600);
       expect(player.currentTime).toBe(192);
     });
 
-    it('says it in English: "Resume from 3:12"', async () => {
-      await act(() => setLanguage('en'));
-      setup([saved('main', 192, 600)]);
-      const player = await findPlayer('Video of the course Python desde cero');
-      expect(screen.getByText('Resume from 3:12')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Start over' })).toBeInTheDocument();
-      loadMetadata(player, 600);
-      expect(player.currentTime).toBe(192);
+    it('opens the lesson the address names, whatever the lesson to resume', async () => {
+      setup(noProgress, { path: '/mycourses/5?leccion=11' });
+      const player = await findPlayer('Video del curso Introducción');
+      expect(player).toHaveAttribute('src', pathFor(endpoints.streamVideo, { token: 'token11' }));
+      expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    });
+
+    it('moves to the next and previous lessons, keeping the address in step', async () => {
+      const { user, router } = setup(noProgress, { path: '/mycourses/5?leccion=12' });
+      await findPlayer();
+      await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+      expect(await screen.findByRole('heading', { name: 'Variables' })).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?leccion=13');
+      expect(within(await sidebar()).getByRole('link', { current: 'page' })).toHaveTextContent('Lectura');
+      await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+      expect(await screen.findByRole('button', { name: 'Marcar como hecha' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+      await user.click(screen.getByRole('button', { name: 'Anterior' }));
+      expect(await screen.findByRole('heading', { name: 'Variables' })).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?leccion=13');
+      await user.click(within(await sidebar()).getByRole('link', { name: /Introducción/ }));
+      expect(await findPlayer('Video del curso Introducción')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?leccion=11');
+    });
+
+    it('plays the next lesson at the end only when asked to, and remembers the choice', async () => {
+      const { user, router } = setup(noProgress, { path: '/mycourses/5?leccion=11' });
+      let player = await findPlayer('Video del curso Introducción');
+      act(() => {
+        player.dispatchEvent(new Event('ended'));
+      });
+      expect(router.state.location.search).toBe('?leccion=11');
+      await user.click(screen.getByRole('switch', { name: 'Pasar a la siguiente lección al terminar' }));
+      expect(window.localStorage.getItem('player.autoplayNext')).toBe('true');
+      player = await findPlayer('Video del curso Introducción');
+      act(() => {
+        player.dispatchEvent(new Event('ended'));
+      });
+      await expect.poll(() => router.state.location.search).toBe('?leccion=12');
+      expect(await findPlayer()).toBeInTheDocument();
+    });
+
+    it('marks a text lesson read with "Marcar como leída" and shows it done once the server says so', async () => {
+      let progress = noProgress;
+      const { fetchSpy, user } = setup(noProgress, {
+        path: '/mycourses/5?leccion=13',
+        mocks: {
+          getCourseProgress: () => progress,
+          saveProgress: ({ body }) => {
+            progress = progressWith([entry(13, 'done')], 12);
+            return { saved: body.lessons.length };
+          },
+        },
+      });
+      expect(await screen.findByText('Una variable guarda un valor.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Marcar como leída' }));
+      await waitFor(() => expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 13, completed: true }] }]));
+      expect(await screen.findByText('Leída')).toBeInTheDocument();
+      expect(within(await sidebar()).getByRole('link', { name: /Lectura \(completada\)/ })).toBeInTheDocument();
+    });
+
+    it('marks a text lesson read when its end comes into view', async () => {
+      let observed: IntersectionObserverCallback | undefined;
+      const targets: Element[] = [];
+      class FakeObserver {
+        constructor(callback: IntersectionObserverCallback) {
+          observed = callback;
+        }
+        observe(target: Element) {
+          targets.push(target);
+        }
+        disconnect() {}
+      }
+      vi.stubGlobal('IntersectionObserver', FakeObserver);
+      try {
+        // Another lesson than the one marked read above: the tab's outbox does not send a lesson done twice.
+        const { fetchSpy } = setup(noProgress, { path: '/mycourses/5?leccion=14', mocks: { getLessonContent: () => ({ ...lessonContent(13), id: 14 }) } });
+        expect(await screen.findByText('Una variable guarda un valor.')).toBeInTheDocument();
+        await waitFor(() => expect(targets).toContain(screen.getByTestId('lesson-text-end')));
+        expect(savedBodies(fetchSpy)).toEqual([]);
+        act(() => observed!([{ isIntersecting: true, target: targets[0]! } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+        await waitFor(() => expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 14, completed: true }] }]));
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('offers a resource lesson for download when the link is there', async () => {
+      setup(noProgress, {
+        path: '/mycourses/5?leccion=14',
+        mocks: { getLessonContent: () => ({ ...lessonContent(14), download: { url: '/files/apuntes.pdf', name: 'apuntes.pdf', sizeBytes: 1000, expiresAt: '2999-01-01T00:00:00.000Z' } }) },
+      });
+      expect(await screen.findByRole('link', { name: 'Descargar apuntes.pdf' }, { timeout: 5000 })).toHaveAttribute('href', '/files/apuntes.pdf');
     });
 
     it('starts over when asked, and the hint goes', async () => {
-      const { user } = setup([saved('main', 75, 600)]);
+      const { user } = setup(progressWith([entry(12, 'in_progress', 75, 600)]));
       const player = await findPlayer();
       loadMetadata(player, 600);
       expect(player.currentTime).toBe(75);
@@ -346,8 +504,8 @@ describe('course player (/mycourses/:id)', () => {
       expect(screen.queryByText('Continuar desde 1:15')).not.toBeInTheDocument();
     });
 
-    it('starts from the beginning, without a hint, a video not started or stopped at its very end', async () => {
-      setup([saved('main', 599, 600)]);
+    it('starts from the beginning, without a hint, a video stopped at its very end', async () => {
+      setup(progressWith([entry(12, 'done', 599, 600)]));
       const player = await findPlayer();
       loadMetadata(player, 600);
       expect(player.currentTime).toBe(0);
@@ -356,7 +514,7 @@ describe('course player (/mycourses/:id)', () => {
 
     it('saves the position every 5 seconds while playing and on pause, in one small request, nothing while paused, and once more with keepalive on leaving', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      const { fetchSpy, unmount } = setup([]);
+      const { fetchSpy, unmount } = setup();
       const player = await findPlayer();
       loadMetadata(player, 40);
       // The autoplay started it (happy-dom plays at once).
@@ -371,13 +529,13 @@ describe('course player (/mycourses/:id)', () => {
         vi.advanceTimersByTime(100);
       });
       await settle();
-      expect(savedBodies(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'main', positionSeconds: 4.6, durationSeconds: 40 }] }]);
+      expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 4.6, durationSeconds: 40 }] }]);
 
       player.currentTime = 9;
       act(() => player.pause());
       await settle();
       expect(savedBodies(fetchSpy)).toHaveLength(2);
-      expect(savedBodies(fetchSpy)[1]).toEqual({ positions: [{ courseId: 5, video: 'main', positionSeconds: 9, durationSeconds: 40 }] });
+      expect(savedBodies(fetchSpy)[1]).toEqual({ lessons: [{ lessonId: 12, positionSeconds: 9, durationSeconds: 40 }] });
       act(() => {
         vi.advanceTimersByTime(15_000);
       });
@@ -388,23 +546,41 @@ describe('course player (/mycourses/:id)', () => {
       await act(() => player.play());
       player.currentTime = 12.2;
       unmount();
-      expect(keepaliveSaves(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'main', positionSeconds: 12.2, durationSeconds: 40 }] }]);
+      expect(keepaliveSaves(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 12.2, durationSeconds: 40 }] }]);
     });
 
-    it('saves with keepalive when the tab is hidden or closed, so the last position outlives the page', async () => {
-      const { fetchSpy } = setup([]);
+    it('keeps playing where it is when the progress is read again after a save', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      let progress = progressWith([entry(12, 'in_progress', 10, 40)]);
+      const { fetchSpy } = setup(progress, {
+        mocks: {
+          getCourseProgress: () => progress,
+          saveProgress: ({ body }) => {
+            progress = progressWith([entry(12, 'in_progress', Math.round(body.lessons[0]!.positionSeconds ?? 0), 40)]);
+            return { saved: body.lessons.length };
+          },
+        },
+      });
       const player = await findPlayer();
       loadMetadata(player, 40);
-      player.currentTime = 21;
+      expect(player.currentTime).toBe(10);
+      player.currentTime = 20;
       act(() => {
-        window.dispatchEvent(new Event('pagehide'));
+        vi.advanceTimersByTime(5000);
       });
-      expect(keepaliveSaves(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'main', positionSeconds: 21, durationSeconds: 40 }] }]);
+      // The save took 0:20; the video plays on while it is sent and the progress (now at 0:20) is read again.
+      player.currentTime = 23;
+      await settle();
+      expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 20, durationSeconds: 40 }] }]);
+      await waitFor(() => expect(requestsTo(fetchSpy, endpoints.getCourseProgress).length).toBeGreaterThan(1));
+      await settle();
+      // Nothing seeks it back.
+      expect(player.currentTime).toBe(23);
     });
 
     it('does not move a saved position when the video is opened but never played', async () => {
       vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-      const { fetchSpy, unmount } = setup([saved('main', 30, 40)]);
+      const { fetchSpy, unmount } = setup(progressWith([entry(12, 'in_progress', 30, 40)]));
       const player = await findPlayer();
       loadMetadata(player, 40);
       act(() => {
@@ -412,33 +588,6 @@ describe('course player (/mycourses/:id)', () => {
       });
       unmount();
       expect(savedBodies(fetchSpy)).toEqual([]);
-    });
-
-    it('opens the video watched last, offers the other, and resumes each where it was left', async () => {
-      const { fetchSpy, user } = setup([saved('main', 20, 40, '2026-02-01T10:00:00.000Z'), saved('intro', 6, 15, '2026-03-01T10:00:00.000Z')]);
-      let player = await findPlayer('Video de presentación de Python desde cero');
-      expect(player).toHaveAttribute('src', introVideoUrl(5));
-      expect(screen.getByText('Continuar desde 0:06')).toBeInTheDocument();
-      loadMetadata(player, 15);
-      expect(player.currentTime).toBe(6);
-      player.currentTime = 11;
-
-      await user.click(screen.getByRole('radio', { name: 'Video del curso' }));
-      // The intro's position is saved as it is left.
-      expect(keepaliveSaves(fetchSpy)).toEqual([{ positions: [{ courseId: 5, video: 'intro', positionSeconds: 11, durationSeconds: 15 }] }]);
-      player = await findPlayer();
-      expect(player).toHaveAttribute('src', video.url);
-      expect(screen.getByText('Continuar desde 0:20')).toBeInTheDocument();
-
-      await user.click(screen.getByRole('radio', { name: 'Presentación' }));
-      await findPlayer('Video de presentación de Python desde cero');
-      expect(screen.getByText('Continuar desde 0:11')).toBeInTheDocument();
-    });
-
-    it('offers no intro for a course taken out of the catalogue (its intro is no longer served)', async () => {
-      setup([], { getEnrolledCourse: () => ({ ...course, disabled: true }) });
-      await findPlayer();
-      expect(screen.queryByRole('radio', { name: 'Presentación' })).not.toBeInTheDocument();
     });
   });
 });
