@@ -56,6 +56,9 @@ export const errorStatus = {
   PAYOUT_ACCOUNT_NOT_FOUND: 404,
   // Background work: a user's videos waiting for processing.
   JOB_LIMIT_REACHED: 429,
+  // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
+  COURSE_NOT_COMPLETE: 409,
+  CERTIFICATE_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;
