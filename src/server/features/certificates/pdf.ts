@@ -1,132 +1,69 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
-import { localeOf, type Language } from '../../../shared/languages';
+import { Worker } from 'node:worker_threads';
 import type { Certificate } from '../../../shared/schemas/certificates';
-import { createServerI18n } from '../../../web/i18n/server';
+import type { PdfAnswer, PdfRequest } from './pdf-worker';
 
 /**
- * Draws a certificate of completion as a PDF (A4, landscape) in the certificate's language,
- * from what it froze at issue. The fonts are DejaVu Sans, shipped in assets/fonts, embedded as
- * subsets so accents and ñ print on every reader (as the invoices do).
+ * Certificates are drawn in a worker thread, never on the thread that answers requests: a
+ * drawing costs 8 ms without its embedded fonts and 120 to 270 ms with them (parsing and
+ * subsetting DejaVu Sans; measured on a 2-core machine under a load of 12), which would stall
+ * every other request meanwhile. One long-lived worker keeps the fonts and catalogues loaded and
+ * draws one certificate at a time; the others wait their turn in its queue.
  */
 
-/** The project's folder: the nearest one above this module with a package.json (src/server/… in development, dist/server/ built). */
-function projectRoot(): string {
-  let folder = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(folder, 'package.json'))) {
-    const parent = path.dirname(folder);
-    if (parent === folder) throw new Error('certificates: no package.json above the server code');
-    folder = parent;
+const WORKER_ENTRY = new URL('./certificate-pdf-worker.mjs', import.meta.url);
+
+/** A drawing that has not answered by then fails (the worker is restarted), rather than hang the download. */
+const DRAW_TIMEOUT_MS = 30_000;
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+
+/** Fails every drawing in flight and forgets the worker: the next download starts a new one. */
+function discardWorker(reason: Error) {
+  const ended = worker;
+  worker = undefined;
+  for (const [id, waiting] of pending) {
+    clearTimeout(waiting.timer);
+    waiting.reject(reason);
+    pending.delete(id);
   }
-  return folder;
+  void ended?.terminate();
 }
 
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process: every PDF embeds a subset of them. */
-const loadFonts = () =>
-  (fonts ??= {
-    regular: readFileSync(path.join(projectRoot(), 'assets/fonts/DejaVuSans.ttf')),
-    bold: readFileSync(path.join(projectRoot(), 'assets/fonts/DejaVuSans-Bold.ttf')),
+function pdfWorker(): Worker {
+  if (worker) return worker;
+  // Not the parent's flags (a test runner's or a debugger's): the entry loads what it needs.
+  const started = new Worker(WORKER_ENTRY, { execArgv: [] });
+  // An idle worker does not keep the process alive.
+  started.unref();
+  started.on('message', (answer: PdfAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    clearTimeout(waiting.timer);
+    if ('pdf' in answer) waiting.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
+    else waiting.reject(new Error(`certificate PDF: ${answer.error}`));
   });
-
-let translators: ReturnType<typeof createServerI18n> | undefined;
-export const certificateTexts = (language: Language) => (translators ??= createServerI18n())[language].getFixedT(language, 'certificates');
-const siteName = (language: Language) => (translators ??= createServerI18n())[language].getFixedT(language, 'common')('brand');
-
-/**
- * Drawing is synchronous CPU work on the request's thread, as for invoices: most of it is
- * parsing and subsetting the embedded fonts (8 ms a page without them, 120 to 270 ms with them,
- * measured on a 2-core machine under a load of 12). At most this many at once in the process,
- * the rest wait their turn; a worker thread shared with the invoices is the next step if
- * downloads grow.
- */
-const MAX_CONCURRENT_RENDERS = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
+  started.on('error', (error) => {
+    if (worker === started) discardWorker(error);
+  });
+  started.on('exit', (code) => {
+    if (worker === started) discardWorker(new Error(`certificate PDF worker ended (exit code ${code})`));
+  });
+  worker = started;
+  return started;
 }
 
-/** `verificationUrl`: the certificate's public page, printed for anyone who holds the paper. */
+/** The certificate as a PDF; `verificationUrl`: its public page, printed on it. */
 export function renderCertificatePdf(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
-  return inTurn(() => draw(certificate, verificationUrl));
-}
-
-const INK = '#1f2937';
-const ACCENT = '#1c4e80';
-const MUTED = '#6b7280';
-
-function draw(certificate: Certificate, verificationUrl: string): Promise<Buffer> {
-  const language = certificate.language;
-  const t = certificateTexts(language);
-  const date = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(certificate.issuedAt));
-
-  const pdf = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 0,
-    info: { Title: `${t('pdf.title')}: ${certificate.courseTitle}`, Author: siteName(language), Subject: `${certificate.learnerName} · ${certificate.code}` },
-    lang: language,
-    displayTitle: true,
+  return new Promise((resolve, reject) => {
+    const target = pdfWorker();
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      if (pending.has(id) && worker === target) discardWorker(new Error(`certificate PDF took over ${DRAW_TIMEOUT_MS} ms`));
+    }, DRAW_TIMEOUT_MS);
+    pending.set(id, { resolve, reject, timer });
+    target.postMessage({ id, certificate, verificationUrl } satisfies PdfRequest);
   });
-  const { regular, bold } = loadFonts();
-  pdf.registerFont('regular', regular);
-  pdf.registerFont('bold', bold);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-
-  const { width, height } = pdf.page;
-  // A double frame: a strong outer rule and a fine inner one.
-  pdf.lineWidth(3).strokeColor(ACCENT).rect(24, 24, width - 48, height - 48).stroke();
-  pdf.lineWidth(0.75).strokeColor(ACCENT).rect(34, 34, width - 68, height - 68).stroke();
-
-  const left = 80;
-  const textWidth = width - 2 * left;
-  const centred = (text: string, font: 'regular' | 'bold', size: number, color: string, gap = 0) => {
-    pdf.font(font).fontSize(size).fillColor(color).text(text, left, pdf.y + gap, { width: textWidth, align: 'center' });
-  };
-
-  pdf.y = 70;
-  centred(siteName(language).toUpperCase(), 'bold', 11, MUTED);
-  centred(t('pdf.title'), 'bold', 32, ACCENT, 18);
-  // A short rule under the title.
-  const ruleY = pdf.y + 14;
-  pdf.lineWidth(1).strokeColor(ACCENT).moveTo(width / 2 - 60, ruleY).lineTo(width / 2 + 60, ruleY).stroke();
-  pdf.y = ruleY;
-
-  centred(t('pdf.awardedTo'), 'regular', 14, INK, 26);
-  centred(certificate.learnerName, 'bold', 30, INK, 10);
-  centred(t('pdf.completed'), 'regular', 14, INK, 14);
-  centred(certificate.courseTitle, 'bold', 22, ACCENT, 10);
-  centred(t('pdf.taughtBy', { name: certificate.teacherName }), 'regular', 13, INK, 10);
-
-  // The foot: the date on the left, the code on the right, how to verify it in the middle.
-  const footY = height - 140;
-  const column = 200;
-  const fact = (x: number, label: string, value: string, align: 'left' | 'right') => {
-    pdf.font('regular').fontSize(10).fillColor(MUTED).text(label.toUpperCase(), x, footY, { width: column, align });
-    pdf.font('bold').fontSize(13).fillColor(INK).text(value, x, undefined, { width: column, align });
-  };
-  fact(left, t('pdf.date'), date, 'left');
-  fact(width - left - column, t('pdf.code'), certificate.code, 'right');
-  pdf.font('regular').fontSize(9).fillColor(MUTED).text(t('pdf.verifyAt'), left, height - 88, { width: textWidth, align: 'center' });
-  pdf.font('regular').fontSize(9).fillColor(ACCENT).text(verificationUrl, left, undefined, { width: textWidth, align: 'center', link: verificationUrl });
-
-  pdf.end();
-  return done;
 }

@@ -60,6 +60,7 @@ describe('certificate routes', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload).join(' ');
+    expect(text).toContain('CURSOS ONLINE');
     expect(text).toContain('Certificado de finalización');
     expect(text).toContain('Núria Castañeda');
     expect(text).toContain('Diseño gráfico básico');

@@ -9,7 +9,8 @@ import { findCertificate, issueCertificateIfComplete, listCertificates, verifyCe
 import { isEnrolled } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
-import { certificateTexts, renderCertificatePdf } from './pdf';
+import { renderCertificatePdf } from './pdf';
+import { certificateTexts } from './texts';
 
 /** The verification page's address in the certificate's language: what its PDF prints and LinkedIn links to. */
 export const verificationPath = (code: string, language: Language) => (language === 'en' ? paths.certificateEn(code) : paths.certificate(code));

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { verifyCertificate } from '../../domain/certificates';
 import { headLanguage, localeTags, metaProperty, type HeadTags } from '../../web/head';
 import type { HeadResolver } from '../../web/spa';
-import { certificateTexts } from './pdf';
+import { certificateTexts } from './texts';
 
 /**
  * The head of a certificate's verification page: titled with the course, described with whom
