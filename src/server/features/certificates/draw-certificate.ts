@@ -8,8 +8,10 @@ import { certificateTexts } from './texts';
 
 /**
  * Draws a certificate of completion as a PDF (A4, landscape) in the certificate's language,
- * from what it froze at issue. It runs in the certificates' PDF worker (./pdf.ts says why). The fonts are DejaVu Sans, shipped in assets/fonts, embedded as
- * subsets so accents and ñ print on every reader (as the invoices do).
+ * from what it froze at issue. It runs in the certificates' PDF worker (./pdf.ts says why).
+ * The fonts are DejaVu Sans, shipped in assets/fonts, embedded as subsets so accents and ñ
+ * print on every reader (as the invoices do); the font loading is the invoices' own, repeated
+ * here because one feature does not import another's code.
  */
 
 /** The project's folder: the nearest one above this module with a package.json (src/server/… in development, dist/server/ built). */
@@ -24,7 +26,7 @@ function projectRoot(): string {
 }
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process: every PDF embeds a subset of them. */
+/** Read once per worker: every PDF embeds a subset of them. */
 const loadFonts = () =>
   (fonts ??= {
     regular: readFileSync(path.join(projectRoot(), 'assets/fonts/DejaVuSans.ttf')),
