@@ -1,8 +1,9 @@
 /**
  * `npm run build:server`: compiles the server to plain JavaScript in dist/server, so production
  * runs `node dist/server/main.mjs` with no TypeScript loader. Dependencies stay in node_modules;
- * what the code reads from disk next to itself comes along: the migrations (src/server/db/client.ts)
- * and the video probe worker, which video-prober.ts starts from `./probe-worker.mjs`.
+ * what the code reads from disk next to itself comes along: the migrations (src/server/db/client.ts),
+ * the video probe worker, which video-prober.ts starts from `./probe-worker.mjs`, and the certificates'
+ * PDF worker (`./certificate-pdf-worker.mjs`).
  */
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -15,6 +16,8 @@ await build({
     main: 'src/server/main.ts',
     // Compiled, the worker needs no TypeScript loader: it replaces the source's loader shim of the same name.
     'probe-worker': 'src/server/features/media/probe-worker.ts',
+    // The same for the certificates' PDF worker (src/server/features/certificates/pdf.ts).
+    'certificate-pdf-worker': 'src/server/features/certificates/pdf-worker.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

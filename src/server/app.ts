@@ -6,6 +6,7 @@ import { mountAuth } from './auth/mount';
 import { CatalogCache } from './cache/catalog-cache';
 import type { Config } from './config';
 import { createCatalogHeadResolver } from './features/catalog/seo';
+import { createCertificateHeadResolver } from './features/certificates/seo';
 import { features } from './feature-list';
 import { returnUrls } from './features/orders/return-urls';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';
@@ -17,7 +18,7 @@ import { mailPlugin } from './mail/plugin';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { openVideoStorage } from './storage/video-storage';
 import { loadBuiltPageRenderer } from './web/built-page-renderer';
-import { registerSpa } from './web/spa';
+import { registerSpa, type HeadResolver } from './web/spa';
 import type { CreatePageRenderer } from '../shared/page-rendering';
 
 export type { ApiRoute } from './http/server';
@@ -32,6 +33,17 @@ export type AppOptions = ServerOptions &
   };
 
 export type App = FastifyInstance;
+
+/** Each resolver knows its own pages and answers null for the others: the first head found wins. */
+const firstHead =
+  (resolvers: HeadResolver[]): HeadResolver =>
+  async (...args) => {
+    for (const resolve of resolvers) {
+      const head = await resolve(...args);
+      if (head) return head;
+    }
+    return null;
+  };
 
 /** Builds the whole app without listening, so tests can drive it through `inject()`: the shared infrastructure, then the features. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -60,7 +72,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
     // Kept until the catalogue changes, like the JSON listing.
     renderedPageCache: new CatalogCache(shared.database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: shared.catalogVersionFeed }),
-    resolveHead: createCatalogHeadResolver(shared.database.db, config),
+    resolveHead: firstHead([createCatalogHeadResolver(shared.database.db, config), createCertificateHeadResolver(shared.database.db)]),
   });
   return app;
 }

@@ -3,6 +3,7 @@ import { adminFeature } from './features/admin/feature';
 import { authFeature } from './features/auth/feature';
 import { cartFeature } from './features/cart/feature';
 import { catalogFeature } from './features/catalog/feature';
+import { certificatesFeature } from './features/certificates/feature';
 import { contactFeature } from './features/contact/feature';
 import { favouritesFeature } from './features/favourites/feature';
 import { healthFeature } from './features/health/feature';
@@ -31,6 +32,7 @@ export const features: Feature[] = [
   payoutsFeature,
   invoicesFeature,
   progressFeature,
+  certificatesFeature,
   reviewsFeature,
   contactFeature,
   adminFeature,

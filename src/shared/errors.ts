@@ -63,6 +63,9 @@ export const errorStatus = {
   RESOURCE_TOO_LARGE: 413,
   // Lessons: one that does not exist (or of a disabled course, for anyone but its owner and admins).
   LESSON_NOT_FOUND: 404,
+  // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
+  COURSE_NOT_COMPLETE: 409,
+  CERTIFICATE_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

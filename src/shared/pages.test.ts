@@ -6,7 +6,8 @@ import { linkFrom, matchPage, paths } from './paths';
 
 const sampleLink = (page: (typeof pageNames)[number]) => {
   const link = paths[page] as (...args: unknown[]) => string;
-  return pageDeclaration(page).path.includes(':') ? link(page === 'dashboard' ? 'ana.perez' : 7) : link();
+  const sample = page === 'dashboard' ? 'ana.perez' : page === 'certificate' || page === 'certificateEn' ? '7KQ2-M9XD-4TRB' : 7;
+  return pageDeclaration(page).path.includes(':') ? link(sample) : link();
 };
 
 describe('page table', () => {
@@ -37,8 +38,17 @@ describe('page table', () => {
     expect(matchPage('/admin/user/u-9')).toEqual({ page: 'adminUser', params: { userId: 'u-9' } });
   });
 
-  it('draws on the server the catalogue and the public forms', () => {
-    expect([...serverRenderedPages].sort()).toEqual(['about', 'allCourses', 'contact', 'course', 'home', 'register']);
+  it('takes a certificate code in either case, and nothing else, at both of its addresses', () => {
+    expect(matchPage('/certificado/7KQ2-M9XD-4TRB')).toEqual({ page: 'certificate', params: { code: '7KQ2-M9XD-4TRB' } });
+    expect(matchPage('/certificate/7kq2-m9xd-4trb')).toEqual({ page: 'certificateEn', params: { code: '7kq2-m9xd-4trb' } });
+    // I, L, O and U are not in the alphabet; a code has three groups of four.
+    expect(matchPage('/certificado/7KQ2-M9XD-4TRI')).toBeNull();
+    expect(matchPage('/certificado/7KQ2M9XD4TRB')).toBeNull();
+    expect(matchPage('/certificado/favicon.ico')).toBeNull();
+  });
+
+  it('draws on the server the catalogue, the public forms and the certificates', () => {
+    expect([...serverRenderedPages].sort()).toEqual(['about', 'allCourses', 'certificate', 'certificateEn', 'contact', 'course', 'home', 'register']);
   });
 
   it('names for every page a component module the router and the build can find', () => {

@@ -1,6 +1,7 @@
 import type commonTexts from '../web/i18n/locales/es/common.json';
 import { maxDatabaseId, wholeNumberPattern } from './limits';
 import { safeReturnPath } from './return-path';
+import { certificateCodePattern } from './schemas/certificates';
 
 type HeadTexts = (typeof commonTexts)['head'];
 
@@ -20,6 +21,11 @@ export type PageDeclaration = {
    * renders with are its own (src/web/app/page-data.ts); a page that reads none needs no entry there.
    */
   serverRendered?: true;
+  /**
+   * A server-drawn page whose record changes without the catalogue changing (a certificate a
+   * refund revokes): drawn for every request rather than kept until the catalogue changes.
+   */
+  drawnPerRequest?: true;
   /**
    * The query parameters a server-drawn page reads, each as the page reads it (null: as if
    * absent). Every other parameter, and every value the page would ignore, changes nothing it
@@ -78,6 +84,9 @@ export const pages = {
   verifyEmail: { path: '/verify-email', component: 'auth/pages/verify-email-page#VerifyEmailPage' },
   approveEmailChange: { path: '/approve-email-change', component: 'users/pages/email-change-page#ApproveEmailChangePage' },
   confirmEmailChange: { path: '/confirm-email-change', component: 'users/pages/email-change-page#ConfirmEmailChangePage' },
+  // A certificate's public verification, in each language's words (the same page; its texts follow the reader's language).
+  certificate: { path: '/certificado/:code', component: 'certificates/pages/certificate-page#CertificatePage', serverRendered: true, drawnPerRequest: true },
+  certificateEn: { path: '/certificate/:code', component: 'certificates/pages/certificate-page#CertificatePage', serverRendered: true, drawnPerRequest: true },
   // Last: any other single segment is a user's dashboard.
   dashboard: { path: '/:userName', component: 'users/pages/dashboard-page#DashboardPage' },
 } as const satisfies Record<string, PageDeclaration>;
@@ -104,6 +113,8 @@ const fileLike = /\.(js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|web
 const parameterRules: Record<string, (segment: string) => boolean> = {
   id: isNumericId,
   userName: (segment) => !fileLike.test(segment) && segment !== 'api',
+  // Any other segment is no certificate: the not-found page, without asking the database.
+  code: (segment) => certificateCodePattern.test(segment.toUpperCase()),
 };
 
 /**

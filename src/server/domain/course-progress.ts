@@ -7,6 +7,7 @@ import { prepared } from '../db/prepared';
 import { courseLessons, courses, courseSections, lessonProgress } from '../db/schema';
 import { AppError } from '../errors';
 import { lessonsInOrder, readCurriculum } from './curriculum';
+import { issueCertificateIfComplete } from './certificates';
 import { mayWatchCourse } from './enrollments';
 
 /**
@@ -15,22 +16,6 @@ import { mayWatchCourse } from './enrollments';
  */
 
 type Viewer = Pick<SessionUser, 'id' | 'isAdmin'>;
-
-/** What is told when a save completes a course: its learner and the course. */
-export type CourseCompletion = { userId: string; courseId: number };
-export type CourseCompletionListener = (db: Database, completion: CourseCompletion) => Promise<void>;
-
-let courseCompletionListener: CourseCompletionListener | null = null;
-
-/**
- * Who hears that a learner has done every lesson of a course (the certificates, registered at
- * the app's start; null to stop). It is called after a save that completes a lesson finds the
- * whole course done, so possibly more than once for the same course: it must be idempotent.
- * Its failure fails the save's answer (the progress is kept), so the player's next save asks again.
- */
-export function setCourseCompletionListener(listener: CourseCompletionListener | null): void {
-  courseCompletionListener = listener;
-}
 
 /** Whether the user may watch each of the courses: prepared once, as every save of every player asks it. */
 const mayWatchStatement = (db: Database) =>
@@ -205,24 +190,11 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
     }),
   );
   await progressWriter(db).write(rows);
+  // A save that completes a lesson may complete its course: its certificate is issued now (once:
+  // issuing is idempotent). Should it fail, the progress is kept, and the next completing save asks again.
   const completing = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.courseId));
-  for (const courseId of completing) {
-    if (courseCompletionListener && (await isCourseDone(db, user.id, courseId))) await courseCompletionListener(db, { userId: user.id, courseId });
-  }
+  for (const courseId of completing) await issueCertificateIfComplete(db, { userId: user.id, courseId });
   return rows.length;
-}
-
-/** Whether the user has done every lesson of a course (a course without lessons is not done). */
-export async function isCourseDone(db: Database, userId: string, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({
-      lessons: sql<number>`count(*)`.mapWith(Number),
-      done: sql<number>`count(${lessonProgress.completedAt})`.mapWith(Number),
-    })
-    .from(courseLessons)
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, courseLessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(courseLessons.courseId, courseId));
-  return Boolean(row && row.lessons > 0 && row.done === row.lessons);
 }
 
 const stateOf = (row: { completedAt: Date | null } | undefined): LessonState => (!row ? 'not_started' : row.completedAt ? 'done' : 'in_progress');

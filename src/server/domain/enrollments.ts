@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { cartItems, enrollments } from '../db/schema';
+import { revokeCertificates } from './certificates';
 import { removeReviewsOfLostCourses } from './course-ratings';
 
 /**
@@ -29,8 +30,9 @@ export async function grantCourses(
 }
 
 /**
- * Takes back the courses an order granted (which ends the buyer's video links at once) and
- * the buyer's reviews of them (they stop counting in the rating): all of them, or only
+ * Takes back the courses an order granted (which ends the buyer's video links at once), the
+ * buyer's reviews of them (they stop counting in the rating) and their certificates of them
+ * (the verification page then says revoked): all of them, or only
  * `courseIds` (a refund of some lines). Answers the courses taken back. Run it in the
  * transaction that marks the order (or its lines) refunded.
  */
@@ -42,6 +44,7 @@ export async function revokeOrderCourses(tx: Database, { userId, orderId, course
     .returning({ courseId: enrollments.courseId });
   const revoked = removed.map((row) => row.courseId);
   await removeReviewsOfLostCourses(tx, userId, revoked);
+  await revokeCertificates(tx, { userId, courseIds: revoked });
   return revoked;
 }
 

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/languages';
 import type { CreatePageRenderer, PageRenderer } from '../../shared/page-rendering';
-import { matchPage, type PageName } from '../../shared/paths';
+import { matchPage, pageDeclaration, type PageName } from '../../shared/paths';
 
 type PageMatch = NonNullable<ReturnType<typeof matchPage>>;
 import type { Config } from '../config';
@@ -196,13 +196,14 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
   /**
    * The document of a page the server draws. It depends on the language and the page's own
    * address (`cacheKey`: the path and only the parameters the page reads) and on the catalogue,
-   * so it is kept until the catalogue changes. The page and its head are drawn from that address,
+   * so it is kept until the catalogue changes (a page `drawnPerRequest` is not kept). The page and its head are drawn from that address,
    * never from the request's URL: what else the first visitor's URL held (`?zzz=<junk>`) would
    * otherwise end up in the links of the page every later visitor gets.
    */
   const drawPage = (request: FastifyRequest, match: PageMatch | null, language: Language): Promise<SentPage> => {
     const address = renderer!.cacheKey(request.url);
-    return renderedPageCache.get(`${language}\0${address}`, async () => {
+    const cache = match && pageDeclaration(match.page).drawnPerRequest ? uncachedPages : renderedPageCache;
+    return cache.get(`${language}\0${address}`, async () => {
       const [head, drawn] = await Promise.all([match ? headOf(match, request, language) : null, renderer!.render(address, language)]);
       const preload = match ? preloads.get(match.page) : undefined;
       const stylesheets = [...rendered[language].stylesheets, ...(preload?.styles ?? [])];

@@ -4,6 +4,7 @@ import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
+import { certificatesEndpoints } from './certificates';
 import { contactEndpoints } from './contact';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
@@ -27,6 +28,7 @@ const areas = [
   authEndpoints,
   cartEndpoints,
   catalogEndpoints,
+  certificatesEndpoints,
   contactEndpoints,
   devMailboxEndpoints,
   devPayoutsEndpoints,

@@ -2,6 +2,7 @@ import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
+import { certificatesEndpoints } from './certificates';
 import { contactEndpoints } from './contact';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
@@ -26,6 +27,7 @@ export const endpoints = {
   ...authEndpoints,
   ...cartEndpoints,
   ...catalogEndpoints,
+  ...certificatesEndpoints,
   ...contactEndpoints,
   ...devMailboxEndpoints,
   ...devPayoutsEndpoints,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverRenderedPages, type PageName, type ServerRenderedPage } from '../../shared/pages';
+import { getCertificateVerificationQueryOptions } from '../entities/certificates/get-certificate-verification';
 import { getCategoriesQueryOptions } from '../entities/courses/get-categories';
 import { getCourseQueryOptions } from '../entities/courses/get-course';
 import { getCoursesQueryOptions } from '../entities/courses/get-courses';
@@ -18,6 +19,8 @@ const pageQueries: Partial<Record<ServerRenderedPage, (params: Record<string, st
     const id = Number(params.id);
     return [getCourseQueryOptions(id), getCourseReviewsQueryOptions(id)];
   },
+  certificate: (params) => [getCertificateVerificationQueryOptions(params.code ?? '')],
+  certificateEn: (params) => [getCertificateVerificationQueryOptions(params.code ?? '')],
 };
 
 export { serverRenderedPages };

@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { sharedServerUrl } from '../../../../test/helpers/process-pair';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { as } from '../../../../test/helpers/commerce';
 import type { Database } from '../../db/client';
 import { createCourse, createEnrollment, createTeacher, createUser } from '../../db/factories';
-import { courseLessons, courseSections, lessonProgress } from '../../db/schema';
-import { ProgressWriter, progressWriter, setCourseCompletionListener, type ProgressRow } from '../../domain/course-progress';
+import { certificates, courseLessons, courseSections, lessonProgress } from '../../db/schema';
+import { ProgressWriter, progressWriter, type ProgressRow } from '../../domain/course-progress';
 
 /** A course of the starter curriculum (intro preview video, main video) plus a text and a file lesson in a second section. */
 async function courseWithEveryKind(db: Database, ownerId: string) {
@@ -29,7 +29,6 @@ async function courseWithEveryKind(db: Database, ownerId: string) {
 
 describe('lesson progress: batched saves, states, resuming, my courses', () => {
   const ctx = useTestApp();
-  afterEach(() => setCourseCompletionListener(null));
 
   const save = (user: TestUser, lessons: unknown[]) => ctx.app.inject({ method: 'PUT', url: '/api/progress', headers: as(user), payload: { lessons } });
   const read = (user: TestUser, courseId: number) => ctx.app.inject({ url: `/api/progress/${courseId}`, headers: as(user) });
@@ -106,17 +105,18 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect((await read(buyer, course.id)).json()).toMatchObject({ resumeLessonId: intro, percent: 100, completed: true });
   });
 
-  it('tells the completion listener when a save completes the last lesson, and not before', async () => {
+  it('issues the certificate when a save completes the last lesson, and not before', async () => {
     const { buyer, course, intro, main, text, file } = await buyerOf();
-    const listener = vi.fn().mockResolvedValue(undefined);
-    setCourseCompletionListener(listener);
+    const issued = () => ctx.db.select().from(certificates).where(and(eq(certificates.userId, buyer.id), eq(certificates.courseId, course.id)));
     await save(buyer, [{ lessonId: intro, completed: true }, { lessonId: main, positionSeconds: 600, durationSeconds: 600 }, { lessonId: text, completed: true }]);
-    // A position that completes nothing asks nothing.
+    // A position that completes nothing issues nothing.
     await save(buyer, [{ lessonId: main, positionSeconds: 10, durationSeconds: 600 }]);
-    expect(listener).not.toHaveBeenCalled();
+    expect(await issued()).toEqual([]);
     expect((await save(buyer, [{ lessonId: file, completed: true }])).statusCode).toBe(200);
-    expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener).toHaveBeenCalledWith(ctx.db, { userId: buyer.id, courseId: course.id });
+    expect(await issued()).toHaveLength(1);
+    // Completing a lesson again changes nothing.
+    await save(buyer, [{ lessonId: file, completed: true }]);
+    expect(await issued()).toHaveLength(1);
   });
 
   it('refuses a lesson the user may not take or that does not exist, and saves nothing of the batch; each user reads only their own', async () => {

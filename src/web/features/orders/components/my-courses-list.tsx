@@ -8,6 +8,7 @@ import { CourseThumb } from '../../../entities/courses/course-thumb';
 import { errorMessage } from '../../../lib/error-message';
 import { localeOf } from '../../../../shared/languages';
 import { dateTimeFormat } from '../../../lib/intl-formats';
+import { CertificateButton } from '../../../entities/certificates/certificate-button';
 
 /**
  * The "Mis Cursos" tab: cards (image, title, teacher, progress) that open the player, the course
@@ -100,6 +101,7 @@ function CourseProgress({ course }: { course: EnrolledCourse }) {
       <Button component={Link} to={paths.player(course.id)} size="xs" variant={completedAt ? 'subtle' : 'light'} aria-label={t(`myCourses.${action}Label`, { title: course.title })} style={{ alignSelf: 'flex-start' }}>
         {t(`myCourses.${action}`)}
       </Button>
+      {completedAt ? <CertificateButton courseId={course.id} title={course.title} /> : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import type { CourseProgress } from '../../../../shared/schemas/progress';
 import { PageTitle } from '../../../components/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../session/get-session';
+import { CertificateButton } from '../../../entities/certificates/certificate-button';
 import { useEnrolledCourse } from '../../../entities/enrollments/get-enrolled-course';
 import { useCourseProgress } from '../../../entities/progress/get-course-progress';
 import { useMarkLessonDone } from '../../../entities/progress/mark-lesson-done';
@@ -133,7 +134,10 @@ function Player({ course, progress }: { course: PlayerCourse; progress: CoursePr
                 </Group>
                 {progress.completed ? (
                   <Alert color="teal" role="status">
-                    {t('player.courseCompleted')}
+                    <Group justify="space-between" gap="sm">
+                      <Text size="sm">{t('player.courseCompleted')}</Text>
+                      <CertificateButton courseId={course.id} title={course.title} size="sm" />
+                    </Group>
                   </Alert>
                 ) : null}
               </>

@@ -1,6 +1,7 @@
 import auth from './auth.json';
 import cart from './cart.json';
 import catalog from './catalog.json';
+import certificates from './certificates.json';
 import common from './common.json';
 import contact from './contact.json';
 import errors from './errors.json';
@@ -9,6 +10,6 @@ import users from './users.json';
 import validation from './validation.json';
 
 /** The texts every visit may need: the layout, the catalogue, sign-in, the cart, the buyer's pages and every field-validation message. */
-const core = { common, errors, auth, catalog, cart, orders, contact, users, validation };
+const core = { common, errors, auth, catalog, cart, orders, certificates, contact, users, validation };
 
 export default core;

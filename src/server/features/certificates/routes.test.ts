@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/helpers/app';
+import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
+import { pdfText } from '../../../../test/helpers/pdf-text';
+import { createCourse, createOrder } from '../../db/factories';
+import { courseLessons, lessonProgress, users } from '../../db/schema';
+
+describe('certificate routes', () => {
+  const ctx = useTestApp();
+
+  const call = (user: TestUser | null, method: 'GET' | 'POST', url: string) => ctx.app.inject({ method, url, headers: user ? user.headers : {} });
+
+  /** A learner in `language` who bought a course; `done`: whether every lesson is done. */
+  async function learnerOf({ language = 'es', done = true }: { language?: 'es' | 'en'; done?: boolean } = {}) {
+    const learner = await signedInUser(ctx.app);
+    await ctx.db.update(users).set({ name: 'Núria Castañeda', language }).where(eq(users.id, learner.id));
+    const course = await createCourse(ctx.db, { title: 'Diseño gráfico básico', teacherName: 'Iñaki Pérez', priceCents: 1999 });
+    const { order } = await createOrder(ctx.db, { userId: learner.id, items: [course] });
+    const lessons = await ctx.db.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.courseId, course.id));
+    await ctx.db.insert(lessonProgress).values(
+      lessons.map((lesson, index) => ({ userId: learner.id, lessonId: lesson.id, courseId: course.id, positionSeconds: 10, durationSeconds: 10, completedAt: done || index > 0 ? new Date() : null })),
+    );
+    return { learner, course, order };
+  }
+
+  it('issues my certificate once the course is complete, answers the same one again, and lists it', async () => {
+    const { learner, course } = await learnerOf();
+    const issued = await call(learner, 'POST', `/api/certificates/courses/${course.id}`);
+    expect(issued.statusCode).toBe(200);
+    const certificate = issued.json();
+    expect(certificate).toMatchObject({ courseId: course.id, learnerName: 'Núria Castañeda', courseTitle: 'Diseño gráfico básico', teacherName: 'Iñaki Pérez', language: 'es', state: 'valid' });
+
+    expect((await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json()).toEqual(certificate);
+    const mine = await call(learner, 'GET', '/api/certificates');
+    expect(mine.json()).toEqual({ items: [certificate] });
+    // Another user has none.
+    expect((await call(await signedInUser(ctx.app), 'GET', '/api/certificates')).json()).toEqual({ items: [] });
+  });
+
+  it('refuses a certificate while a lesson is left (409), for a course I do not hold (403), for no such course (404)', async () => {
+    const { learner, course } = await learnerOf({ done: false });
+    const early = await call(learner, 'POST', `/api/certificates/courses/${course.id}`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('COURSE_NOT_COMPLETE');
+    const stranger = await signedInUser(ctx.app);
+    expect((await call(stranger, 'POST', `/api/certificates/courses/${course.id}`)).json().error.code).toBe('NOT_ENROLLED');
+    expect((await call(learner, 'POST', '/api/certificates/courses/999999')).json().error.code).toBe('COURSE_NOT_FOUND');
+  });
+
+  it("gives the holder their certificate's PDF in its language, with their name, the course, the teacher, the date, the code and the address to verify it", async () => {
+    const { learner, course } = await learnerOf();
+    const { code } = (await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json();
+    const started = performance.now();
+    const response = await call(learner, 'GET', `/api/certificates/${code}/pdf`);
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="certificado-diseno-grafico-basico.pdf"');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload).join(' ');
+    expect(text).toContain('CURSOS ONLINE');
+    expect(text).toContain('Certificado de finalización');
+    expect(text).toContain('Núria Castañeda');
+    expect(text).toContain('Diseño gráfico básico');
+    expect(text).toContain('impartido por Iñaki Pérez');
+    expect(text).toMatch(new RegExp(`\\d{1,2} de \\w+ de ${new Date().getUTCFullYear()}`));
+    expect(text).toContain(code);
+    expect(text).toContain(`${ctx.config.publicUrl}/certificado/${code}`);
+    // Measured, not asserted tightly: a page of text, well under a second even on a loaded machine.
+    expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('draws an English learner\'s certificate in English, with the English page\'s address', async () => {
+    const { learner, course } = await learnerOf({ language: 'en' });
+    const { code } = (await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json();
+    const response = await call(learner, 'GET', `/api/certificates/${code.toLowerCase()}/pdf`);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="certificate-diseno-grafico-basico.pdf"');
+    const text = pdfText(response.rawPayload).join(' ');
+    expect(text).toContain('Certificate of completion');
+    expect(text).toContain('taught by Iñaki Pérez');
+    expect(text).toContain(`${ctx.config.publicUrl}/certificate/${code}`);
+  });
+
+  it("is 404 for another user's certificate, as for an unknown code; an admin gets any; signed out is 401", async () => {
+    const { learner, course } = await learnerOf();
+    const { code } = (await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json();
+    const stranger = await signedInUser(ctx.app);
+    const theirs = await call(stranger, 'GET', `/api/certificates/${code}/pdf`);
+    const unknown = await call(stranger, 'GET', '/api/certificates/ZZZZ-ZZZZ-ZZZZ/pdf');
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(unknown.json());
+    expect((await call(await signedInAdmin(ctx.app), 'GET', `/api/certificates/${code}/pdf`)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/api/certificates/${code}/pdf`)).statusCode).toBe(401);
+    expect((await call(learner, 'GET', '/api/certificates/not-a-code/pdf')).statusCode).toBe(400);
+  });
+
+  it('verifies a code for anyone, signed out too, and says revoked after a refund (and prints it no more)', async () => {
+    const { learner, course, order } = await learnerOf();
+    const { code, issuedAt } = (await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json();
+    const valid = await call(null, 'GET', `/api/certificates/${code}/verification`);
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toEqual({
+      code,
+      learnerName: 'Núria Castañeda',
+      courseId: course.id,
+      courseTitle: 'Diseño gráfico básico',
+      teacherName: 'Iñaki Pérez',
+      issuedAt,
+      state: 'valid',
+      revokedAt: null,
+    });
+
+    const admin = await signedInAdmin(ctx.app);
+    const refund = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers, payload: {} });
+    expect(refund.statusCode).toBe(200);
+
+    const revoked = (await call(null, 'GET', `/api/certificates/${code}/verification`)).json();
+    expect(revoked).toMatchObject({ code, state: 'revoked' });
+    expect(Date.parse(revoked.revokedAt)).not.toBeNaN();
+    expect((await call(learner, 'GET', `/api/certificates/${code}/pdf`)).statusCode).toBe(404);
+    expect((await call(learner, 'GET', '/api/certificates')).json().items[0]).toMatchObject({ code, state: 'revoked' });
+    expect((await call(null, 'GET', '/api/certificates/ZZZZ-ZZZZ-ZZZZ/verification')).statusCode).toBe(404);
+  });
+});

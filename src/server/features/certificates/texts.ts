@@ -1,0 +1,7 @@
+import type { Language } from '../../../shared/languages';
+import { createServerI18n } from '../../../web/i18n/server';
+
+let translators: ReturnType<typeof createServerI18n> | undefined;
+
+/** The `certificates` texts of the catalogues in a language: the PDF's, its file name, the verification page's head. */
+export const certificateTexts = (language: Language) => (translators ??= createServerI18n())[language].getFixedT(language, 'certificates');

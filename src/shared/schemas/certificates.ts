@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { languages } from '../languages';
+
+/**
+ * A certificate's public code: 12 characters of Crockford's base32 (no I, L, O or U) in three
+ * groups, `7KQ2-M9XD-4TRB`. Codes are written in capitals; a reader may type them in lower case.
+ */
+export const certificateCodePattern = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+export const normaliseCertificateCode = (value: string) => value.trim().toUpperCase();
+
+export const certificateCodeSchema = z
+  .string()
+  .max(20)
+  .transform(normaliseCertificateCode)
+  .pipe(z.string().regex(certificateCodePattern))
+  .describe('A certificate code: XXXX-XXXX-XXXX in Crockford base32');
+
+export const certificateStates = ['valid', 'revoked'] as const;
+export type CertificateState = (typeof certificateStates)[number];
+
+/** One of my certificates, as issued (what it certifies is frozen at issue) and whether it still stands. */
+export const certificateSchema = z
+  .object({
+    code: z.string(),
+    courseId: z.number().int(),
+    courseTitle: z.string(),
+    learnerName: z.string(),
+    teacherName: z.string(),
+    /** The language of its PDF: the learner's at issue. */
+    language: z.enum(languages),
+    issuedAt: z.iso.datetime({ offset: true }),
+    state: z.enum(certificateStates),
+    /** Set when a refund revoked it. */
+    revokedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'Certificate' });
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const myCertificatesResponse = z.object({ items: z.array(certificateSchema) }).meta({ id: 'MyCertificates' });
+
+/** What anyone holding a certificate's code may read: what it certifies and whether it still stands; nothing else of the learner. */
+export const certificateVerificationSchema = z
+  .object({
+    code: z.string(),
+    learnerName: z.string(),
+    courseId: z.number().int(),
+    courseTitle: z.string(),
+    teacherName: z.string(),
+    issuedAt: z.iso.datetime({ offset: true }),
+    state: z.enum(certificateStates),
+    revokedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'CertificateVerification' });
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
