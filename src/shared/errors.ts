@@ -56,6 +56,13 @@ export const errorStatus = {
   PAYOUT_ACCOUNT_NOT_FOUND: 404,
   // Background work: a user's videos waiting for processing.
   JOB_LIMIT_REACHED: 429,
+  // The curriculum editor: the caps per course (settings), the lessons the spec's screens play, a reorder that does not name the whole curriculum.
+  CURRICULUM_SECTION_LIMIT: 409,
+  CURRICULUM_LESSON_LIMIT: 409,
+  COURSE_VIDEO_LESSON_REQUIRED: 409,
+  CURRICULUM_ORDER_MISMATCH: 400,
+  SECTION_NOT_FOUND: 404,
+  LESSON_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

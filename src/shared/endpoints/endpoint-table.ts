@@ -3,6 +3,7 @@ import { authEndpoints } from './auth';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { contactEndpoints } from './contact';
+import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...cartEndpoints,
   ...catalogEndpoints,
   ...contactEndpoints,
+  ...curriculumEditingEndpoints,
   ...devMailboxEndpoints,
   ...devPayoutsEndpoints,
   ...favouritesEndpoints,
