@@ -5,6 +5,7 @@ import { authEndpoints } from './auth';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { contactEndpoints } from './contact';
+import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
 import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
@@ -12,6 +13,7 @@ import { endpoints } from './endpoint-table';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
+import { lessonEndpoints } from './lessons';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints } from './payouts';
@@ -27,11 +29,13 @@ const areas = [
   cartEndpoints,
   catalogEndpoints,
   contactEndpoints,
+  curriculumEditingEndpoints,
   devMailboxEndpoints,
   devPayoutsEndpoints,
   favouritesEndpoints,
   healthEndpoints,
   invoicesEndpoints,
+  lessonEndpoints,
   mediaEndpoints,
   ordersEndpoints,
   payoutAccountEndpoints,

@@ -61,6 +61,10 @@ export const accessRules: AccessRule[] = [
     status: 404,
   },
   { route: 'DELETE /api/courses/:id/curriculum/lessons/:lessonId', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/curriculum/lessons/${maxDatabaseId}` }), status: 404 },
-  // An order naming none of the course's sections: refused whole.
-  { route: 'PUT /api/courses/:id/curriculum/order', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/curriculum/order`, payload: { sections: [] } }), status: 400 },
+  // An order naming a section the course does not have: refused whole.
+  {
+    route: 'PUT /api/courses/:id/curriculum/order',
+    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/curriculum/order`, payload: { sections: [{ id: maxDatabaseId, lessonIds: [] }] } }),
+    status: 400,
+  },
 ];
