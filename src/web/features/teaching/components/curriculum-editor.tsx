@@ -181,9 +181,7 @@ function LessonRow({ lesson, change, busy }: { lesson: EditableLesson; change: C
               description={t('curriculum.bodyHint', { number: curriculumLimits.textLessonMax })}
               value={editingBody}
               maxLength={curriculumLimits.textLessonMax}
-              autosize
-              minRows={4}
-              maxRows={16}
+              rows={8}
               onChange={(event) => setEditingBody(event.currentTarget.value)}
             />
             <Group gap="xs">
@@ -255,9 +253,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
             description={t('curriculum.bodyHint', { number: curriculumLimits.textLessonMax })}
             value={body}
             maxLength={curriculumLimits.textLessonMax}
-            autosize
-            minRows={4}
-            maxRows={16}
+            rows={8}
             onChange={(event) => setBody(event.currentTarget.value)}
             required
           />
