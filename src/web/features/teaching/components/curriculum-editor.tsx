@@ -100,9 +100,10 @@ function InlineTitle({ title, label, maxLength, onSave, order }: { title: string
   );
 }
 
-function LessonRow({ lesson, change, busy }: { lesson: EditableLesson; change: Change; busy: boolean }) {
+function LessonRow({ lesson, change, busy, sectionDragged }: { lesson: EditableLesson; change: Change; busy: boolean; sectionDragged: boolean }) {
   const { t } = useTranslation('teaching');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: lessonKey(lesson.id) });
+  // While a section moves, lessons are no place to drop it: the keyboard steps from section to section.
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: lessonKey(lesson.id), disabled: { draggable: false, droppable: sectionDragged } });
   const [editingBody, setEditingBody] = useState<string | null>(null);
   const remove = async () => {
     const confirmed = await confirmDialog({
@@ -391,6 +392,7 @@ export function CurriculumEditor({ courseId }: { courseId: number }) {
   const mutation = useChangeCurriculum(courseId);
   // The order while something is dragged (null otherwise): what the lists show meanwhile.
   const [dragOrder, setDragOrder] = useState<Order | null>(null);
+  const [sectionDragged, setSectionDragged] = useState(false);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   if (query.isPending) return <Loader aria-label={t('curriculum.loading')} />;
@@ -465,6 +467,7 @@ export function CurriculumEditor({ courseId }: { courseId: number }) {
     const current = dragOrder ?? orderOf(curriculum);
     const final = over ? movedOrder(active.id, over.id, current) : current;
     setDragOrder(null);
+    setSectionDragged(false);
     if (JSON.stringify(final) === JSON.stringify(orderOf(curriculum))) return;
     // Shown at once (the cached curriculum is rearranged); the answer replaces it.
     mutation.mutate({ type: 'reorder', order: { sections: final } }, { onError: (error) => toast.error(errorMessage(error)) });
@@ -506,8 +509,14 @@ export function CurriculumEditor({ courseId }: { courseId: number }) {
         collisionDetection={closestCenter}
         onDragOver={onDragOver}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setDragOrder(null)}
-        onDragStart={() => setDragOrder(orderOf(curriculum))}
+        onDragCancel={() => {
+          setDragOrder(null);
+          setSectionDragged(false);
+        }}
+        onDragStart={({ active }) => {
+          setDragOrder(orderOf(curriculum));
+          setSectionDragged(isSectionKey(active.id));
+        }}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('curriculum.dnd.instructions') } }}
       >
         <SortableContext items={sections.map((section) => sectionKey(section.id))} strategy={verticalListSortingStrategy}>
@@ -521,7 +530,7 @@ export function CurriculumEditor({ courseId }: { courseId: number }) {
                         {t('curriculum.emptySection')}
                       </Text>
                     ) : (
-                      section.lessons.map((lesson) => <LessonRow key={lesson.id} lesson={lesson} change={change} busy={mutation.isPending} />)
+                      section.lessons.map((lesson) => <LessonRow key={lesson.id} lesson={lesson} change={change} busy={mutation.isPending} sectionDragged={sectionDragged} />)
                     )}
                   </Stack>
                 </SortableContext>
