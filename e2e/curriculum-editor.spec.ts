@@ -33,7 +33,7 @@ test.describe('curriculum editor', () => {
     await added.getByRole('button', { name: `Mover la sección ${title}` }).focus();
     await page.keyboard.press('Space');
     const announced = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
-    await announced(`Tomaste ${title}`);
+    await announced(`${title} está ahora en la posición ${before + 1} de ${before + 1}`);
     for (let position = before; position >= 1; position--) {
       await page.keyboard.press('ArrowUp');
       await announced(`${title} está ahora en la posición ${position} de ${before + 1}`);
