@@ -124,6 +124,18 @@ describe('the curriculum editor', () => {
     expect(await storedHours(course.id)).toBe(1);
   });
 
+  it("removes a section with its resource lessons' files", async () => {
+    const { teacher, course, base } = await setUp();
+    const section = ((await send(teacher, 'POST', `${base}/sections`, { title: 'Material' })).json() as EditableCurriculum).sections[1]!;
+    const resourceKey = `resources/${course.id}-guia.pdf`;
+    const file = await storeFixture(ctx.dataDir, resourceKey, videoFixture('portrait-4s'));
+    await ctx.db.insert(courseLessons).values({ courseId: course.id, sectionId: section.id, position: 1, title: 'Guía', kind: 'resource', resourceKey, resourceName: 'guia.pdf', resourceSizeBytes: 10 });
+    expect((await read(teacher, base)).sections[1]!.lessons).toEqual([expect.objectContaining({ kind: 'resource', resourceName: 'guia.pdf', durationSeconds: 0 })]);
+
+    expect((await send(teacher, 'DELETE', `${base}/sections/${section.id}`)).statusCode).toBe(200);
+    expect(existsSync(file)).toBe(false);
+  });
+
   it("refuses to remove the course's intro and main video lessons, and their section", async () => {
     const { teacher, base } = await setUp();
     const [section] = (await read(teacher, base)).sections;

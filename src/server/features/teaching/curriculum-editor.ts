@@ -92,7 +92,7 @@ async function findSection(tx: Database, courseId: number, sectionId: number) {
 
 async function findLesson(tx: Database, courseId: number, lessonId: number) {
   const [lesson] = await tx
-    .select({ id: courseLessons.id, kind: courseLessons.kind, videoId: courseLessons.videoId, videoPosition: courseVideos.position, storageKey: courseVideos.storageKey })
+    .select({ id: courseLessons.id, kind: courseLessons.kind, videoId: courseLessons.videoId, resourceKey: courseLessons.resourceKey, videoPosition: courseVideos.position })
     .from(courseLessons)
     .leftJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
     .where(and(eq(courseLessons.id, lessonId), eq(courseLessons.courseId, courseId)));
@@ -103,11 +103,23 @@ async function findLesson(tx: Database, courseId: number, lessonId: number) {
 const refuseCourseVideo = () =>
   new AppError('COURSE_VIDEO_LESSON_REQUIRED', "The course's intro and main video lessons (and their section) cannot be removed");
 
-/** Removes lessons' videos (rows inside the transaction; their files once it committed). */
-async function deleteLessonVideos(tx: Database, videoIds: string[]): Promise<string[]> {
-  if (videoIds.length === 0) return [];
+type RemovedLesson = { videoId: string | null; resourceKey: string | null };
+/** What removed lessons leave to delete once their transaction committed: their videos' and resources' stored files. */
+type LeftoverFiles = { videoKeys: string[]; resourceKeys: string[] };
+
+/** Removes removed lessons' videos (their rows, inside the transaction); their files go once it committed (`removeLeftoverFiles`). */
+async function deleteLessonVideos(tx: Database, lessons: RemovedLesson[]): Promise<LeftoverFiles> {
+  const videoIds = lessons.flatMap((lesson) => lesson.videoId ?? []);
+  const resourceKeys = lessons.flatMap((lesson) => lesson.resourceKey ?? []);
+  if (videoIds.length === 0) return { videoKeys: [], resourceKeys };
   const deleted = await tx.delete(courseVideos).where(inArray(courseVideos.id, videoIds)).returning({ storageKey: courseVideos.storageKey });
-  return deleted.map((row) => row.storageKey);
+  return { videoKeys: deleted.map((row) => row.storageKey), resourceKeys };
+}
+
+/** Videos go as deleted uploads' do (a key shared with another row stays); a resource's file is its lesson's alone. */
+async function removeLeftoverFiles(db: Database, storage: StoredFileRemover, { videoKeys, resourceKeys }: LeftoverFiles) {
+  await removeUnreferencedFiles(db, storage, videoKeys);
+  for (const key of resourceKeys) await storage.remove(key);
 }
 
 export async function addSection(context: CurriculumEditorContext, courseId: number, title: string): Promise<EditableCurriculum> {
@@ -131,10 +143,10 @@ export async function renameSection(context: CurriculumEditorContext, courseId: 
 
 export async function deleteSection(context: CurriculumEditorContext, courseId: number, sectionId: number): Promise<EditableCurriculum> {
   const { db, storage, caps } = context;
-  const storageKeys = await changeCurriculum(db, courseId, async (tx) => {
+  const leftovers = await changeCurriculum(db, courseId, async (tx) => {
     await findSection(tx, courseId, sectionId);
     const lessons = await tx
-      .select({ id: courseLessons.id, videoId: courseLessons.videoId, videoPosition: courseVideos.position })
+      .select({ id: courseLessons.id, videoId: courseLessons.videoId, resourceKey: courseLessons.resourceKey, videoPosition: courseVideos.position })
       .from(courseLessons)
       .leftJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
       .where(eq(courseLessons.sectionId, sectionId));
@@ -143,12 +155,9 @@ export async function deleteSection(context: CurriculumEditorContext, courseId: 
     await tx.delete(courseLessons).where(eq(courseLessons.sectionId, sectionId));
     await tx.delete(courseSections).where(eq(courseSections.id, sectionId));
     await renumberSections(tx, courseId);
-    return deleteLessonVideos(
-      tx,
-      lessons.flatMap((lesson) => (lesson.videoId ? [lesson.videoId] : [])),
-    );
+    return deleteLessonVideos(tx, lessons);
   });
-  await removeUnreferencedFiles(db, storage, storageKeys);
+  await removeLeftoverFiles(db, storage, leftovers);
   return readEditableCurriculum(db, courseId, caps);
 }
 
@@ -209,17 +218,17 @@ export async function updateLesson(context: CurriculumEditorContext, courseId: n
   return readEditableCurriculum(db, courseId, caps);
 }
 
-/** Removes a lesson; a video lesson's video goes with it, as a deleted upload's does. */
+/** Removes a lesson; a video lesson's video goes with it, as a deleted upload's does, and a resource's file. */
 export async function deleteLesson(context: CurriculumEditorContext, courseId: number, lessonId: number): Promise<EditableCurriculum> {
   const { db, storage, caps } = context;
-  const storageKeys = await changeCurriculum(db, courseId, async (tx) => {
+  const leftovers = await changeCurriculum(db, courseId, async (tx) => {
     const lesson = await findLesson(tx, courseId, lessonId);
     if (lesson.videoPosition !== null) throw refuseCourseVideo();
     const [removed] = await tx.delete(courseLessons).where(eq(courseLessons.id, lessonId)).returning({ sectionId: courseLessons.sectionId });
     await renumberLessons(tx, removed!.sectionId);
-    return deleteLessonVideos(tx, lesson.videoId ? [lesson.videoId] : []);
+    return deleteLessonVideos(tx, [lesson]);
   });
-  await removeUnreferencedFiles(db, storage, storageKeys);
+  await removeLeftoverFiles(db, storage, leftovers);
   return readEditableCurriculum(db, courseId, caps);
 }
 
