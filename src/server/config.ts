@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { invoiceSellerDefaults, payoutDefaults } from '../shared/limits';
+import { curriculumDefaults, invoiceSellerDefaults, payoutDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -108,6 +108,8 @@ const envSchema = z.object({
   INVOICE_SELLER_ADDRESS: optional(z.string().trim().min(1).max(500)),
   INVOICE_SELLER_TAX_ID: optional(z.string().trim().min(1).max(50)),
   INVOICE_SELLER_EMAIL: optional(z.email()),
+  CURRICULUM_MAX_SECTIONS: z.coerce.number().int().min(1).max(1000).default(curriculumDefaults.maxSections),
+  CURRICULUM_MAX_LESSONS: z.coerce.number().int().min(2).max(10_000).default(curriculumDefaults.maxLessons),
 });
 
 export type Config = {
@@ -149,6 +151,8 @@ export type Config = {
     /** Days a sale's share waits (the refund window) before it may be transferred to its teacher. */
     holdDays: number;
   };
+  /** A course's curriculum caps: sections and lessons (the intro and main video count among them). */
+  curriculum: { maxSections: number; maxLessons: number };
   invoices: {
     /** The seller printed on invoices and credit notes (INVOICE_SELLER_*), kept in each document as it was at issue. */
     seller: { name: string; address: string; taxId: string; email: string | null };
@@ -399,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     payouts: { platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), holdDays: e.PAYOUT_HOLD_DAYS },
+    curriculum: { maxSections: e.CURRICULUM_MAX_SECTIONS, maxLessons: e.CURRICULUM_MAX_LESSONS },
     invoices: {
       seller: {
         name: e.INVOICE_SELLER_NAME ?? invoiceSellerDefaults.name,

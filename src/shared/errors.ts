@@ -56,13 +56,16 @@ export const errorStatus = {
   PAYOUT_ACCOUNT_NOT_FOUND: 404,
   // Background work: a user's videos waiting for processing.
   JOB_LIMIT_REACHED: 429,
-  // Curriculum: a section of another course (or none), a course at its lesson cap, a resource that is not a PDF or is too big.
+  // The curriculum: the caps per course (settings), the lessons the spec's screens play, a reorder that does not name the whole curriculum,
+  // a section or lesson of another course (or none), a resource that is not a PDF or is too big.
+  CURRICULUM_SECTION_LIMIT: 409,
+  CURRICULUM_LESSON_LIMIT: 409,
+  COURSE_VIDEO_LESSON_REQUIRED: 409,
+  CURRICULUM_ORDER_MISMATCH: 400,
   SECTION_NOT_FOUND: 404,
-  LESSON_LIMIT_REACHED: 409,
+  LESSON_NOT_FOUND: 404,
   RESOURCE_NOT_PDF: 415,
   RESOURCE_TOO_LARGE: 413,
-  // Lessons: one that does not exist (or of a disabled course, for anyone but its owner and admins).
-  LESSON_NOT_FOUND: 404,
   // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
   COURSE_NOT_COMPLETE: 409,
   CERTIFICATE_NOT_FOUND: 404,

@@ -1,9 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { CourseLanguage, LessonKind } from '../../shared/limits';
 import { curriculumLimits } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { courseLessons, courseSections } from '../db/schema';
-import { AppError } from '../errors';
 
 /**
  * The one owner of a course's curriculum shape: how a new course's two videos become its first
@@ -108,14 +107,4 @@ export const lessonsInOrder = (curriculum: Curriculum): CurriculumLesson[] => cu
 export async function courseOfLesson(db: Database, lessonId: number): Promise<number | null> {
   const [row] = await db.select({ courseId: courseLessons.courseId }).from(courseLessons).where(eq(courseLessons.id, lessonId));
   return row?.courseId ?? null;
-}
-
-/**
- * Refuses a new lesson once the course holds `maxLessons` (CURRICULUM_MAX_LESSONS). Call it in
- * the transaction that adds the lesson, after locking the course's row, so two additions at
- * once cannot both take the last place.
- */
-export async function assertLessonRoom(db: Database, courseId: number, maxLessons: number): Promise<void> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(courseLessons).where(eq(courseLessons.courseId, courseId));
-  if ((row?.count ?? 0) >= maxLessons) throw new AppError('LESSON_LIMIT_REACHED', `A course holds at most ${maxLessons} lessons`);
 }

@@ -6,6 +6,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { certificatesEndpoints } from './certificates';
 import { contactEndpoints } from './contact';
+import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
 import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
@@ -30,6 +31,7 @@ const areas = [
   catalogEndpoints,
   certificatesEndpoints,
   contactEndpoints,
+  curriculumEditingEndpoints,
   devMailboxEndpoints,
   devPayoutsEndpoints,
   favouritesEndpoints,

@@ -4,6 +4,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { certificatesEndpoints } from './certificates';
 import { contactEndpoints } from './contact';
+import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...certificatesEndpoints,
   ...contactEndpoints,
+  ...curriculumEditingEndpoints,
   ...devMailboxEndpoints,
   ...devPayoutsEndpoints,
   ...favouritesEndpoints,

@@ -106,7 +106,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
 
 export type RequestOptions = {
   method?: Endpoint['method'];
-  /** Sent as JSON, or as is when FormData. */
+  /** Sent as JSON, or as is when FormData or a file (a Blob: give its Content-Type in `headers`). */
   body?: unknown;
   /** Appended as a query string; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
@@ -145,7 +145,7 @@ function withQuery(path: string, query: RequestOptions['query']) {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, headers, signal, keepalive } = options;
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const isForm = (typeof FormData !== 'undefined' && body instanceof FormData) || (typeof Blob !== 'undefined' && body instanceof Blob);
   const init: RequestInit = {
     method,
     credentials: 'include',
@@ -157,7 +157,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal,
     ...(keepalive ? { keepalive } : {}),
   };
-  if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
+  if (body !== undefined) init.body = isForm ? (body as BodyInit) : JSON.stringify(body);
 
   let response: Response;
   try {

@@ -8,11 +8,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lessonEndpoints } from '../../../shared/endpoints/lessons';
-import { curriculumDefaults, curriculumLimits } from '../../../shared/limits';
+import { curriculumLimits } from '../../../shared/limits';
 import type { CurriculumLessonView } from '../../../shared/schemas/curriculum';
 import type { Database } from '../../db/client';
 import { courseLessons, courses, courseSections } from '../../db/schema';
-import { assertLessonRoom } from '../../domain/curriculum';
+import { ensureLessonRoom, lockCourseForCurriculum } from '../../domain/course-length';
 import {
   attachmentDisposition,
   deriveResourceUrlKey,
@@ -38,7 +38,7 @@ export type ResourceOptions = {
   /** The owner's upload allowance, the same the video uploads count in. */
   uploadLimits: UploadLimits;
   /** Lessons per course (CURRICULUM_MAX_LESSONS). */
-  maxLessons?: number;
+  maxLessons: number;
   /** The largest resource, in bytes. */
   maxBytes?: number;
   /** How long the presigned URL a bucket download is redirected to stays valid. */
@@ -114,14 +114,13 @@ type NewResourceLesson = { courseId: number; sectionId: number; title: string; k
  */
 async function insertResourceLesson(db: Database, lesson: NewResourceLesson): Promise<CurriculumLessonView> {
   return db.transaction(async (tx) => {
-    const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, lesson.courseId)).for('update');
-    if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
+    await lockCourseForCurriculum(tx as unknown as Database, lesson.courseId);
     const [section] = await tx
       .select({ id: courseSections.id })
       .from(courseSections)
       .where(and(eq(courseSections.id, lesson.sectionId), eq(courseSections.courseId, lesson.courseId)));
     if (!section) throw new AppError('SECTION_NOT_FOUND', 'This course has no such section');
-    await assertLessonRoom(tx as unknown as Database, lesson.courseId, lesson.maxLessons);
+    await ensureLessonRoom(tx as unknown as Database, lesson.courseId, { maxLessons: lesson.maxLessons });
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${courseLessons.position}), 0)::int` })
       .from(courseLessons)
@@ -156,7 +155,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceOptions> = async (sco
   const { storage, incomingDir, uploadLimits } = options;
   const { db } = scope;
   const maxBytes = options.maxBytes ?? curriculumLimits.resourceMaxBytes;
-  const maxLessons = options.maxLessons ?? curriculumDefaults.maxLessons;
+  const { maxLessons } = options;
   const urlKey = deriveResourceUrlKey(options.urlSecret);
   const presignTtl = options.presignedUrlTtlSeconds ?? DEFAULT_PRESIGNED_URL_TTL_SECONDS;
 
@@ -173,7 +172,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceOptions> = async (sco
     if (declared !== null && declared > maxBytes) throw tooLarge(maxBytes);
     const ownerId = await ownerOfSection(db, courseId, sectionId);
     // Early, so a full course reads no file; checked again under the lock.
-    await assertLessonRoom(db, courseId, maxLessons);
+    await ensureLessonRoom(db, courseId, { maxLessons });
 
     const reservation = randomUUID();
     await reserveUpload(db, { id: reservation, ownerId, declaredBytes: declared ?? maxBytes }, uploadLimits);

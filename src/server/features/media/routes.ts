@@ -80,6 +80,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     storage,
     incomingDir,
     urlSecret: videoUrlSecret,
+    maxLessons: config.curriculum.maxLessons,
     uploadLimits: { maxUnfinished: config.uploadsMaxUnfinishedPerUser, maxDeclaredBytes: config.uploadsMaxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS },
     presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds,
   });

@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared';
 import { courseLessons, courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
 import { mayWatchCourse } from '../../domain/enrollments';
 import { requestTranscodes } from '../../domain/video-transcodes';
+import { removeUnreferencedFiles } from '../../domain/video-files';
 import { AppError } from '../../errors';
 import type { VideoProcessing } from '../../../shared/schemas/media';
 import type { StreamSubject } from './signed-url';
@@ -111,25 +112,6 @@ export function listUnattachedUploads(db: Database, ownerId: string): Promise<Co
     .from(courseVideos)
     .where(and(eq(courseVideos.ownerId, ownerId), isNull(courseVideos.courseId)))
     .orderBy(asc(courseVideos.createdAt), asc(courseVideos.id));
-}
-
-/**
- * Removes stored files that no row points at any more. Demo videos are shared by many
- * courses under one key, so a key is only removed once nothing refers to it.
- */
-export async function removeUnreferencedFiles(db: Database, storage: VideoStorage, storageKeys: string[]) {
-  if (storageKeys.length === 0) return;
-  const stillUsed = await db
-    .selectDistinct({ storageKey: courseVideos.storageKey })
-    .from(courseVideos)
-    .where(inArray(courseVideos.storageKey, storageKeys));
-  const used = new Set(stillUsed.map((row) => row.storageKey));
-  const unused = [...new Set(storageKeys)].filter((key) => !used.has(key));
-  if (unused.length === 0) return;
-  // Their HLS copies go with them: the row lists every file written.
-  const transcodes = await db.delete(videoTranscodes).where(inArray(videoTranscodes.storageKey, unused)).returning({ hlsPrefix: videoTranscodes.hlsPrefix, files: videoTranscodes.files });
-  for (const { hlsPrefix, files } of transcodes) if (hlsPrefix) for (const file of files) await storage.remove(`${hlsPrefix}/${file}`);
-  for (const key of unused) await storage.remove(key);
 }
 
 /** Deletes one of my uploads that no course uses yet, with its file. */

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import { DEFAULT_COURSE_COVER, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
 import type { FieldErrors } from '../../../shared/errors';
+import { hoursOf } from '../../domain/course-length';
 import { createStarterCurriculum } from '../../domain/curriculum';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
@@ -91,7 +92,8 @@ export async function createCourse(db: Database, ownerId: string, input: CreateC
         imageUrl: input.imageUrl || DEFAULT_COURSE_COVER,
         categoryId: input.categoryId,
         subcategoryId: input.subcategoryId,
-        durationHours: input.durationHours,
+        // Computed from its lessons, never typed: the two videos' probed lengths, in started hours.
+        durationHours: hoursOf(videos.reduce((sum, video) => sum + video.durationSeconds, 0)),
         language: input.language,
         level: input.level,
         priceCents: input.priceCents,

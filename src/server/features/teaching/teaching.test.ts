@@ -83,7 +83,18 @@ describe('creating a course', () => {
     const { teacher, form } = await setUp();
     const response = await post(teacher, form);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ priceCents: 1999, imageUrl: form.imageUrl, durationHours: 12, teacherName: 'Ana Torres' });
+    expect(response.json()).toMatchObject({ priceCents: 1999, imageUrl: form.imageUrl, teacherName: 'Ana Torres' });
+  });
+
+  it("computes the course's length from its two videos' probed lengths, whatever duration the form sends", async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { form } = await newCourseForm(ctx.db, teacher.id);
+    const intro = await insertUpload(ctx.db, teacher.id, { durationSeconds: 50 });
+    const main = await insertUpload(ctx.db, teacher.id, { durationSeconds: 3 * 3600 + 1 });
+    const response = await post(teacher, { ...form, durationHours: 12, videoIds: [intro.id, main.id] });
+    expect(response.statusCode).toBe(201);
+    // 3 h 0 min 51 s: every started hour counts.
+    expect(response.json().durationHours).toBe(4);
   });
 
   it('accepts the limits themselves: 15 and 200 characters, 0 and 100 US$, a 60-second intro', async () => {

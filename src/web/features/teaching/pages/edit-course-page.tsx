@@ -16,6 +16,7 @@ import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
 import { useCourseVideoProcessing } from '../api/get-video-processing';
 import { useRetryVideoProcessing } from '../api/retry-video-processing';
+import { CurriculumEditor } from '../components/curriculum-editor';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { VideoProcessingBadges } from '../components/video-processing';
 
@@ -95,7 +96,10 @@ export function EditCoursePage() {
           onRetry={(position) => retry.mutate({ courseId, position }, { onError: (error) => toast.error(errorMessage(error)) })}
         />
       ) : null}
-      <EditCourseForm key={query.data.id} course={query.data} />
+      <Stack gap="xl">
+        <EditCourseForm key={query.data.id} course={query.data} />
+        <CurriculumEditor courseId={query.data.id} />
+      </Stack>
     </Container>
   );
 }

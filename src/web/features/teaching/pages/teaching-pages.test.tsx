@@ -267,6 +267,8 @@ describe('/coursescreated', () => {
 });
 
 describe('/course/editcourse/:id', () => {
+  // The curriculum part of the page has its own tests (components/curriculum-editor.test.tsx).
+  const emptyCurriculum = { courseId: 4, sections: [], lessonCount: 0, totalSeconds: 0, durationHours: 0, limits: { maxSections: 50, maxLessons: 300 } };
   const course = {
     id: 4,
     title: 'React desde cero',
@@ -288,6 +290,7 @@ describe('/course/editcourse/:id', () => {
     mockApi({
       ...signedIn,
       getCourseForEdit: () => course,
+      getCurriculumForEdit: () => emptyCurriculum,
       getCourseVideoProcessing: () => ({
         items: [
           { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
@@ -323,6 +326,7 @@ describe('/course/editcourse/:id', () => {
     mockApi({
       ...signedIn,
       getCourseForEdit: () => course,
+      getCurriculumForEdit: () => emptyCurriculum,
       getCourseVideoProcessing: () => ({
         items: [
           { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
