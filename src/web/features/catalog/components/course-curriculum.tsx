@@ -11,7 +11,7 @@ const LessonPreviewDialog = lazy(() => import('./lesson-preview-dialog'));
 
 /** "2 h 5 min", "45 min", "30 s": a length rounded to the minute once it passes one. */
 export function formatLength(seconds: number, t: TFunction<'catalog'>): string {
-  if (seconds < 60) return seconds > 0 ? t('curriculum.seconds', { count: seconds }) : t('curriculum.minutes', { count: 0 });
+  if (seconds < 60) return t('curriculum.seconds', { count: seconds });
   const minutes = Math.round(seconds / 60);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
@@ -63,34 +63,37 @@ const Sections = memo(function Sections({ curriculum, onPreview }: SectionsProps
   const { t } = useTranslation('catalog');
   return (
     <div>
-      {curriculum.sections.map((section, index) => (
-        <details key={section.id} className={classes.section} open={index === 0}>
-          <summary className={classes.summary}>
-            <span>{section.title}</span>
-            <span className={classes.sectionFacts}>
-              {t('curriculum.lessons', { count: section.lessons.length })} · {formatLength(section.lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0), t)}
-            </span>
-          </summary>
-          {section.lessons.length > 0 ? (
-            <ul className={classes.lessons}>
-              {section.lessons.map((lesson) => (
-                <li key={lesson.id} className={classes.lesson}>
-                  <svg className={classes.kind} width="18" height="18" role="img" aria-label={t(`curriculum.kinds.${lesson.kind}`)}>
-                    <use href={`#${kindIcons[lesson.kind]}`} />
-                  </svg>
-                  <span className={classes.lessonTitle}>{lesson.title}</span>
-                  {lesson.isPreview ? (
-                    <Button variant="light" size="compact-xs" onClick={() => onPreview(lesson)} aria-label={t('curriculum.previewOf', { title: lesson.title })}>
-                      {t('curriculum.preview')}
-                    </Button>
-                  ) : null}
-                  {lesson.durationSeconds > 0 ? <span className={classes.duration}>{clockTime(lesson.durationSeconds)}</span> : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </details>
-      ))}
+      {curriculum.sections.map((section, index) => {
+        const seconds = section.lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0);
+        return (
+          <details key={section.id} className={classes.section} open={index === 0}>
+            <summary className={classes.summary}>
+              <span>{section.title}</span>
+              <span className={classes.sectionFacts}>
+                {[t('curriculum.lessons', { count: section.lessons.length }), seconds > 0 ? formatLength(seconds, t) : null].filter(Boolean).join(' · ')}
+              </span>
+            </summary>
+            {section.lessons.length > 0 ? (
+              <ul className={classes.lessons}>
+                {section.lessons.map((lesson) => (
+                  <li key={lesson.id} className={classes.lesson}>
+                    <svg className={classes.kind} width="18" height="18" role="img" aria-label={t(`curriculum.kinds.${lesson.kind}`)}>
+                      <use href={`#${kindIcons[lesson.kind]}`} />
+                    </svg>
+                    <span className={classes.lessonTitle}>{lesson.title}</span>
+                    {lesson.isPreview ? (
+                      <Button variant="light" size="compact-xs" onClick={() => onPreview(lesson)} aria-label={t('curriculum.previewOf', { title: lesson.title })}>
+                        {t('curriculum.preview')}
+                      </Button>
+                    ) : null}
+                    {lesson.durationSeconds > 0 ? <span className={classes.duration}>{clockTime(lesson.durationSeconds)}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </details>
+        );
+      })}
     </div>
   );
 });
@@ -114,8 +117,13 @@ export function CourseCurriculum({ curriculum }: { curriculum: CurriculumView })
       ) : (
         <>
           <Text size="sm">
-            {t('curriculum.sections', { count: curriculum.sections.length })} · {t('curriculum.lessons', { count: curriculum.lessonCount })} ·{' '}
-            {formatLength(curriculum.totalSeconds, t)}
+            {[
+              t('curriculum.sections', { count: curriculum.sections.length }),
+              t('curriculum.lessons', { count: curriculum.lessonCount }),
+              curriculum.totalSeconds > 0 ? formatLength(curriculum.totalSeconds, t) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           <KindIconSprite />
           <Sections curriculum={curriculum} onPreview={setPreviewing} />
