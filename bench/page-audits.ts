@@ -38,7 +38,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { hashPassword } from '../src/server/auth/auth';
+import { hash } from '@node-rs/argon2';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
 import { listCourses } from '../src/server/features/catalog/service';
@@ -138,7 +138,7 @@ async function prepareData(): Promise<void> {
   mkdirSync(workDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: undefined, pgliteDir: pgliteDirFor(dataDir) });
   try {
-    await seedDemoData(database.db, { hashPassword });
+    await seedDemoData(database.db, { hashPassword: (plain) => hash(plain) });
     const [first] = (await listCourses(database.db, courseListQuery.parse({}))).items;
     if (!first) throw new Error('the demo catalogue has no course');
     await growLongCurriculum(database.db, first.id);
