@@ -260,6 +260,20 @@ describe('/course/:id', () => {
       expect(within(block).getAllByRole('img', { name: 'Reading' })).toHaveLength(1);
     });
 
+    it('shows what a teacher typed in a lesson title as text', async () => {
+      const hostile = '<img src=x onerror="alert(1)"> & \'quotes\'';
+      mockApi({
+        getSession: () => null,
+        getCourse: () => makeDetail({ id: 42, curriculum: { sections: [{ id: 1, title: 'Uno', lessons: [{ id: 5, title: hostile, kind: 'text', isPreview: true, durationSeconds: 60 }] }], lessonCount: 1, totalSeconds: 60 } }),
+        getCourseReviews: () => ({ items: [] }),
+      });
+      renderApp('/course/42');
+      const block = await screen.findByRole('region', { name: 'Contenido del curso' }, slow);
+      expect(within(block).getByText(hostile)).toBeInTheDocument();
+      expect(within(block).getByRole('button', { name: `Vista previa: ${hostile}` })).toBeInTheDocument();
+      expect(block.querySelector('img')).toBeNull();
+    });
+
     it('says so for a course without lessons', async () => {
       mockApi({ getSession: () => null, getCourse: () => makeDetail({ id: 42, curriculum: { sections: [], lessonCount: 0, totalSeconds: 0 } }), getCourseReviews: () => ({ items: [] }) });
       renderApp('/course/42');
