@@ -344,7 +344,7 @@ async function insertUsers(db: Database, batch: GeneratedUser[], passwordHash: s
   `);
 }
 
-/** Inserts the courses and their two videos in one statement; returns the enabled ones, for orders. */
+/** Inserts the courses, their two videos and their starter curricula in one statement; returns the enabled ones, for orders. */
 async function insertCourses(db: Database, batch: GeneratedCourse[]): Promise<PoolCourse[]> {
   const rows = await queryRows<{ id: number; title: string; price_cents: number; language: CourseLanguage; created_at: string | Date }>(
     db,
@@ -364,6 +364,20 @@ async function insertCourses(db: Database, batch: GeneratedCourse[]): Promise<Po
         select inserted.owner_id, inserted.id, video.position, video.storage_key, 'video/mp4', video.size_bytes,
                video.width, video.height, video.duration_seconds, inserted.created_at
         from inserted cross join (values ${videoValues()}) as video(position, storage_key, size_bytes, width, height, duration_seconds)
+        returning id, course_id, position, duration_seconds
+      ), sections as (
+        -- The starter curriculum, as createStarterCurriculum makes it: one section, in the course's language.
+        insert into course_sections (course_id, title, position, created_at, updated_at)
+        select id, case when language = 'english' then 'Course content' else 'Contenido del curso' end, 1, created_at, created_at
+        from inserted
+        returning id, course_id
+      ), lessons as (
+        -- The intro a free-preview lesson, the main video lesson 1, named after the course.
+        insert into course_lessons (course_id, section_id, position, title, kind, is_preview, video_id, duration_seconds, created_at, updated_at)
+        select inserted.id, sections.id, videos.position,
+               case when videos.position = 2 then inserted.title when inserted.language = 'english' then 'Introduction' else 'Introducción' end,
+               'video', videos.position = 1, videos.id, videos.duration_seconds, inserted.created_at, inserted.created_at
+        from videos join sections on sections.course_id = videos.course_id join inserted on inserted.id = videos.course_id
       )
       select id, title, price_cents, language, created_at from inserted where disabled_at is null
     `,

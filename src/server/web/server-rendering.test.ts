@@ -13,7 +13,8 @@ import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { createCourse } from '../db/factories';
-import { courses } from '../db/schema';
+import { courseLessons, courses, courseSections } from '../db/schema';
+import { readCurriculum } from '../domain/curriculum';
 
 /** The page's visible text: markup, styles and the state block left out. */
 function visibleText(html: string): string {
@@ -104,6 +105,27 @@ describe('server rendering of the public pages', () => {
     expect(JSON.stringify(state.queries.queries[0]!.state.data)).toContain('Python 01');
     // Only data blocks: no inline script that a nonce-less CSP would have to allow.
     expect(body.match(/<script(?![^>]*type="(application\/json|application\/ld\+json|module)")[^>]*>/g)).toBeNull();
+  });
+
+  it("draws the course's curriculum: the totals, every section as a disclosure (the first open), every lesson with its length and the preview buttons", async () => {
+    // The factory's starter curriculum: one section, the intro (a free preview) and the main video.
+    const course = await createCourse(db, { title: 'Python 01' });
+    const [section] = await db.insert(courseSections).values({ courseId: course.id, title: 'Proyecto final', position: 2 }).returning({ id: courseSections.id });
+    await db.insert(courseLessons).values({ courseId: course.id, sectionId: section!.id, position: 1, title: 'Tu primera app', kind: 'text', body: 'Texto.', durationSeconds: 3600 });
+    const curriculum = await readCurriculum(db, course.id);
+    const [starter] = curriculum.sections;
+
+    const body = (await app.inject({ url: `/course/${course.id}` })).body;
+    const text = visibleText(body);
+    expect(text).toContain('Contenido del curso');
+    expect(text).toContain('2 secciones · 3 lecciones · 1 h 1 min');
+    expect(text).toContain(`${starter!.title} 2 lecciones`);
+    expect(text).toContain('Proyecto final 1 lección · 1 h');
+    for (const lesson of curriculum.sections.flatMap((entry) => entry.lessons)) expect(text).toContain(lesson.title);
+    expect(text).toContain('Tu primera app 1:00:00');
+    // The first section open, the other closed but in the page, and one preview button (the intro).
+    expect(body.match(/<details[^>]*>/g)).toEqual([expect.stringMatching(/ open=""/), expect.not.stringMatching(/ open/)]);
+    expect(body.match(/aria-label="Vista previa: [^"]*"/g)).toEqual([`aria-label="Vista previa: ${starter!.lessons[0]!.title}"`]);
   });
 
   it('keeps a title that tries to close the data block, or uses replacement patterns, as text', async () => {

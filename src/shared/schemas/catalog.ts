@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseId, urlWholeNumber } from '../api-schemas';
 import { courseLanguages, courseLevels, courseSorts, limits, maxPage, searchMaxLength } from '../limits';
+import { curriculum } from './curriculum';
 
 /**
  * The catalogue's contracts: the listing's query (the server validates it, the web app
@@ -83,6 +84,8 @@ export const courseDetail = courseSummary
     /** ISO time; only admins ever see a disabled course. */
     disabledAt: z.string().nullable(),
     introVideo: introVideo.nullable(),
+    /** Sections and lessons in order, with the number of lessons and the computed total length. */
+    curriculum,
   })
   .meta({ id: 'CourseDetail' });
 export type CourseDetail = z.infer<typeof courseDetail>;

@@ -42,6 +42,20 @@ export function makeDetail(overrides: Partial<CourseDetail> = {}): CourseDetail 
     ownerId: 'teacher-1',
     disabledAt: null,
     introVideo: null,
+    curriculum: {
+      sections: [
+        {
+          id: 1,
+          title: 'Contenido del curso',
+          lessons: [
+            { id: 1, title: 'Introducción', kind: 'video', isPreview: true, durationSeconds: 30 },
+            { id: 2, title: 'Python desde cero', kind: 'video', isPreview: false, durationSeconds: 600 },
+          ],
+        },
+      ],
+      lessonCount: 2,
+      totalSeconds: 630,
+    },
     ...overrides,
   };
 }

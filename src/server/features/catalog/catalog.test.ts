@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import type { CourseDetail, CourseListResponse } from '../../../shared/schemas/catalog';
-import { categories, courses, courseVideos, reviews, subcategories, users } from '../../db/schema';
+import { categories, courseLessons, courses, courseSections, courseVideos, reviews, subcategories, users } from '../../db/schema';
+import { readCurriculum } from '../../domain/curriculum';
 import { courseDetailLookup, listCourses } from './service';
 import { insertCatalogBase, insertCategory, insertCourse } from '../../db/factories';
 
@@ -353,6 +354,53 @@ describe('catalogue', () => {
         disabledAt: null,
         introVideo: { url: `/api/videos/courses/${course.id}/intro`, width: 1280, height: 720, durationSeconds: 42 },
       } satisfies Partial<CourseDetail>);
+    });
+
+    it("includes the curriculum: sections and lessons in order, the number of lessons and the computed total length", async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const course = await insertCourse(ctx.db, base.python, { title: 'Python' });
+      // Inserted out of order: positions, not ids, give the order.
+      const [second, first] = await ctx.db
+        .insert(courseSections)
+        .values([
+          { courseId: course.id, title: 'Práctica', position: 2 },
+          { courseId: course.id, title: 'Fundamentos', position: 1 },
+        ])
+        .returning({ id: courseSections.id });
+      await ctx.db.insert(courseLessons).values([
+        { courseId: course.id, sectionId: first!.id, position: 2, title: 'Variables', kind: 'text', body: 'x', durationSeconds: 90 },
+        { courseId: course.id, sectionId: first!.id, position: 1, title: 'Bienvenida', kind: 'text', body: 'y', isPreview: true, durationSeconds: 30 },
+        { courseId: course.id, sectionId: second!.id, position: 1, title: 'Ejercicios', kind: 'resource', resourceKey: 'r.pdf', resourceName: 'r.pdf', resourceSizeBytes: 10, durationSeconds: 0 },
+      ]);
+      const empty = await ctx.db.insert(courseSections).values({ courseId: course.id, title: 'Próximamente', position: 3 }).returning({ id: courseSections.id });
+
+      const response = await ctx.app.inject({ url: `/api/courses/${course.id}` });
+      expect(response.statusCode).toBe(200);
+      const { curriculum } = response.json() as CourseDetail;
+      expect(curriculum).toEqual({
+        sections: [
+          {
+            id: first!.id,
+            title: 'Fundamentos',
+            lessons: [
+              { id: expect.any(Number), title: 'Bienvenida', kind: 'text', isPreview: true, durationSeconds: 30 },
+              { id: expect.any(Number), title: 'Variables', kind: 'text', isPreview: false, durationSeconds: 90 },
+            ],
+          },
+          { id: second!.id, title: 'Práctica', lessons: [{ id: expect.any(Number), title: 'Ejercicios', kind: 'resource', isPreview: false, durationSeconds: 0 }] },
+          { id: empty[0]!.id, title: 'Próximamente', lessons: [] },
+        ],
+        lessonCount: 3,
+        totalSeconds: 120,
+      });
+      // The one-query read agrees with the curriculum module's own reading.
+      expect(curriculum).toEqual(await readCurriculum(ctx.db, course.id));
+    });
+
+    it('answers an empty curriculum for a course without sections', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const course = await insertCourse(ctx.db, base.python);
+      expect((await ctx.app.inject({ url: `/api/courses/${course.id}` })).json().curriculum).toEqual({ sections: [], lessonCount: 0, totalSeconds: 0 });
     });
 
     it('has no intro video until one is attached', async () => {

@@ -7,9 +7,10 @@ import { resetDatabase, testDatabase } from '../../../../test/helpers/database';
 import { buildApp, type App } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
-import { jsonLdScript, seoRoutes } from './seo';
+import { isoDuration, jsonLdScript, seoRoutes } from './seo';
 import { escapeHtml } from '../../web/head';
 import { insertCatalogBase, insertCourse } from '../../db/factories';
+import { courseLessons, courseSections } from '../../db/schema';
 
 /** The server-rendered head needs the built page: a minimal stand-in for dist/web/index.html. */
 describe('catalogue SEO', () => {
@@ -105,6 +106,41 @@ describe('catalogue SEO', () => {
       offers: { '@type': 'Offer', price: '19.99', priceCurrency: 'USD', category: 'Paid' },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.3, ratingCount: 8, bestRating: 5 },
     });
+  });
+
+  it("includes the syllabus: one Syllabus per section in order with its length, and the course's computed length", async () => {
+    const base = await insertCatalogBase(db);
+    const course = await insertCourse(db, base.python, { durationHours: 40 });
+    const [later, first] = await db
+      .insert(courseSections)
+      .values([
+        { courseId: course.id, title: 'Proyecto final', position: 2 },
+        { courseId: course.id, title: 'Fundamentos', position: 1 },
+      ])
+      .returning({ id: courseSections.id });
+    await db.insert(courseLessons).values([
+      { courseId: course.id, sectionId: first!.id, position: 1, title: 'Bienvenida', kind: 'text', body: 'x', durationSeconds: 3600 },
+      { courseId: course.id, sectionId: first!.id, position: 2, title: 'Variables', kind: 'text', body: 'y', durationSeconds: 300 },
+      { courseId: course.id, sectionId: later!.id, position: 1, title: 'Proyecto', kind: 'text', body: 'z', durationSeconds: 45 },
+    ]);
+    const data = jsonLd((await page(`/course/${course.id}`)).html);
+    expect(data.syllabusSections).toEqual([
+      { '@type': 'Syllabus', name: 'Fundamentos', timeRequired: 'PT1H5M' },
+      { '@type': 'Syllabus', name: 'Proyecto final', timeRequired: 'PT45S' },
+    ]);
+    // Computed from the lessons (1 h 5 min 45 s), not the 40 hours typed at creation.
+    expect(data.timeRequired).toBe('PT1H5M45S');
+    expect(data.hasCourseInstance.courseWorkload).toBe('PT1H5M45S');
+  });
+
+  it('keeps the typed hours and no syllabus for a course without lessons', async () => {
+    const base = await insertCatalogBase(db);
+    const course = await insertCourse(db, base.python, { durationHours: 12 });
+    const data = jsonLd((await page(`/course/${course.id}`)).html);
+    expect(data.timeRequired).toBe('PT12H');
+    expect(data).not.toHaveProperty('syllabusSections');
+    expect(isoDuration(0)).toBe('PT0S');
+    expect(isoDuration(7530)).toBe('PT2H5M30S');
   });
 
   it('marks a free course and leaves out the rating of a course nobody rated', async () => {

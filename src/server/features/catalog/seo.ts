@@ -6,12 +6,22 @@ import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { escapeHtml, headLanguage, headTexts, localeTags, metaProperty, type HeadTags } from '../../web/head';
 import type { HeadResolver } from '../../web/spa';
+import { readCurriculum } from '../../domain/curriculum';
 import { findActiveCourse } from './service';
 
 const absolute = (config: Config, url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /** Meta descriptions past ~160 characters are cut by search engines anyway. */
 const clip = (value: string, max = 160) => (value.length <= max ? value : `${value.slice(0, max - 1).trimEnd()}…`);
+
+/** A length as an ISO 8601 duration, as schema.org's `timeRequired` takes it: 7530 → "PT2H5M30S". */
+export function isoDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours === 0 && minutes === 0 && rest === 0) return 'PT0S';
+  return `PT${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${rest ? `${rest}S` : ''}`;
+}
 
 /**
  * JSON-LD goes inside a <script> element, where `</script>` or `<!--` in a title would end
@@ -35,8 +45,11 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
     const lang = headLanguage(request, language);
 
     const id = Number(params.id);
-    const course = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await findActiveCourse(db, id) : null;
-    if (!course) return { status: 404, title: headTexts[lang].courseNotFound.title };
+    const known = Number.isSafeInteger(id) && id <= 2_147_483_647;
+    const [course, curriculum] = known ? await Promise.all([findActiveCourse(db, id), readCurriculum(db, id)]) : [null, null];
+    if (!course || !curriculum) return { status: 404, title: headTexts[lang].courseNotFound.title };
+    // The length is the lessons' computed one; a course with no timed lesson yet keeps its typed hours.
+    const timeRequired = curriculum.totalSeconds > 0 ? isoDuration(curriculum.totalSeconds) : `PT${course.durationHours}H`;
 
     const url = `${config.publicUrl}${paths.course(course.id)}`;
     const image = course.imageUrl ? absolute(config, course.imageUrl) : undefined;
@@ -51,7 +64,17 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
       ...(image ? { image } : {}),
       inLanguage: course.language === 'english' ? 'en' : 'es',
       educationalLevel: course.level,
-      timeRequired: `PT${course.durationHours}H`,
+      timeRequired,
+      // schema.org's (and Google's course info) outline of a course: one Syllabus per section, with its own length.
+      ...(curriculum.sections.length > 0
+        ? {
+            syllabusSections: curriculum.sections.map((section) => ({
+              '@type': 'Syllabus',
+              name: section.title,
+              timeRequired: isoDuration(section.lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0)),
+            })),
+          }
+        : {}),
       author: { '@type': 'Person', name: course.teacherName },
       provider: { '@type': 'Organization', name: 'Cursos Online', url: config.publicUrl },
       offers: {
@@ -74,7 +97,7 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
             },
           }
         : {}),
-      hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'online', courseWorkload: `PT${course.durationHours}H` },
+      hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'online', courseWorkload: timeRequired },
     };
     const head: HeadTags = {
       title: course.title,

@@ -15,6 +15,7 @@ import { BatchedLookup } from '../../db/batched-lookup';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { categories, courses, courseVideos, subcategories, videoTranscodes } from '../../db/schema';
+import { curriculumJson, sectionsFromJson, withTotals } from '../../domain/curriculum';
 import { assertCourseVisible, isActiveCourse, summaryColumns, type Viewer } from '../../domain/course-summary';
 import { uncached, type CacheView } from '../../cache/catalog-cache';
 import { parseSearch, type SearchTerms } from './search';
@@ -315,7 +316,8 @@ export async function listCategories(db: Database, cache: CacheView = uncached):
 
 /**
  * The course pages' one query, prepared once (with its three joins, planning it costs more
- * than running it), for several ids at a time: see `courseDetailLookup`.
+ * than running it), for several ids at a time: see `courseDetailLookup`. The curriculum comes
+ * in the same round trip, as one JSON value per course.
  */
 const courseDetailsStatement = (db: Database) =>
   prepared(db, 'catalog_course_details', () =>
@@ -331,6 +333,7 @@ const courseDetailsStatement = (db: Database) =>
         videoHeight: courseVideos.height,
         videoSeconds: courseVideos.durationSeconds,
         videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
+        curriculum: curriculumJson(courses.id),
       })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.categoryId))
@@ -368,9 +371,10 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
   // Videos are attached in the transaction that creates the course, so the course's
   // version bump covers them too; so does the end of the intro's transcode, which sets the
   // course's poster in its transaction.
-  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, ...course } = row;
+  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, curriculum, ...course } = row;
   return {
     ...course,
+    curriculum: withTotals(sectionsFromJson(curriculum)),
     disabledAt: disabledAt?.toISOString() ?? null,
     introVideo:
       videoWidth !== null && videoHeight !== null && videoSeconds !== null

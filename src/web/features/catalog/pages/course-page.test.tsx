@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseDetail } from '../../../../shared/schemas/catalog';
+import type { LessonContent } from '../../../../shared/schemas/curriculum';
 import type { CourseReview } from '../../../../shared/schemas/reviews';
 import { introVideoUrl } from '../../../../shared/endpoints/media';
 import type { CourseReputation } from '../../../../shared/schemas/course-reputation';
@@ -182,6 +183,121 @@ describe('/course/:id', () => {
       expect(await screen.findByText('No hay comentarios...', undefined, slow)).toBeInTheDocument();
       await vi.waitFor(() => expect(requestsTo(fetchSpy, endpoints.getCourseReputation).length).toBeGreaterThan(0));
       expect(screen.queryByRole('region', { name: 'Calificaciones' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('curriculum', () => {
+    const curriculum: CourseDetail['curriculum'] = {
+      sections: [
+        {
+          id: 1,
+          title: 'Fundamentos',
+          lessons: [
+            { id: 11, title: 'Bienvenida', kind: 'video', isPreview: true, durationSeconds: 95 },
+            { id: 12, title: 'Variables', kind: 'text', isPreview: true, durationSeconds: 240 },
+            { id: 13, title: 'Funciones', kind: 'video', isPreview: false, durationSeconds: 3725 },
+          ],
+        },
+        { id: 2, title: 'Práctica', lessons: [{ id: 21, title: 'Ejercicios', kind: 'resource', isPreview: false, durationSeconds: 0 }] },
+        { id: 3, title: 'Proyecto', lessons: [{ id: 31, title: 'Tu primera app', kind: 'video', isPreview: false, durationSeconds: 3440 }] },
+      ],
+      lessonCount: 5,
+      totalSeconds: 7500,
+    };
+    const preview: LessonContent = {
+      id: 11,
+      courseId: 42,
+      title: 'Bienvenida',
+      kind: 'video',
+      isPreview: true,
+      durationSeconds: 95,
+      video: { url: '/api/videos/lessons/11?sig=abc', hlsUrl: null, posterUrl: null, width: 1280, height: 720, durationSeconds: 95, expiresAt: '2999-01-01T00:00:00.000Z' },
+      html: null,
+      download: null,
+    };
+    const reading: LessonContent = { ...preview, id: 12, title: 'Variables', kind: 'text', durationSeconds: 240, video: null, html: '<h2>Variables</h2><p>Una variable guarda un valor.</p>' };
+
+    function setupCurriculum() {
+      return mockApi({
+        getSession: () => null,
+        getCourse: () => makeDetail({ id: 42, curriculum }),
+        getCourseReviews: () => ({ items: [] }),
+        getLessonContent: ({ params }) => (params.lessonId === 11 ? preview : params.lessonId === 12 ? reading : jsonResponse({ error: { code: 'NOT_ENROLLED', message: 'no' } }, 403)),
+      });
+    }
+
+    it('lists the sections (the first open) with their lessons, kinds and lengths, and the totals', async () => {
+      setupCurriculum();
+      renderApp('/course/42');
+      const block = await screen.findByRole('region', { name: 'Contenido del curso' }, slow);
+      expect(within(block).getByText('3 secciones · 5 lecciones · 2 h 5 min')).toBeInTheDocument();
+      const sections = block.querySelectorAll('details');
+      expect([...sections].map((section) => section.open)).toEqual([true, false, false]);
+      expect(sections[0]!.querySelector('summary')).toHaveTextContent('Fundamentos3 lecciones · 1 h 8 min');
+      expect(sections[1]!.querySelector('summary')).toHaveTextContent(/^Práctica1 lección$/);
+      const lessons = within(sections[0]! as HTMLElement).getAllByRole('listitem');
+      expect(lessons.map((lesson) => lesson.textContent)).toEqual(['BienvenidaVista previa1:35', 'VariablesVista previa4:00', 'Funciones1:02:05']);
+      expect(within(lessons[0]!).getByRole('img', { name: 'Video' })).toBeInTheDocument();
+      expect(within(lessons[1]!).getByRole('img', { name: 'Lectura' })).toBeInTheDocument();
+      expect(within(sections[1]! as HTMLElement).getByRole('img', { name: 'Recurso descargable' })).toBeInTheDocument();
+      // Only preview lessons offer a preview.
+      expect(within(block).getAllByRole('button', { name: /^Vista previa/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+        'Vista previa: Bienvenida',
+        'Vista previa: Variables',
+      ]);
+      // Below the course, above the reviews.
+      expect(block.compareDocumentPosition(screen.getByRole('region', { name: 'Reseñas' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('says it in English', async () => {
+      await act(() => setLanguage('en'));
+      setupCurriculum();
+      renderApp('/course/42');
+      const block = await screen.findByRole('region', { name: 'Course content' }, slow);
+      expect(within(block).getByText('3 sections · 5 lessons · 2 h 5 min')).toBeInTheDocument();
+      expect(block.querySelector('summary')).toHaveTextContent('Fundamentos3 lessons · 1 h 8 min');
+      expect(within(block).getByRole('button', { name: 'Preview: Bienvenida' })).toHaveTextContent('Preview');
+      expect(within(block).getAllByRole('img', { name: 'Reading' })).toHaveLength(1);
+    });
+
+    it('shows what a teacher typed in a lesson title as text', async () => {
+      const hostile = '<img src=x onerror="alert(1)"> & \'quotes\'';
+      mockApi({
+        getSession: () => null,
+        getCourse: () => makeDetail({ id: 42, curriculum: { sections: [{ id: 1, title: 'Uno', lessons: [{ id: 5, title: hostile, kind: 'text', isPreview: true, durationSeconds: 60 }] }], lessonCount: 1, totalSeconds: 60 } }),
+        getCourseReviews: () => ({ items: [] }),
+      });
+      renderApp('/course/42');
+      const block = await screen.findByRole('region', { name: 'Contenido del curso' }, slow);
+      expect(within(block).getByText(hostile)).toBeInTheDocument();
+      expect(within(block).getByRole('button', { name: `Vista previa: ${hostile}` })).toBeInTheDocument();
+      expect(block.querySelector('img')).toBeNull();
+    });
+
+    it('says so for a course without lessons', async () => {
+      mockApi({ getSession: () => null, getCourse: () => makeDetail({ id: 42, curriculum: { sections: [], lessonCount: 0, totalSeconds: 0 } }), getCourseReviews: () => ({ items: [] }) });
+      renderApp('/course/42');
+      const block = await screen.findByRole('region', { name: 'Contenido del curso' }, slow);
+      expect(within(block).getByText('Este curso todavía no tiene lecciones.')).toBeInTheDocument();
+    });
+
+    it('plays a preview video for a visitor, and reads a preview text', async () => {
+      const fetchSpy = setupCurriculum();
+      const { user } = renderApp('/course/42');
+      await user.click(await screen.findByRole('button', { name: 'Vista previa: Bienvenida' }, slow));
+      const dialog = await screen.findByRole('dialog', { name: 'Vista previa · Bienvenida' }, slow);
+      const video = await within(dialog).findByLabelText('Video de la lección Bienvenida');
+      expect(video.tagName).toBe('VIDEO');
+      expect(video).toHaveAttribute('src', '/api/videos/lessons/11?sig=abc');
+      expect(requestsTo(fetchSpy, endpoints.getLessonContent).map((request) => new URL(request.url, 'http://x').pathname)).toEqual(['/api/lessons/11']);
+      await user.click(within(dialog).getByRole('button', { name: 'Cerrar la vista previa' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: 'Vista previa: Variables' }));
+      const text = await screen.findByRole('dialog', { name: 'Vista previa · Variables' });
+      expect(await within(text).findByRole('heading', { name: 'Variables' })).toBeInTheDocument();
+      expect(within(text).getByText('Una variable guarda un valor.')).toBeInTheDocument();
+      expect(text.querySelector('video')).toBeNull();
     });
   });
 });

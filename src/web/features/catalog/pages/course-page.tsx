@@ -14,10 +14,11 @@ import { useCourse } from '../../../entities/courses/get-course';
 import { CourseReviews } from '../../../entities/reviews/course-reviews';
 import { IntroVideo } from '../components/intro-video';
 import { CourseReputationSlot } from '../components/course-reputation-slot';
+import { CourseCurriculum } from '../components/course-curriculum';
 
 /**
  * /course/:id — cover, title, teacher, description, rating "4,7 de 5" with half stars, the intro video,
- * price, add to cart and the reviews (spec section 2); below the fold, its reputation: how its
+ * price, add to cart, the curriculum (with its free previews) and the reviews (spec section 2); below the fold, its reputation: how its
  * ratings split, its students, what its students also bought and its teacher's other courses,
  * loaded as the reader scrolls there. An unknown or disabled course is the not-found page.
  */
@@ -98,6 +99,7 @@ export function CoursePage() {
         </Grid.Col>
       </Grid>
       <Stack mt={48} gap={48}>
+        <CourseCurriculum curriculum={data.curriculum} />
         <CourseReputationSlot courseId={data.id} teacherName={data.teacherName} part="ratings" />
         <CourseReviews courseId={data.id} />
         <CourseReputationSlot courseId={data.id} teacherName={data.teacherName} part="related" />
