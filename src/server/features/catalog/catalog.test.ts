@@ -397,6 +397,19 @@ describe('catalogue', () => {
       expect(curriculum).toEqual(await readCurriculum(ctx.db, course.id));
     });
 
+    it('shows a change of the curriculum at once, whoever makes it: the cached course answers change with its sections and lessons', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const course = await insertCourse(ctx.db, base.python);
+      const read = async () => ((await ctx.app.inject({ url: `/api/courses/${course.id}` })).json() as CourseDetail).curriculum;
+      expect((await read()).sections).toEqual([]);
+      const [section] = await ctx.db.insert(courseSections).values({ courseId: course.id, title: 'Fundamentos', position: 1 }).returning({ id: courseSections.id });
+      expect((await read()).sections.map((entry) => entry.title)).toEqual(['Fundamentos']);
+      await ctx.db.insert(courseLessons).values({ courseId: course.id, sectionId: section!.id, position: 1, title: 'Apuntes', kind: 'resource', resourceKey: 'a.pdf', resourceName: 'a.pdf', resourceSizeBytes: 10 });
+      expect((await read()).lessonCount).toBe(1);
+      await ctx.db.update(courseLessons).set({ title: 'Apuntes del curso' }).where(eq(courseLessons.sectionId, section!.id));
+      expect((await read()).sections[0]!.lessons.map((lesson) => lesson.title)).toEqual(['Apuntes del curso']);
+    });
+
     it('answers an empty curriculum for a course without sections', async () => {
       const base = await insertCatalogBase(ctx.db);
       const course = await insertCourse(ctx.db, base.python);
