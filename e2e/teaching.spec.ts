@@ -180,7 +180,9 @@ test.describe('teaching', () => {
     const enrolled = await page.request.post(`/api/courses/${courseId}/enroll`, { headers: { origin: new URL(page.url()).origin }, data: {} });
     expect(enrolled.ok(), await enrolled.text()).toBe(true);
     const mainSegment = page.waitForResponse((response) => /\/api\/videos\/hls\/[\w.-]+\/\d+p\/seg-\d+\.ts$/.test(response.url()) && [200, 206].includes(response.status()));
-    await page.goto(`/mycourses/${courseId}`);
+    // The starter curriculum's second lesson is the main video, named after the course.
+    const progress = (await (await page.request.get(`/api/progress/${courseId}`)).json()) as { curriculum: { sections: { lessons: { id: number }[] }[] } };
+    await page.goto(`/mycourses/${courseId}?leccion=${progress.curriculum.sections[0]!.lessons[1]!.id}`);
     const player = page.getByLabel(new RegExp(title));
     await expect(player).toHaveAttribute('data-playback', /^(hls\.js|native)$/);
     await expect(player).toHaveAttribute('poster', /\/api\/videos\/hls\/[\w.-]+\/poster\.jpg$/);

@@ -143,9 +143,9 @@ function LessonRow({ lesson, change, busy, sectionDragged }: { lesson: EditableL
             </Text>
           ) : null}
           {lesson.videoState ? (
-            <Badge variant="outline" color={lesson.videoState === 'failed' ? 'red' : lesson.videoState === 'ready' ? 'green' : 'gray'}>
+            <Text size="sm" c={lesson.videoState === 'failed' ? 'red.9' : 'dimmed'}>
               {t(`curriculum.videoState.${lesson.videoState}`)}
-            </Badge>
+            </Text>
           ) : null}
           {lesson.resourceName ? (
             <Text size="sm" c="dimmed">
