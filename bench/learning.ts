@@ -7,7 +7,7 @@
  *   npm run bench -- learning
  *
  * - progress saves: `--viewers` signed-in accounts (created once, each with a paid order of one
- *   course) on as many connections, each saving its position in the course's main video again
+ *   course) on as many connections, each saving its position in the course's main video lesson again
  *   as soon as its previous save is answered (the player saves every 5 s of playing; the
  *   position moves 5 s per save, but the saves come as fast as the server takes them). After
  *   the rounds, every viewer's last sent position is compared with the one stored: a save
@@ -64,7 +64,8 @@ const VIEWER_DOMAIN = 'viewers.bench.example';
 const viewerEmail = (index: number) => `learning-viewer-${String(index).padStart(4, '0')}@${VIEWER_DOMAIN}`;
 
 type Viewer = { id: string; email: string; cookie: string };
-type Watched = { courseId: number; durationSeconds: number };
+/** The viewers' course and its main video's lesson (the starter curriculum's second), which they save positions in. */
+type Watched = { courseId: number; lessonId: number; durationSeconds: number };
 
 /**
  * The viewers' course (kept from an earlier run, else the first active paid course with a
@@ -74,10 +75,11 @@ type Watched = { courseId: number; durationSeconds: number };
 async function ensureViewers(handle: DatabaseHandle, count: number): Promise<{ watched: Watched; viewers: Omit<Viewer, 'cookie'>[] }> {
   const emails = Array.from({ length: count }, (_, index) => viewerEmail(index + 1));
   const emailList = sql.join(emails.map((email) => sql`${email}`), sql`, `);
-  const [course] = await rows<{ id: number; title: string; price_cents: number; owner_id: string; duration_seconds: number }>(
+  const [course] = await rows<{ id: number; title: string; price_cents: number; owner_id: string; duration_seconds: number; lesson_id: number }>(
     handle,
-    sql`select c.id, c.title, c.price_cents, c.owner_id, v.duration_seconds from courses c
+    sql`select c.id, c.title, c.price_cents, c.owner_id, v.duration_seconds, l.id as lesson_id from courses c
         join course_videos v on v.course_id = c.id and v.position = 2
+        join course_lessons l on l.video_id = v.id
         where c.disabled_at is null and c.price_cents > 0
         order by exists (select 1 from enrollments e join users u on u.id = e.user_id where e.course_id = c.id and u.email in (${emailList})) desc, c.id
         limit 1`,
@@ -103,7 +105,7 @@ async function ensureViewers(handle: DatabaseHandle, count: number): Promise<{ w
   }
   await handle.db.execute(sql`delete from sessions where user_id in (${sql.join(viewers.map((viewer) => sql`${viewer.id}`), sql`, `)})`);
   if (created) console.log(`created ${created} viewer accounts with a paid order of course ${course.id}`);
-  return { watched: { courseId: course.id, durationSeconds: course.duration_seconds }, viewers };
+  return { watched: { courseId: course.id, lessonId: course.lesson_id, durationSeconds: course.duration_seconds }, viewers };
 }
 
 /** The teacher whose courses have the most paid orders, and the most bought active courses (the viewers' orders aside). */
@@ -162,7 +164,7 @@ function savingViewers(server: ServerProcess, viewers: Viewer[], watched: Watche
           const positionSeconds = (count * SAVE_EVERY_SECONDS) % (watched.durationSeconds + 1);
           sent.set(viewer.id, positionSeconds);
           context.positionSeconds = positionSeconds;
-          const body = JSON.stringify({ positions: [{ courseId: watched.courseId, video: 'main', positionSeconds, durationSeconds: watched.durationSeconds }] });
+          const body = JSON.stringify({ lessons: [{ lessonId: watched.lessonId, positionSeconds, durationSeconds: watched.durationSeconds }] });
           return { ...request, headers: { cookie: viewer.cookie, origin: server.url, 'content-type': 'application/json' }, body };
         },
         onResponse: (status, _body, context) => {
@@ -184,8 +186,8 @@ async function checkPositions(handle: DatabaseHandle, watched: Watched, sent: Ma
     (
       await rows<{ user_id: string; position_seconds: number }>(
         handle,
-        sql`select user_id, position_seconds from video_progress
-            where course_id = ${watched.courseId} and position = 2 and user_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+        sql`select user_id, position_seconds from lesson_progress
+            where lesson_id = ${watched.lessonId} and user_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
       )
     ).map((row) => [row.user_id, row.position_seconds]),
   );
