@@ -177,7 +177,9 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
       const hasPosition = entry.positionSeconds != null && entry.durationSeconds != null;
       const durationSeconds = hasPosition ? Math.max(1, Math.ceil(entry.durationSeconds!)) : 0;
       const positionSeconds = hasPosition ? Math.min(durationSeconds, Math.round(entry.positionSeconds!)) : 0;
-      const watched = lesson.kind === 'video' && hasPosition && positionSeconds >= watchedShare * durationSeconds;
+      // Against the duration as measured, not rounded up: a 5.03 s video watched to its end is
+      // 5 of 6 stored seconds, under 90 %, yet it was seen whole.
+      const watched = lesson.kind === 'video' && hasPosition && positionSeconds >= watchedShare * entry.durationSeconds!;
       return {
         userId: user.id,
         lessonId: lesson.id,

@@ -76,6 +76,13 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect((await read(buyer, course.id)).json().lessons[1]).toMatchObject({ state: 'done', completedAt: expect.any(String) });
   });
 
+  it('marks a short video watched to its end done, though its stored length is rounded up', async () => {
+    const { buyer, course, main } = await buyerOf();
+    // The end of a 5.03 s video: stored as 5 of 6 seconds.
+    expect((await save(buyer, [{ lessonId: main, positionSeconds: 5.034666, durationSeconds: 5.034666 }])).statusCode).toBe(200);
+    expect((await read(buyer, course.id)).json().lessons.find((lesson: { lessonId: number }) => lesson.lessonId === main)).toMatchObject({ state: 'done', positionSeconds: 5, durationSeconds: 6 });
+  });
+
   it('completes a text or a file only when told so (a position does not), keeping a saved position', async () => {
     const { buyer, course, text, file, main } = await buyerOf();
     await save(buyer, [{ lessonId: text, positionSeconds: 60, durationSeconds: 60 }]);
