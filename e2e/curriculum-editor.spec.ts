@@ -22,8 +22,8 @@ test.describe('curriculum editor', () => {
     const added = page.getByRole('listitem', { name: `Sección ${before + 1}: ${title}` });
     await expect(added).toBeVisible();
 
-    await added.getByRole('button', { name: `Añadir una lección a ${title}` }).click();
-    const form = added.getByRole('form', { name: `Añadir una lección a ${title}` });
+    await added.getByRole('button', { name: `Añadir lección a ${title}` }).click();
+    const form = added.getByRole('form', { name: `Añadir lección a ${title}` });
     await form.getByRole('textbox', { name: 'Título de la lección' }).fill('Lectura del tema');
     await form.getByRole('textbox', { name: 'Texto (Markdown)' }).fill('# Bienvenida\n\nUn texto corto para leer antes de practicar.');
     await form.getByRole('button', { name: 'Añadir lección' }).click();

@@ -80,8 +80,8 @@ test.describe.serial('a course of sections and lessons, from the teacher to the 
     const section = page.getByRole('listitem', { name: 'Sección 2: Práctica' });
     await expect(section).toBeVisible();
     const addLesson = async () => {
-      await section.getByRole('button', { name: 'Añadir una lección a Práctica' }).click();
-      return section.getByRole('form', { name: 'Añadir una lección a Práctica' });
+      await section.getByRole('button', { name: 'Añadir lección a Práctica' }).click();
+      return section.getByRole('form', { name: 'Añadir lección a Práctica' });
     };
 
     // A text lesson in Markdown.

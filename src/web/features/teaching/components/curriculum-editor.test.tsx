@@ -158,8 +158,8 @@ describe('the curriculum editor on /course/editcourse/:id', () => {
     expect(requestsTo(spy, endpoints.addCurriculumSection).map((sent) => sent.body)).toEqual([{ title: 'Práctica' }]);
     expect(within(practice).getByText('Todavía no hay lecciones.')).toBeInTheDocument();
 
-    await user.click(within(practice).getByRole('button', { name: 'Añadir una lección a Práctica' }));
-    const form = within(practice).getByRole('form', { name: 'Añadir una lección a Práctica' });
+    await user.click(within(practice).getByRole('button', { name: 'Añadir lección a Práctica' }));
+    const form = within(practice).getByRole('form', { name: 'Añadir lección a Práctica' });
     await user.type(within(form).getByRole('textbox', { name: /^Título de la lección/ }), 'Lectura');
     await user.type(within(form).getByRole('textbox', { name: /^Texto \(Markdown\)/ }), '# Hola');
     await user.click(within(form).getByRole('button', { name: 'Añadir lección' }));
