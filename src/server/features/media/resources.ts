@@ -196,7 +196,10 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceOptions> = async (sco
         maxLessons,
       });
       storedKey = null;
-      return reply.status(201).send(lesson);
+      // Returned rather than sent: the answer leaves once the cleanup below is done, so a client
+      // that uploads again at once finds its allowance's place given back.
+      reply.status(201);
+      return lesson;
     } finally {
       // A file no row points at goes at once.
       if (storedKey) await storage.remove(storedKey).catch((error: unknown) => request.log.error({ err: error, storageKey: storedKey }, 'removing a resource file failed'));
