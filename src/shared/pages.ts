@@ -1,7 +1,7 @@
 import type commonTexts from '../web/i18n/locales/es/common.json';
 import { maxDatabaseId, wholeNumberPattern } from './limits';
 import { safeReturnPath } from './return-path';
-import { certificateCodePattern } from './schemas/certificates';
+import { certificateCodePattern } from './certificate-code';
 
 type HeadTexts = (typeof commonTexts)['head'];
 

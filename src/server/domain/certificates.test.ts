@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { certificateCodePattern } from '../../shared/schemas/certificates';
+import { certificateCodePattern } from '../../shared/certificate-code';
 import type { Database } from '../db/client';
 import { createCourse, createEnrollment, createOrder, createUser } from '../db/factories';
 import { certificates, courseLessons, lessonProgress, users } from '../db/schema';

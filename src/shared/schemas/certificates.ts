@@ -1,13 +1,6 @@
 import { z } from 'zod';
+import { certificateCodePattern, normaliseCertificateCode } from '../certificate-code';
 import { languages } from '../languages';
-
-/**
- * A certificate's public code: 12 characters of Crockford's base32 (no I, L, O or U) in three
- * groups, `7KQ2-M9XD-4TRB`. Codes are written in capitals; a reader may type them in lower case.
- */
-export const certificateCodePattern = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
-
-export const normaliseCertificateCode = (value: string) => value.trim().toUpperCase();
 
 export const certificateCodeSchema = z
   .string()

@@ -1,4 +1,4 @@
-import { normaliseCertificateCode } from '../../../shared/schemas/certificates';
+import { normaliseCertificateCode } from '../../../shared/certificate-code';
 import type { Database } from '../../db/client';
 import { verifyCertificate } from '../../domain/certificates';
 import { headLanguage, localeTags, metaProperty, type HeadTags } from '../../web/head';

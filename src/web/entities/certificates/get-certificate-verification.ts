@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints } from '../../../shared/endpoints/endpoint-table';
-import { normaliseCertificateCode } from '../../../shared/schemas/certificates';
+import { normaliseCertificateCode } from '../../../shared/certificate-code';
 import { call } from '../../lib/api-client';
 import { certificateKeys } from './certificate-keys';
 
