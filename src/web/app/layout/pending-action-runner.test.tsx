@@ -67,6 +67,31 @@ describe('an action that needs an account, started by a visitor', () => {
     expect(requestsTo(fetchSpy, endpoints.addToCart).map((sent) => sent.body)).toEqual([{ courseId: 42 }]);
   });
 
+  it('"Add to cart": a cart read that started before the add and answers after it does not empty the header’s count', async () => {
+    let cart: (typeof cartItem)[] = [];
+    visitorBackend({
+      // The header asks for the cart the moment the session exists, racing the remembered add:
+      // this read sees the cart as it was when it arrived, and answers late.
+      getCart: async () => {
+        const seen = cart;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { items: seen, totalCents: seen.length * 1999 };
+      },
+      addToCart: () => {
+        cart = [cartItem];
+        return { items: cart, totalCents: 1999 };
+      },
+    });
+    const { user, router } = renderApp('/course/42');
+    await user.click(await screen.findByRole('button', { name: 'Agregar al carrito: Python desde cero' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+
+    await signInOnTheForm(user);
+    expect(await screen.findByText('¡Curso agregado!')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByRole('link', { name: '1 curso en el carrito' })).toBeInTheDocument();
+  });
+
   it('the favourite heart: sign in, come back with the course marked', async () => {
     const { fetchSpy } = visitorBackend();
     const { user, router } = renderApp('/course/42');

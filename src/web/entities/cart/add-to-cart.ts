@@ -13,5 +13,8 @@ export function useAddToCart() {
     onSuccess: (cart) => {
       queryClient.setQueryData(cartKeys.all, cart);
     },
+    // A cart read already on its way (the header's, the moment a session exists) may have left
+    // before the add and answer after it: it is dropped and read again, after the add.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }
