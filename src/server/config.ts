@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { curriculumDefaults, invoiceSellerDefaults, payoutDefaults } from '../shared/limits';
+import { curriculumDefaults, invoiceSellerDefaults, payoutDefaults, referralDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -103,6 +103,13 @@ const envSchema = z.object({
     .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-9, 'must have at most two decimals (a whole number of basis points)')
     .default(payoutDefaults.platformFeePercent),
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(payoutDefaults.holdDays),
+  REFERRAL_TEACHER_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-9, 'must have at most two decimals (a whole number of basis points)')
+    .default(referralDefaults.teacherPercent),
+  REFERRAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(referralDefaults.windowDays),
   STRIPE_TAX: flag('false'),
   INVOICE_SELLER_NAME: optional(z.string().trim().min(1).max(200)),
   INVOICE_SELLER_ADDRESS: optional(z.string().trim().min(1).max(500)),
@@ -150,6 +157,10 @@ export type Config = {
     platformFeeBasisPoints: number;
     /** Days a sale's share waits (the refund window) before it may be transferred to its teacher. */
     holdDays: number;
+    /** The fee on a line the teacher brought (their referral link or their own coupon): 100 − REFERRAL_TEACHER_PERCENT, in basis points. */
+    referralFeeBasisPoints: number;
+    /** How long a visit through a referral link attributes that course's sale to its teacher (REFERRAL_WINDOW_DAYS). */
+    referralWindowMs: number;
   };
   /** A course's curriculum caps: sections and lessons (the intro and main video count among them). */
   curriculum: { maxSections: number; maxLessons: number };
@@ -402,7 +413,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE, tax: e.STRIPE_TAX }
         : undefined,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
-    payouts: { platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), holdDays: e.PAYOUT_HOLD_DAYS },
+    payouts: {
+      platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+      holdDays: e.PAYOUT_HOLD_DAYS,
+      referralFeeBasisPoints: 10_000 - Math.round(e.REFERRAL_TEACHER_PERCENT * 100),
+      referralWindowMs: e.REFERRAL_WINDOW_DAYS * 24 * 60 * 60 * 1000,
+    },
     curriculum: { maxSections: e.CURRICULUM_MAX_SECTIONS, maxLessons: e.CURRICULUM_MAX_LESSONS },
     invoices: {
       seller: {

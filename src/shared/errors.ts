@@ -69,6 +69,19 @@ export const errorStatus = {
   // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
   COURSE_NOT_COMPLETE: 409,
   CERTIFICATE_NOT_FOUND: 404,
+  // Coupons: a code nobody created, one outside its dates or switched off,
+  // one whose uses are all taken (paid, or held by an open checkout), one that covers no course in the cart, one the buyer used
+  // as often as it allows; a code already taken (any case); a coupon past the owner's cap; courses that are not the teacher's.
+  COUPON_NOT_FOUND: 404,
+  COUPON_EXPIRED: 409,
+  COUPON_USED_UP: 409,
+  COUPON_NOT_APPLICABLE: 409,
+  COUPON_ALREADY_USED: 409,
+  COUPON_CODE_TAKEN: 409,
+  COUPON_LIMIT_REACHED: 409,
+  COUPON_COURSES_NOT_YOURS: 403,
+  // Referral links: a code no teacher holds, or not the owner of that course.
+  REFERRAL_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

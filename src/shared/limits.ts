@@ -70,6 +70,27 @@ export const videoOrientation = {
 /** Teacher payouts' defaults (PLATFORM_FEE_PERCENT, PAYOUT_HOLD_DAYS); lines sold before payouts existed were split at this fee. */
 export const payoutDefaults = { platformFeePercent: 20, holdDays: 14 } as const;
 
+/** Referral defaults (REFERRAL_TEACHER_PERCENT, REFERRAL_WINDOW_DAYS): the teacher's share of a sale they brought, and how long a visit through their link counts. */
+export const referralDefaults = { teacherPercent: 97, windowDays: 7 } as const;
+
+/** A coupon takes a percentage off each covered line, or a fixed amount of cents off each. */
+export const couponDiscountKinds = ['percent', 'amount'] as const;
+export type CouponDiscountKind = (typeof couponDiscountKinds)[number];
+
+/** Coupon rules the server enforces. */
+export const couponLimits = {
+  codeMin: 3,
+  codeMax: 32,
+  /** Letters, digits, - and _: a code survives a URL (`?cupon=`) and a phone keyboard unchanged. */
+  codePattern: /^[A-Za-z0-9_-]+$/,
+  /** Coupons one teacher (or the site's admins together) may have: each is a row a user creates. */
+  perOwner: 200,
+  /** Courses one coupon may name (a teacher's "all my courses" names none). */
+  coursesMax: 100,
+  maxUsesMax: 1_000_000,
+  maxUsesPerBuyerMax: 100,
+} as const;
+
 /**
  * Who issues the invoices when INVOICE_SELLER_* are not set: a demo company, so a fresh
  * install prints complete invoices (set the real details in production).

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { courseLanguages, courseLevels, lessonKinds, paymentStatuses } from '../../shared/limits';
+import { couponDiscountKinds, courseLanguages, courseLevels, lessonKinds, paymentStatuses } from '../../shared/limits';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -455,6 +455,12 @@ export const orders = pgTable(
     billingDetails: jsonb('billing_details'),
     /** Tax the provider computed on top of the lines (Stripe Tax, when STRIPE_TAX=true); 0 otherwise. */
     taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * The coupon the order was priced with, and its code as the buyer saw it. An unpaid order
+     * holds one of the coupon's uses until it expires; a paid (or refunded) one has used it.
+     */
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    couponCode: text('coupon_code'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -462,8 +468,10 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_amount_non_negative', sql`${t.amountTotal} >= 0`),
+    check('orders_coupon_code_with_coupon', sql`(${t.couponId} is null) = (${t.couponCode} is null)`),
     index('orders_user_id_idx').on(t.userId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
+    index('orders_coupon_id_idx').on(t.couponId, t.paymentStatus),
   ],
 );
 
@@ -476,8 +484,20 @@ export const orderItems = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
-    /** Price and title at the time of purchase; later edits of the course do not change past orders. */
+    /**
+     * What the buyer paid for the line, after any coupon (`domain/coupon-pricing.ts`), and its title
+     * at the time of purchase; later edits of the course do not change past orders. Refunds, the
+     * ledger and the invoices all work from this price.
+     */
     priceCents: integer('price_cents').notNull(),
+    /** The course's price when it was sold, before the coupon; `discountCents` is the difference. */
+    listPriceCents: integer('list_price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The teacher brought this buyer (their referral link, or their own coupon): the line's fee
+     * rate is then REFERRAL_TEACHER_PERCENT's complement instead of PLATFORM_FEE_PERCENT.
+     */
+    referred: boolean('referred').notNull().default(false),
     title: text('title').notNull(),
     /** The teacher the line's share belongs to: the course's owner when it was sold. */
     sellerId: text('seller_id')
@@ -499,7 +519,95 @@ export const orderItems = pgTable(
     index('order_items_seller_id_idx').on(t.sellerId),
     check('order_items_split_adds_up', sql`${t.feeCents} >= 0 and ${t.teacherShareCents} >= 0 and ${t.feeCents} + ${t.teacherShareCents} = ${t.priceCents}`),
     check('order_items_fee_rate_range', sql`${t.feeBasisPoints} between 0 and 10000`),
+    check('order_items_discount_adds_up', sql`${t.discountCents} >= 0 and ${t.priceCents} >= 0 and ${t.listPriceCents} - ${t.discountCents} = ${t.priceCents}`),
   ],
+);
+
+/**
+ * A discount code. A teacher's coupon (`ownerId` set) covers some or all of that teacher's
+ * courses; an admin's (`ownerId` null) is site-wide. Codes are unique whatever their case.
+ * Uses are not counted here: they are the orders that carry the coupon (see `orders.couponId`).
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** As its creator typed it (letters, digits, - and _); looked up by `upper(code)`. */
+    code: text('code').notNull(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    discountKind: text('discount_kind', { enum: couponDiscountKinds }).notNull(),
+    /** 1 to 100 for a percentage; cents off each covered line for an amount. */
+    discountValue: integer('discount_value').notNull(),
+    /** Every course of the owner (or of the site, for an admin's coupon); otherwise `coupon_courses`. */
+    allCourses: boolean('all_courses').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Uses in all (null: no cap) and per buyer. */
+    maxUses: integer('max_uses'),
+    maxUsesPerBuyer: integer('max_uses_per_buyer').notNull().default(1),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_unique').on(sql`upper(${t.code})`),
+    index('coupons_owner_idx').on(t.ownerId),
+    check(
+      'coupons_discount_range',
+      sql`(${t.discountKind} = 'percent' and ${t.discountValue} between 1 and 100) or (${t.discountKind} = 'amount' and ${t.discountValue} > 0)`,
+    ),
+    check('coupons_caps_positive', sql`(${t.maxUses} is null or ${t.maxUses} > 0) and ${t.maxUsesPerBuyer} > 0`),
+    check('coupons_dates_ordered', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** The courses a coupon covers when it does not cover all of its owner's. */
+export const couponCourses = pgTable(
+  'coupon_courses',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.courseId] }), index('coupon_courses_course_idx').on(t.courseId)],
+);
+
+/** The code a buyer applied to their cart (typed in, or kept from a `?cupon=` link): checkout prices with it. */
+export const cartCoupons = pgTable('cart_coupons', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  appliedAt: createdAt(),
+});
+
+/** Each teacher's referral code: `?ref=<code>` on any of their courses' addresses. */
+export const referralCodes = pgTable('referral_codes', {
+  teacherId: text('teacher_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Visits through a teacher's referral link, per course (counted once per visitor and window). */
+export const referralVisits = pgTable(
+  'referral_visits',
+  {
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.courseId] })],
 );
 
 export const enrollments = pgTable(

@@ -21,7 +21,7 @@ describe('route', () => {
     });
     await app.register(
       async (api) => {
-        route(api, cartEndpoints.removeFromCart, async (request) => ({ items: [], totalCents: request.params.courseId }), { bodyLimit: 10 });
+        route(api, cartEndpoints.removeFromCart, async (request) => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null }), { bodyLimit: 10 });
       },
       { prefix: '/api' },
     );
@@ -29,7 +29,7 @@ describe('route', () => {
     expect(seen).toEqual([{ url: '/api/cart/:courseId', access: 'user', effects: [], bodyLimit: 10 }]);
     // The params schema coerces the parameter; the response schema serialises the answer.
     const response = await app.inject({ method: 'DELETE', url: '/api/cart/5' });
-    expect(response.json()).toEqual({ items: [], totalCents: 5 });
+    expect(response.json()).toEqual({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null });
   });
 
   it("refuses an entry served by the authentication handler, and one outside the plugin's prefix", async () => {
@@ -37,7 +37,7 @@ describe('route', () => {
     expect(() => route(app, authEndpoints.getSession, async () => null)).toThrow('auth-handler');
     await app.register(
       async (admin) => {
-        expect(() => route(admin, cartEndpoints.getCart, async () => ({ items: [], totalCents: 0 }))).toThrow('outside');
+        expect(() => route(admin, cartEndpoints.getCart, async () => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null }))).toThrow('outside');
       },
       { prefix: '/api/admin' },
     );
@@ -47,9 +47,9 @@ describe('route', () => {
   it('refuses an entry with a writing method that does not declare what it changes', async () => {
     const app = bareApp();
     const { effects: _effects, ...undeclared } = cartEndpoints.removeFromCart;
-    expect(() => route(app, undeclared, async () => ({ items: [], totalCents: 0 }))).toThrow('DELETE /api/cart/:courseId declares no effects');
+    expect(() => route(app, undeclared, async () => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null }))).toThrow('DELETE /api/cart/:courseId declares no effects');
     // A read needs no declaration.
-    route(app, cartEndpoints.getCart, async () => ({ items: [], totalCents: 0 }));
+    route(app, cartEndpoints.getCart, async () => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null }));
     await app.ready();
   });
 });

@@ -4,6 +4,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { certificatesEndpoints } from './certificates';
 import { contactEndpoints } from './contact';
+import { couponEndpoints } from './coupons';
 import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
@@ -30,6 +31,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...certificatesEndpoints,
   ...contactEndpoints,
+  ...couponEndpoints,
   ...curriculumEditingEndpoints,
   ...devMailboxEndpoints,
   ...devPayoutsEndpoints,

@@ -28,7 +28,10 @@ export const orderStatusSchema = z.enum(paymentStatuses);
 export const orderItemSchema = z.object({
   courseId: z.number().int(),
   title: z.string(),
+  /** What was paid for the line: its list price less the coupon's discount. */
   priceCents: z.number().int(),
+  listPriceCents: z.number().int(),
+  discountCents: z.number().int(),
   imageUrl: z.string().nullable(),
 });
 
@@ -40,6 +43,8 @@ export const orderSchema = z
     currency: z.string(),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
+    /** The coupon it was priced with, as typed by its creator; null without one. */
+    couponCode: z.string().nullable(),
     items: z.array(orderItemSchema),
     /** The order's invoice (every paid order that cost something has one), null before payment or for a free order. */
     invoiceNumber: invoiceNumberSchema.nullable(),

@@ -1,5 +1,6 @@
 import type { Session } from '../session/get-session';
 import type { CategoryListResponse, CourseDetail, CourseListResponse, CourseSummary } from '../../shared/schemas/catalog';
+import type { Cart, CartItem } from '../../shared/schemas/cart';
 
 /** API answers for the catalogue's web tests. */
 
@@ -66,3 +67,12 @@ export const categories: CategoryListResponse = {
     { id: 2, name: 'Diseño', subcategories: [{ id: 21, name: 'Gráfico' }] },
   ],
 };
+
+type CartItemAtListPrice = Omit<CartItem, 'listPriceCents' | 'discountCents'> & Partial<Pick<CartItem, 'listPriceCents' | 'discountCents'>>;
+
+/** A cart as the server answers it: lines at their list price unless they say otherwise, totals summed. */
+export function makeCart(items: CartItemAtListPrice[], coupon: Cart['coupon'] = null): Cart {
+  const lines = items.map((item) => ({ ...item, listPriceCents: item.listPriceCents ?? item.priceCents + (item.discountCents ?? 0), discountCents: item.discountCents ?? 0 }));
+  const sum = (pick: (line: CartItem) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  return { items: lines, listTotalCents: sum((line) => line.listPriceCents), discountCents: sum((line) => line.discountCents), totalCents: sum((line) => line.priceCents), coupon };
+}

@@ -10,9 +10,13 @@ import { AppError } from '../../errors';
 
 export async function getCart(db: Database, userId: string): Promise<Cart> {
   const lines = await buyableCartLines(db, userId);
+  const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
   return {
-    items: lines.map((line) => ({ ...line, addedAt: line.addedAt.toISOString() })),
-    totalCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
+    items: lines.map((line) => ({ ...line, listPriceCents: line.priceCents, discountCents: 0, addedAt: line.addedAt.toISOString() })),
+    listTotalCents: totalCents,
+    discountCents: 0,
+    totalCents,
+    coupon: null,
   };
 }
 
@@ -54,5 +58,5 @@ export async function removeFromCart(db: Database, userId: string, courseId: num
 
 export async function clearCart(db: Database, userId: string): Promise<Cart> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
-  return { items: [], totalCents: 0 };
+  return getCart(db, userId);
 }

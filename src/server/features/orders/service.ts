@@ -91,6 +91,7 @@ export async function startCheckout(
           orderId: order.id,
           courseId: line.courseId,
           priceCents: line.priceCents,
+          listPriceCents: line.priceCents,
           title: line.title,
           sellerId: line.sellerId,
           feeBasisPoints: platformFeeBasisPoints,
@@ -134,7 +135,15 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(200);
   if (rows.length === 0) return [];
   const items = await db
-    .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents, imageUrl: displayedImageUrl })
+    .select({
+      orderId: orderItems.orderId,
+      courseId: orderItems.courseId,
+      title: orderItems.title,
+      priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      discountCents: orderItems.discountCents,
+      imageUrl: displayedImageUrl,
+    })
     .from(orderItems)
     .innerJoin(courses, eq(courses.id, orderItems.courseId))
     .where(
@@ -163,6 +172,7 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    couponCode: row.couponCode,
     items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
     invoiceNumber: documents.find((document) => document.orderId === row.id && document.kind === 'invoice')?.number ?? null,
     creditNotes: documents

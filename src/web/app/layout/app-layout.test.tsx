@@ -10,6 +10,7 @@ import { languageStorageKey } from '../../i18n/languages';
 import { mockApi } from '../../testing/mock-fetch';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
 import { AppLayout } from './app-layout';
+import { makeCart } from '../../testing/fixtures';
 
 /** The real layout around a stub page: these tests must not depend on what pages fetch. */
 function StubPage() {
@@ -123,13 +124,15 @@ describe('app layout', () => {
       imageUrl: null,
       description: 'Un curso.',
       teacherName: 'Laura',
+      listPriceCents: 1000,
+      discountCents: 0,
       priceCents: 1000,
       addedAt: '2026-01-01T00:00:00.000Z',
     });
     mockApi({
       getSession: () => session,
       getMe: me(),
-      getCart: () => ({ items: [item(1), item(2), item(3)], totalCents: 3000 }),
+      getCart: () => (makeCart([item(1), item(2), item(3)])),
     });
     const { queryClient } = renderLayout('/');
     const cart = await screen.findByRole('link', { name: '3 cursos en el carrito' });
@@ -137,13 +140,13 @@ describe('app layout', () => {
     expect(cart.parentElement).toHaveTextContent('3');
 
     // Adding or removing a course writes the cart into the cache: the badge follows.
-    act(() => queryClient.setQueryData(cartKeys.all, { items: [item(1)], totalCents: 1000 }));
+    act(() => queryClient.setQueryData(cartKeys.all, makeCart([item(1)])));
     expect(await screen.findByRole('link', { name: '1 curso en el carrito' })).toBeInTheDocument();
-    act(() => queryClient.setQueryData(cartKeys.all, { items: [], totalCents: 0 }));
+    act(() => queryClient.setQueryData(cartKeys.all, makeCart([])));
     expect(await screen.findByRole('link', { name: 'Carrito' })).not.toHaveTextContent(/\d/);
 
     await act(() => setLanguage('en'));
-    act(() => queryClient.setQueryData(cartKeys.all, { items: [item(1), item(2)], totalCents: 2000 }));
+    act(() => queryClient.setQueryData(cartKeys.all, makeCart([item(1), item(2)])));
     expect(await screen.findByRole('link', { name: '2 courses in the cart' })).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../session/get-session';
-import { makeDetail, makeList } from '../../testing/fixtures';
+import { makeDetail, makeList, makeCart } from '../../testing/fixtures';
 import { pathFor } from '../../../shared/endpoints/endpoint';
 import { endpoints } from '../../../shared/endpoints/endpoint-table';
 import { jsonResponse, mockApi, requestsTo, type ApiMocks } from '../../testing/mock-fetch';
@@ -34,12 +34,12 @@ function visitorBackend(extra: ApiMocks = {}) {
       favourites.push(42);
       return { courseId: 42, favourite: true };
     },
-    getCart: () => ({ items: cart, totalCents: cart.length * 1999 }),
+    getCart: () => (makeCart(cart)),
     addToCart: async ({ request }) => {
       const { courseId } = (await request.json()) as { courseId: number };
       if (courseId !== 42) return jsonResponse({ error: { code: 'COURSE_NOT_FOUND', message: 'no' } }, 404);
       cart = [cartItem];
-      return { items: cart, totalCents: 1999 };
+      return makeCart(cart);
     },
     ...extra,
   });
@@ -75,11 +75,11 @@ describe('an action that needs an account, started by a visitor', () => {
       getCart: async () => {
         const seen = cart;
         await new Promise((resolve) => setTimeout(resolve, 300));
-        return { items: seen, totalCents: seen.length * 1999 };
+        return makeCart(seen);
       },
       addToCart: () => {
         cart = [cartItem];
-        return { items: cart, totalCents: 1999 };
+        return makeCart(cart);
       },
     });
     const { user, router } = renderApp('/course/42');

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../session/get-session';
-import { makeCourse } from '../../testing/fixtures';
+import { makeCourse, makeCart } from '../../testing/fixtures';
 import { jsonResponse, mockApi } from '../../testing/mock-fetch';
 import { renderRoutes } from '../../testing/render';
 import { AddToCartButton } from './add-to-cart-button';
@@ -12,7 +12,7 @@ const session: Session = {
   user: { id: 'u1', name: 'Ana', email: 'ana@example.com', image: null, isAdmin: false },
 };
 
-const emptyCart = { items: [], totalCents: 0 };
+const emptyCart = makeCart([]);
 const conflict = (code: string) => jsonResponse({ error: { code, message: code } }, 409);
 
 function renderButton(course: { id: number; priceCents: number; ownerId?: string; title?: string }) {
@@ -41,7 +41,7 @@ describe('AddToCartButton', () => {
       getEnrollments: () => ({ items: [] }),
       addToCart: async ({ request }) => {
         bodies.push(await request.json());
-        return jsonResponse({ items: [], totalCents: 1999 }, 201);
+        return jsonResponse(makeCart([]), 201);
       },
     });
     const { user } = renderButton({ id: 7, priceCents: 1999, title: 'Python' });

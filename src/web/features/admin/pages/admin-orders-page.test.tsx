@@ -49,7 +49,8 @@ describe('payment statuses', () => {
       currency: 'usd',
       createdAt: `2026-03-0${index + 1}T10:00:00.000Z`,
       paidAt: null,
-      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, imageUrl: null }],
+      couponCode: null,
+      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, listPriceCents: 1000, discountCents: 0, imageUrl: null }],
       invoiceNumber: null,
       creditNotes: [],
     }));

@@ -4,6 +4,7 @@ import type { Cart } from '../../../../shared/schemas/cart';
 import type { Session } from '../../../session/get-session';
 import { mockApi } from '../../../testing/mock-fetch';
 import { renderApp, setViewportWidth } from '../../../testing/render';
+import { makeCart } from '../../../testing/fixtures';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
@@ -25,7 +26,7 @@ describe('cart page (/shop)', () => {
 
   it('shows one card per course on a 360 px phone, each with its Remove button', async () => {
     setViewportWidth(360);
-    mockApi({ getSession: () => session, getCart: () => ({ items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 }) });
+    mockApi({ getSession: () => session, getCart: () => (makeCart([item(1, 'Python', 1999), item(2, 'React', 4550)])) });
     renderApp('/shop');
     const list = await screen.findByRole('list', { name: 'Cursos en tu carrito: 2' }, { timeout: 5000 });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -35,7 +36,7 @@ describe('cart page (/shop)', () => {
   });
 
   it('writes a round price as the course card does, without cents', async () => {
-    mockApi({ getSession: () => session, getCart: () => ({ items: [item(1, 'Python', 2000), item(2, 'React', 4550)], totalCents: 6550 }) });
+    mockApi({ getSession: () => session, getCart: () => (makeCart([item(1, 'Python', 2000), item(2, 'React', 4550)])) });
     renderApp('/shop');
     const table = await screen.findByRole('table', undefined, { timeout: 5000 });
     expect(within(table).getByText('$20 USD')).toBeInTheDocument();
@@ -43,16 +44,16 @@ describe('cart page (/shop)', () => {
   });
 
   it('shows "Tu carrito" with each course, the total, remove (error toast "¡Curso eliminado!") and clear ("¡Carrito vaciado!")', async () => {
-    let cart: Cart = { items: [item(1, 'Python', 1999), item(2, 'React', 4550)], totalCents: 6549 };
+    let cart: Cart = makeCart([item(1, 'Python', 1999), item(2, 'React', 4550)]);
     mockApi({
       getSession: () => session,
       getCart: () => cart,
       removeFromCart: () => {
-        cart = { items: [item(2, 'React', 4550)], totalCents: 4550 };
+        cart = makeCart([item(2, 'React', 4550)]);
         return cart;
       },
       clearCart: () => {
-        cart = { items: [], totalCents: 0 };
+        cart = makeCart([]);
         return cart;
       },
     });
@@ -80,7 +81,7 @@ describe('cart page (/shop)', () => {
   it('reads "Your Cart" in English, with the spec\'s texts', async () => {
     mockApi({
       getSession: () => session,
-      getCart: () => ({ items: [], totalCents: 0 }),
+      getCart: () => (makeCart([])),
       // A signed-in user's language choice is kept for the e-mails they receive.
       setLanguage: () => ({ language: 'en' }),
     });

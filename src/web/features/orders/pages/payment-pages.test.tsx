@@ -5,6 +5,7 @@ import type { Session } from '../../../session/get-session';
 import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 import { CONFIRM_POLL_MS } from '../../../entities/orders/confirm-order';
+import { makeCart } from '../../../testing/fixtures';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
@@ -18,11 +19,12 @@ const order = (status: Order['status']): Order => ({
   currency: 'usd',
   createdAt: '2026-01-01T00:00:00.000Z',
   paidAt: status === 'paid' ? '2026-01-01T00:01:00.000Z' : null,
+  couponCode: null,
   invoiceNumber: status === 'paid' ? '2026-000001' : null,
   creditNotes: [],
   items: [
-    { courseId: 1, title: 'Python desde cero', priceCents: 1999, imageUrl: null },
-    { courseId: 2, title: 'React avanzado', priceCents: 4550, imageUrl: null },
+    { courseId: 1, title: 'Python desde cero', priceCents: 1999, listPriceCents: 1999, discountCents: 0, imageUrl: null },
+    { courseId: 2, title: 'React avanzado', priceCents: 4550, listPriceCents: 4550, discountCents: 0, imageUrl: null },
   ],
 });
 
@@ -36,7 +38,7 @@ describe('payment pages', () => {
         sessionIds.push(body.sessionId);
         return (answers.length > 1 ? answers.shift() : answers[0]) ?? order('paid');
       },
-      getCart: () => ({ items: [], totalCents: 0 }),
+      getCart: () => (makeCart([])),
     });
     renderApp('/formpage/success?session_id=cs_test_abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirmando tu pago...' }, { timeout: 5000 })).toBeInTheDocument();
