@@ -398,8 +398,8 @@ async function insertOrders(db: Database, batch: GeneratedOrders): Promise<void>
         provider_payment_id text, paid_at timestamptz, created_at timestamptz)
     `);
     await tx.execute(sql`
-      insert into order_items (order_id, course_id, price_cents, title, seller_id, fee_basis_points, fee_cents, teacher_share_cents)
-      select r.order_id, r.course_id, r.price_cents, r.title, c.owner_id, ${feeBasisPoints}::int,
+      insert into order_items (order_id, course_id, price_cents, list_price_cents, title, seller_id, fee_basis_points, fee_cents, teacher_share_cents)
+      select r.order_id, r.course_id, r.price_cents, r.price_cents, r.title, c.owner_id, ${feeBasisPoints}::int,
              (r.price_cents * ${feeBasisPoints}::int + 5000) / 10000, r.price_cents - (r.price_cents * ${feeBasisPoints}::int + 5000) / 10000
       from jsonb_to_recordset(${JSON.stringify(batch.items)}::jsonb) as r(order_id uuid, course_id int, price_cents int, title text)
       join courses c on c.id = r.course_id
