@@ -55,6 +55,7 @@ async function lockedOrder(tx: Database, orderId: string) {
       id: orders.id,
       amountTotal: orders.amountTotal,
       taxCents: orders.taxCents,
+      couponCode: orders.couponCode,
       currency: orders.currency,
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
@@ -105,11 +106,19 @@ export async function issueInvoice(db: Database, orderId: string, { now = new Da
       .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
     if (existing) return existing;
 
-    const lines = await tx
-      .select({ courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents })
+    const items = await tx
+      .select({
+        courseId: orderItems.courseId,
+        title: orderItems.title,
+        priceCents: orderItems.priceCents,
+        listPriceCents: orderItems.listPriceCents,
+        discountCents: orderItems.discountCents,
+      })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(orderItems.title, orderItems.courseId);
+    // The order's coupon is named only on the lines it discounted.
+    const lines = items.map((line) => ({ ...line, couponCode: line.discountCents > 0 ? order.couponCode : null }));
     // Last: the series row stays locked until the payment's transaction commits.
     const number = await takeInvoiceNumber(tx, now.getUTCFullYear());
     return insertDocument(tx, {

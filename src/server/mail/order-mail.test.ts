@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
+import { createCoupon, createPricedOrder } from '../../../test/helpers/coupon-orders';
 import { useSmtpServer } from '../../../test/helpers/smtp';
 import type { Database } from '../db/client';
 import { createCourse, createOrder, createUser } from '../db/factories';
@@ -68,6 +69,27 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toMatchObject({ to: [buyer.email], subject: `Refund of order ${orderNumber(order.id)}` });
     expect(smtp.received[0]!.text).toContain('- Refunded: $44.99 USD');
+  });
+
+  it('the receipt shows each discounted line’s list price and coupon, and the total that was paid', async () => {
+    smtp.received.length = 0;
+    const buyer = await createUser(ctx.db, { language: 'en' });
+    const ana = await createUser(ctx.db, { language: 'es' });
+    const python = await createCourse(ctx.db, { ownerId: ana.id, title: 'Python desde cero', priceCents: 2000 });
+    const sql = await createCourse(ctx.db, { ownerId: ana.id, title: 'SQL práctico', priceCents: 1500 });
+    const coupon = await createCoupon(ctx.db, { code: 'Launch-<50>', createdBy: ana.id, terms: { discountKind: 'percent', discountValue: 50 } });
+    const { order } = await createPricedOrder(ctx.db, { userId: buyer.id, courses: [python, sql], coupon, discounted: [python], paymentStatus: 'unpaid' });
+    await fulfilOrder(ctx.db, order.id);
+    await ctx.app.mail.deliverNow();
+
+    const receipt = smtp.received.find((mail) => mail.to[0] === buyer.email)!;
+    expect(receipt.text).toContain('- Python desde cero: $10 USD (list price $20 USD; coupon Launch-<50>)');
+    expect(receipt.text).toContain('- SQL práctico: $15 USD\r\n');
+    expect(receipt.text).toContain('- Total: $25 USD');
+    expect(receipt.html).toContain('$10 USD (list price $20 USD; coupon Launch-&lt;50&gt;)');
+    // The teacher's notice says it in Spanish.
+    const sale = smtp.received.find((mail) => mail.to[0] === ana.email)!;
+    expect(sale.text).toContain('- Python desde cero: $10 USD (precio de lista $20 USD; cupón Launch-<50>)');
   });
 
   it('queues nothing when the payment’s transaction does not commit', async () => {

@@ -17,19 +17,35 @@ const owners = alias(users, 'owners');
  */
 export async function enqueueOrderMail(tx: OrderMailWriter, orderId: string, event: 'paid' | 'refunded'): Promise<void> {
   const [order] = await tx
-    .select({ id: orders.id, amountTotal: orders.amountTotal, buyerId: users.id, buyerEmail: users.email, buyerLanguage: users.language })
+    .select({ id: orders.id, amountTotal: orders.amountTotal, couponCode: orders.couponCode, buyerId: users.id, buyerEmail: users.email, buyerLanguage: users.language })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!order) return;
   const items = await tx
-    .select({ title: orderItems.title, priceCents: orderItems.priceCents, ownerId: owners.id, ownerEmail: owners.email, ownerLanguage: owners.language })
+    .select({
+      title: orderItems.title,
+      priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      discountCents: orderItems.discountCents,
+      ownerId: owners.id,
+      ownerEmail: owners.email,
+      ownerLanguage: owners.language,
+    })
     .from(orderItems)
     .innerJoin(courses, eq(courses.id, orderItems.courseId))
     .innerJoin(owners, eq(owners.id, courses.ownerId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.title);
-  const lines: OrderLine[] = items.map(({ title, priceCents }) => ({ title, priceCents }));
+  // The order's coupon is named only on the lines it discounted.
+  const lineOf = (item: (typeof items)[number]): OrderLine => ({
+    title: item.title,
+    priceCents: item.priceCents,
+    listPriceCents: item.listPriceCents,
+    discountCents: item.discountCents,
+    couponCode: item.discountCents > 0 ? order.couponCode : null,
+  });
+  const lines = items.map(lineOf);
 
   const buyer = { to: order.buyerEmail, language: languageOrDefault(order.buyerLanguage) };
   if (event === 'refunded') {
@@ -41,7 +57,7 @@ export async function enqueueOrderMail(tx: OrderMailWriter, orderId: string, eve
   const sales = new Map<string, { email: string; language: string; items: OrderLine[] }>();
   for (const item of items) {
     const sale = sales.get(item.ownerId) ?? { email: item.ownerEmail, language: item.ownerLanguage, items: [] };
-    sale.items.push({ title: item.title, priceCents: item.priceCents });
+    sale.items.push(lineOf(item));
     sales.set(item.ownerId, sale);
   }
   for (const sale of sales.values()) {

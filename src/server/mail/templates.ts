@@ -5,7 +5,11 @@ import { invoicesEndpoints } from '../../shared/endpoints/invoices';
 import { paths } from '../../shared/paths';
 import { createServerI18n } from '../../web/i18n/server';
 
-export type OrderLine = { title: string; priceCents: number };
+/**
+ * An order's line as the e-mails print it: what was paid, and for a line a coupon discounted, its
+ * list price and the coupon's code (absent from mails queued before coupons existed).
+ */
+export type OrderLine = { title: string; priceCents: number; listPriceCents?: number; discountCents?: number; couponCode?: string | null };
 
 /** What each kind of e-mail carries in the outbox; rendered with PUBLIC_URL when it is sent. */
 export type MailData = {
@@ -56,6 +60,10 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
   /** As the web app shows prices (spec section 9): "$19.99 USD", and "GRATIS"/"FREE" for zero. */
   const money = (cents: number) => (cents === 0 ? i18n.t('course.free') : formatMoney(cents, language));
   const base = { greeting: t('greeting'), footer: t('footer') };
+  const lineValue = (item: OrderLine) =>
+    item.discountCents && item.listPriceCents !== undefined
+      ? t('lineDiscount', { price: money(item.priceCents), amount: money(item.listPriceCents), code: item.couponCode ?? '' })
+      : money(item.priceCents);
   const tokenLink = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
   switch (kind) {
     case 'verify-email': {
@@ -93,7 +101,7 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         ...base,
         subject: t(`${text}.subject`, { number }),
         paragraphs: [t(`${text}.body`, { number })],
-        lines: [...items.map((item) => ({ label: item.title, value: money(item.priceCents) })), { label: t(`${text}.total`), value: money(amountTotal) }],
+        lines: [...items.map((item) => ({ label: item.title, value: lineValue(item) })), { label: t(`${text}.total`), value: money(amountTotal) }],
         // A paid order that cost something has an invoice, issued with the payment; the buyer's session opens it.
         ...(kind === 'receipt' && amountTotal > 0 ? { links: [{ label: t('receipt.invoice'), link: `${publicUrl}${pathFor(invoicesEndpoints.getInvoicePdf, { id: orderId })}` }] } : {}),
         action: { label: t(`${text}.action`), link: `${publicUrl}${paths.myCourses()}` },
@@ -105,7 +113,7 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         ...base,
         subject: t('newSale.subject'),
         paragraphs: [t('newSale.body', { number: orderNumber(orderId) })],
-        lines: items.map((item) => ({ label: item.title, value: money(item.priceCents) })),
+        lines: items.map((item) => ({ label: item.title, value: lineValue(item) })),
         action: { label: t('newSale.action'), link: `${publicUrl}${paths.coursesCreated()}` },
       };
     }

@@ -148,8 +148,24 @@ export const adminOrder = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  /** `refundedAt`: when the line's payment was given back (a line refund, or the whole order's); null while it stands. */
-  items: z.array(z.object({ courseId: z.number().int(), title: z.string(), priceCents: z.number().int(), refundedAt: z.string().nullable() })),
+  /** The coupon the order was priced with, as its creator typed it; null without one. */
+  couponCode: z.string().nullable(),
+  /**
+   * `priceCents`: what was paid for the line (its list price less the coupon's discount), and what its refund gives back.
+   * `referred`: the teacher brought the buyer (referral link or their own coupon).
+   * `refundedAt`: when the line's payment was given back (a line refund, or the whole order's); null while it stands.
+   */
+  items: z.array(
+    z.object({
+      courseId: z.number().int(),
+      title: z.string(),
+      priceCents: z.number().int(),
+      listPriceCents: z.number().int(),
+      discountCents: z.number().int(),
+      referred: z.boolean(),
+      refundedAt: z.string().nullable(),
+    }),
+  ),
   /** In cents, as the payment provider reports it. */
   amountTotal: z.number().int(),
   currency: z.string(),

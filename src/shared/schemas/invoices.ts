@@ -41,7 +41,21 @@ export const invoiceDocumentSchema = z.object({
   orderId: z.string(),
   seller: invoiceSellerSchema,
   buyer: z.object({ name: z.string(), email: z.string(), billing: billingDetailsSchema.nullable() }),
-  lines: z.array(z.object({ courseId: z.number().int(), title: z.string(), priceCents: z.number().int() })),
+  /**
+   * `priceCents` is what was paid for the line, and what the totals add up. A discounted line also
+   * keeps its list price, the discount and the coupon's code; documents issued before coupons
+   * existed have none of the three.
+   */
+  lines: z.array(
+    z.object({
+      courseId: z.number().int(),
+      title: z.string(),
+      priceCents: z.number().int(),
+      listPriceCents: z.number().int().optional(),
+      discountCents: z.number().int().optional(),
+      couponCode: z.string().nullable().optional(),
+    }),
+  ),
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),

@@ -25,7 +25,14 @@ export const earningSaleSchema = z.object({
   courseId: z.number().int(),
   title: z.string(),
   soldAt: z.iso.datetime(),
+  /** What the buyer paid for the line: its list price less the coupon's discount. */
   priceCents: cents,
+  listPriceCents: cents,
+  discountCents: cents,
+  /** The coupon that discounted this line; null when the line was not discounted. */
+  couponCode: z.string().nullable(),
+  /** The teacher brought the buyer (their referral link or their own coupon): the line's fee is the referral one. */
+  referred: z.boolean(),
   /** The platform's fee rate when it was sold, in basis points (2000 = 20 %). */
   feeBasisPoints: z.number().int(),
   feeCents: cents,

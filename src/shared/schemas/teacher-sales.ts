@@ -9,6 +9,9 @@ export const courseSalesSchema = z.object({
   /** Paid orders only: a refunded order counts nowhere. */
   revenueCents: z.number().int(),
   sales: z.number().int(),
+  /** Of those sales, the ones a coupon discounted, and the ones the teacher brought (referral link or their own coupon). */
+  couponSales: z.number().int(),
+  referralSales: z.number().int(),
   /** Who holds the course now (bought or enrolled free; a refund takes it back). */
   students: z.number().int(),
   ratings: ratingDistribution,

@@ -139,7 +139,18 @@ function draw(document: InvoiceDocument): Promise<Buffer> {
   };
   row(t('description'), t('amount'), 'bold');
   rule();
-  for (const line of document.lines) row(line.title, money(line.priceCents));
+  for (const line of document.lines) {
+    row(line.title, money(line.priceCents));
+    // A discounted line says what it cost before the coupon and what the coupon took; the amount column keeps what was paid.
+    if (line.discountCents && line.listPriceCents !== undefined) {
+      const plain = (cents: number) => formatMoney(cents, document.language, document.currency);
+      const amount = plain(-line.discountCents);
+      const detail = [t('listPrice', { price: plain(line.listPriceCents) }), line.couponCode ? t('discount', { code: line.couponCode, amount }) : t('discountWithoutCode', { amount })];
+      pdf.font('regular').fontSize(9).fillColor('#555555').text(detail.join(' · '), left + 12, pdf.y - 2, { width: width - amountWidth - 22 });
+      pdf.fillColor('#000000');
+      pdf.y += 4;
+    }
+  }
   rule();
   row(t('subtotal'), money(document.subtotalCents));
   row(t('tax'), money(document.taxCents));

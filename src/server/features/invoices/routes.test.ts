@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
+import { createCoupon, createPricedOrder } from '../../../../test/helpers/coupon-orders';
 import { pdfText } from '../../../../test/helpers/pdf-text';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { invoices, users } from '../../db/schema';
@@ -96,5 +97,37 @@ describe('invoice and credit-note PDFs', () => {
     const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [course], paymentStatus: 'unpaid', expiresAt: new Date(Date.now() + 3_600_000) });
     expect((await get(buyer, `/api/orders/${order.id}/invoice.pdf`)).statusCode).toBe(404);
     expect((await get(buyer, '/api/orders')).json().items[0]).toMatchObject({ invoiceNumber: null, creditNotes: [] });
+  });
+
+  it('a discounted line prints its list price and the discount with the coupon’s code; the amounts and totals are what was paid', async () => {
+    const buyer = await signedInUser(ctx.app);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, buyer.id));
+    const teacher = await createUser(ctx.db);
+    const design = await createCourse(ctx.db, { ownerId: teacher.id, title: 'Diseño gráfico básico', priceCents: 1999 });
+    const python = await createCourse(ctx.db, { ownerId: teacher.id, title: 'Python para niños', priceCents: 2500 });
+    const coupon = await createCoupon(ctx.db, { code: 'VERANO25', createdBy: teacher.id, terms: { discountKind: 'percent', discountValue: 25 } });
+    const { order } = await createPricedOrder(ctx.db, { userId: buyer.id, courses: [design, python], coupon, discounted: [design] });
+    await issueInvoice(ctx.db, order.id);
+    const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    // 25 % of $19.99 is $5 (499.75 cents, rounded half up): $14.99 paid; with the undiscounted $25, $39.99 in all.
+    expect(invoice!.totalCents).toBe(order.amountTotal);
+    expect(order.amountTotal).toBe(3999);
+
+    const text = pdfText((await get(buyer, `/api/orders/${order.id}/invoice.pdf`)).rawPayload).join('\n');
+    expect(text).toContain('Diseño gráfico básico');
+    expect(text).toContain('Precio de lista: $19.99 USD · Descuento (cupón VERANO25): -$5 USD');
+    expect(text).toContain('$14.99 USD');
+    expect(text).toContain('$39.99 USD');
+    expect(text).not.toContain('$44.99 USD');
+    // Only the discounted line has the detail.
+    expect(text.match(/Precio de lista/g)).toHaveLength(1);
+
+    await issueCreditNote(ctx.db, { orderId: order.id, courseIds: [design.id], refundKey: `refund:${order.id}:${design.id}` });
+    const [note] = await ctx.db.select().from(invoices).where(eq(invoices.kind, 'credit_note'));
+    expect(note!.totalCents).toBe(1499);
+    const noteText = pdfText((await get(buyer, `/api/orders/${order.id}/credit-notes/${note!.number}.pdf`)).rawPayload).join('\n');
+    expect(noteText).toContain('Precio de lista: $19.99 USD · Descuento (cupón VERANO25): -$5 USD');
+    expect(noteText).toContain('-$14.99 USD');
+    expect(noteText).not.toContain('Python para niños');
   });
 });

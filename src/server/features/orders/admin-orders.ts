@@ -25,9 +25,10 @@ const orderColumns = {
   amountTotal: orders.amountTotal,
   currency: orders.currency,
   paymentStatus: orders.paymentStatus,
+  couponCode: orders.couponCode,
 };
 
-type OrderRow = Pick<typeof orders.$inferSelect, 'id' | 'createdAt' | 'paidAt' | 'amountTotal' | 'currency' | 'paymentStatus'> & {
+type OrderRow = Pick<typeof orders.$inferSelect, 'id' | 'createdAt' | 'paidAt' | 'amountTotal' | 'currency' | 'paymentStatus' | 'couponCode'> & {
   userId: string;
   userName: string;
   userEmail: string;
@@ -37,7 +38,16 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> 
   const ids = rows.map((row) => row.id);
   const items = ids.length
     ? await db
-        .select({ orderId: orderItems.orderId, courseId: orderItems.courseId, title: orderItems.title, priceCents: orderItems.priceCents, refundedAt: orderItems.refundedAt })
+        .select({
+          orderId: orderItems.orderId,
+          courseId: orderItems.courseId,
+          title: orderItems.title,
+          priceCents: orderItems.priceCents,
+          listPriceCents: orderItems.listPriceCents,
+          discountCents: orderItems.discountCents,
+          referred: orderItems.referred,
+          refundedAt: orderItems.refundedAt,
+        })
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.title))
@@ -47,7 +57,8 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> 
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     user: { id: row.userId, name: row.userName, email: row.userEmail },
-    items: items.filter((item) => item.orderId === row.id).map(({ courseId, title, priceCents, refundedAt }) => ({ courseId, title, priceCents, refundedAt: iso(refundedAt) })),
+    couponCode: row.couponCode,
+    items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, refundedAt, ...item }) => ({ ...item, refundedAt: iso(refundedAt) })),
     amountTotal: row.amountTotal,
     currency: row.currency,
     paymentStatus: row.paymentStatus,

@@ -27,6 +27,10 @@ export async function teacherSales(db: Database, teacherId: string, { holdDays, 
       title: orderItems.title,
       paidAt: orders.paidAt,
       priceCents: orderItems.priceCents,
+      listPriceCents: orderItems.listPriceCents,
+      discountCents: orderItems.discountCents,
+      couponCode: orders.couponCode,
+      referred: orderItems.referred,
       feeBasisPoints: orderItems.feeBasisPoints,
       feeCents: orderItems.feeCents,
       shareCents: orderItems.teacherShareCents,
@@ -55,6 +59,11 @@ export async function teacherSales(db: Database, teacherId: string, { holdDays, 
       title: row.title,
       soldAt: paidAt.toISOString(),
       priceCents: row.priceCents,
+      listPriceCents: row.listPriceCents,
+      discountCents: row.discountCents,
+      // The order's coupon may cover other teachers' lines only: a line it did not discount shows none.
+      couponCode: row.discountCents > 0 ? row.couponCode : null,
+      referred: row.referred,
       feeBasisPoints: row.feeBasisPoints,
       feeCents: row.feeCents,
       shareCents: row.shareCents,
@@ -131,12 +140,48 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const earningsCsvColumns = ['sold_at', 'order_id', 'course_id', 'title', 'price_cents', 'fee_basis_points', 'fee_cents', 'share_cents', 'state', 'available_at'] as const;
+export const earningsCsvColumns = [
+  'sold_at',
+  'order_id',
+  'course_id',
+  'title',
+  'price_cents',
+  'fee_basis_points',
+  'fee_cents',
+  'share_cents',
+  'state',
+  'available_at',
+  'list_price_cents',
+  'discount_cents',
+  'coupon_code',
+  'referred',
+] as const;
 
-/** Every sold line of the teacher, one per row, amounts in integer cents; lines end with CRLF as RFC 4180 says. */
+/**
+ * Every sold line of the teacher, one per row, amounts in integer cents; lines end with CRLF as
+ * RFC 4180 says. The coupon and referral columns come last, so spreadsheets built on the earlier
+ * columns keep reading them where they were.
+ */
 export function earningsCsv(sales: EarningSale[]): string {
   const rows = sales.map((sale) =>
-    [sale.soldAt, sale.orderId, sale.courseId, sale.title, sale.priceCents, sale.feeBasisPoints, sale.feeCents, sale.shareCents, sale.state, sale.availableAt].map(csvCell).join(','),
+    [
+      sale.soldAt,
+      sale.orderId,
+      sale.courseId,
+      sale.title,
+      sale.priceCents,
+      sale.feeBasisPoints,
+      sale.feeCents,
+      sale.shareCents,
+      sale.state,
+      sale.availableAt,
+      sale.listPriceCents,
+      sale.discountCents,
+      sale.couponCode,
+      sale.referred ? 'yes' : 'no',
+    ]
+      .map(csvCell)
+      .join(','),
   );
   return [earningsCsvColumns.join(','), ...rows].join('\r\n') + '\r\n';
 }

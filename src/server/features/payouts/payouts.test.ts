@@ -60,7 +60,7 @@ describe('earnings and the admin’s payouts', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toBe('attachment; filename="earnings.csv"');
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('sold_at,order_id,course_id,title,price_cents,fee_basis_points,fee_cents,share_cents,state,available_at');
+    expect(lines[0]).toBe('sold_at,order_id,course_id,title,price_cents,fee_basis_points,fee_cents,share_cents,state,available_at,list_price_cents,discount_cents,coupon_code,referred');
     expect(lines).toHaveLength(1 + 3 + 1);
     expect(lines.find((line) => line.includes(`,${formula.id},`))).toContain(`,"'=HYPERLINK(""http://evil.example""), ""curso""",1999,2000,400,1599,`);
     expect(response.body).toContain(',"Python, desde cero",1000,2000,200,800,');
@@ -69,7 +69,7 @@ describe('earnings and the admin’s payouts', () => {
   it('csvCell quotes what needs quoting and defuses every formula lead', () => {
     expect(['=1+1', '+1', '-1', '@SUM(A1)', 'plain', 'a"b', 'a\nb'].map(csvCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", 'plain', '"a""b"', '"a\nb"']);
     expect(csvCell(-5)).toBe('-5');
-    expect(earningsCsv([])).toBe('sold_at,order_id,course_id,title,price_cents,fee_basis_points,fee_cents,share_cents,state,available_at\r\n');
+    expect(earningsCsv([])).toBe('sold_at,order_id,course_id,title,price_cents,fee_basis_points,fee_cents,share_cents,state,available_at,list_price_cents,discount_cents,coupon_code,referred\r\n');
   });
 
   it('GET /api/admin/payouts: totals, every teacher’s balance and failed transfers; POST …/retry sends one with the same key, once', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser } from '../../../../test/helpers/auth';
 import { as } from '../../../../test/helpers/commerce';
+import { createCoupon, createPricedOrder } from '../../../../test/helpers/coupon-orders';
 import { createCourse, createOrder, createTeacher, createUser } from '../../db/factories';
 import { reviews } from '../../db/schema';
 
@@ -25,8 +26,8 @@ describe("a teacher's sales", () => {
     expect(response.statusCode).toBe(200);
     const sales = response.json();
     expect(sales.courses).toEqual([
-      { id: second.id, title: second.title, revenueCents: 2500, sales: 1, students: 1, ratings: [0, 0, 0, 0, 0] },
-      { id: first.id, title: first.title, revenueCents: 1000, sales: 1, students: 1, ratings: [0, 0, 0, 1, 0] },
+      { id: second.id, title: second.title, revenueCents: 2500, sales: 1, couponSales: 0, referralSales: 0, students: 1, ratings: [0, 0, 0, 0, 0] },
+      { id: first.id, title: first.title, revenueCents: 1000, sales: 1, couponSales: 0, referralSales: 0, students: 1, ratings: [0, 0, 0, 1, 0] },
     ]);
     expect(sales.totals).toEqual({ revenueCents: 3500, sales: 2, students: 2 });
     expect(sales.daily).toHaveLength(30);
@@ -43,5 +44,24 @@ describe("a teacher's sales", () => {
     const someoneElse = await signedInUser(ctx.app);
     expect((await ctx.app.inject({ url: `/api/admin/users/${teacher.id}/sales`, headers: as(someoneElse) })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/teaching/sales', headers: as(someoneElse) })).json().courses).toEqual([]);
+  });
+
+  it('counts per course the sales a coupon discounted and those the teacher brought, with revenue at what was paid', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const course = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 2000 });
+    const other = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 1000 });
+    const coupon = await createCoupon(ctx.db, { code: `Mitad${randomUUID().slice(0, 6)}`, createdBy: teacher.id, terms: { discountKind: 'percent', discountValue: 50 } });
+    const buyers = await Promise.all([0, 1, 2].map(() => createUser(ctx.db)));
+    // A coupon sale the teacher brought (their own coupon), a referral sale at list price, and a plain one.
+    await createPricedOrder(ctx.db, { userId: buyers[0]!.id, courses: [course, other], coupon, discounted: [course], referred: [course] });
+    await createPricedOrder(ctx.db, { userId: buyers[1]!.id, courses: [course], referred: [course] });
+    await createPricedOrder(ctx.db, { userId: buyers[2]!.id, courses: [course] });
+
+    const sales = (await ctx.app.inject({ url: '/api/teaching/sales', headers: as(teacher) })).json();
+    expect(sales.courses).toMatchObject([
+      { id: other.id, revenueCents: 1000, sales: 1, couponSales: 0, referralSales: 0 },
+      { id: course.id, revenueCents: 1000 + 2000 + 2000, sales: 3, couponSales: 1, referralSales: 2 },
+    ]);
+    expect(sales.totals).toMatchObject({ revenueCents: 6000, sales: 4 });
   });
 });

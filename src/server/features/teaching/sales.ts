@@ -18,11 +18,15 @@ const salesStatement = (db: Database) =>
     return sql`
       with own as (select id, title from courses where owner_id = ${ownerId}),
       paid_items as (
-        select oi.course_id, oi.price_cents, o.paid_at
+        select oi.course_id, oi.price_cents, oi.discount_cents, oi.referred, o.paid_at
         from order_items oi join orders o on o.id = oi.order_id
         where oi.course_id in (select id from own) and o.payment_status = 'paid'
       ),
-      sales as (select course_id, sum(price_cents)::int as revenue, count(*)::int as sales from paid_items group by course_id),
+      sales as (
+        select course_id, sum(price_cents)::int as revenue, count(*)::int as sales,
+          (count(*) filter (where discount_cents > 0))::int as coupon_sales, (count(*) filter (where referred))::int as referral_sales
+        from paid_items group by course_id
+      ),
       students as (select course_id, count(*)::int as students from enrollments where course_id in (select id from own) group by course_id),
       ratings as (
         select course_id, json_build_array(
@@ -39,6 +43,7 @@ const salesStatement = (db: Database) =>
         exists (select 1 from users where id = ${ownerId}) as teacher_exists,
         (select coalesce(json_agg(json_build_object(
             'id', own.id, 'title', own.title, 'revenueCents', coalesce(sales.revenue, 0), 'sales', coalesce(sales.sales, 0),
+            'couponSales', coalesce(sales.coupon_sales, 0), 'referralSales', coalesce(sales.referral_sales, 0),
             'students', coalesce(students.students, 0), 'ratings', coalesce(ratings.ratings, json_build_array(0, 0, 0, 0, 0))
           ) order by own.id desc), '[]'::json)
           from own left join sales on sales.course_id = own.id left join students on students.course_id = own.id

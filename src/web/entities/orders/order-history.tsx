@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/error-message';
 import { usePaymentStatusLabel } from './payment-status';
 import { usePriceLabel } from '../../lib/money';
 import { DataTable } from '../../components/data-table';
+import { ListPrice } from '../../components/list-price';
 import { localeOf } from '../../../shared/languages';
 import { dateTimeFormat } from '../../lib/intl-formats';
 
@@ -58,6 +59,7 @@ const statusColors: Record<PaymentStatus, MantineColor> = {
  */
 export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const { t, i18n } = useTranslation('orders');
+  const { t: tc } = useTranslation();
   const orders = useOrders();
   const priceLabel = usePriceLabel();
   const statusLabel = usePaymentStatusLabel();
@@ -87,14 +89,28 @@ export function OrderHistory({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
           {
             key: 'courses',
             header: t('history.courses'),
+            // A line the coupon discounted shows its list price struck through beside what was paid, and the order names its coupon.
             cell: (order) => (
-              <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {order.items.map((item) => (
-                  <Text component="li" key={item.courseId} size="sm">
-                    {item.title}
+              <>
+                <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                  {order.items.map((item) => (
+                    <Text component="li" key={item.courseId} size="sm">
+                      {item.title}
+                      {item.discountCents > 0 ? (
+                        <Text span size="sm" ml="xs" style={{ whiteSpace: 'nowrap' }}>
+                          <ListPrice price={priceLabel(item.listPriceCents)} />
+                          {priceLabel(item.priceCents)}
+                        </Text>
+                      ) : null}
+                    </Text>
+                  ))}
+                </Stack>
+                {order.couponCode ? (
+                  <Text size="xs" mt={4}>
+                    {tc('discount.couponCode', { code: order.couponCode })}
                   </Text>
-                ))}
-              </Stack>
+                ) : null}
+              </>
             ),
           },
           { key: 'total', header: t('history.total'), nowrap: true, cell: (order) => priceLabel(order.amountTotal) },

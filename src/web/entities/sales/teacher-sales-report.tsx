@@ -67,6 +67,9 @@ function SalesFigures({ sales }: { sales: TeacherSales }) {
           { key: 'revenue', header: t('sales.columns.revenue'), align: 'right', cell: (course) => money(course.revenueCents) },
           { key: 'sales', header: t('sales.columns.sales'), align: 'right', cell: (course) => course.sales },
           { key: 'students', header: t('sales.columns.students'), align: 'right', cell: (course) => course.students },
+          // Of the sales, those a coupon discounted and those the teacher brought (referral link or their own coupon).
+          { key: 'couponSales', header: t('sales.columns.couponSales'), align: 'right', cell: (course) => course.couponSales },
+          { key: 'referralSales', header: t('sales.columns.referralSales'), align: 'right', cell: (course) => course.referralSales },
           {
             key: 'ratings',
             header: t('sales.columns.ratings'),
@@ -75,7 +78,7 @@ function SalesFigures({ sales }: { sales: TeacherSales }) {
         ]}
         rows={sales.courses}
         rowKey={(course) => course.id}
-        minWidth={720}
+        minWidth={860}
         verticalSpacing="sm"
         label={t('sales.perCourse')}
       />

@@ -24,7 +24,8 @@ describe('payment statuses', () => {
       createdAt: `2026-03-0${index + 1}T10:00:00.000Z`,
       paidAt: null,
       user: { id: 'user-1', name: 'Ana Pérez', email: 'ana@example.com' },
-      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, refundedAt: null }],
+      couponCode: null,
+      items: [{ courseId: index + 1, title: `Curso ${index}`, priceCents: 1000, listPriceCents: 1000, discountCents: 0, referred: false, refundedAt: null }],
       amountTotal: 1000,
       currency: 'usd',
       paymentStatus,
@@ -70,9 +71,11 @@ describe('refunds', () => {
     createdAt: '2026-03-01T10:00:00.000Z',
     paidAt: '2026-03-01T10:01:00.000Z',
     user: { id: 'user-1', name: 'Ana Pérez', email: 'ana@example.com' },
+    // Python was discounted by the order's coupon; SQL's teacher brought the buyer.
+    couponCode: 'VERANO',
     items: [
-      { courseId: 7, title: 'Python desde cero', priceCents: 1999, refundedAt: refundedCourseIds.includes(7) ? '2026-03-02T10:00:00.000Z' : null },
-      { courseId: 8, title: 'SQL práctico', priceCents: 2550, refundedAt: refundedCourseIds.includes(8) ? '2026-03-02T10:00:00.000Z' : null },
+      { courseId: 7, title: 'Python desde cero', priceCents: 1999, listPriceCents: 2999, discountCents: 1000, referred: false, refundedAt: refundedCourseIds.includes(7) ? '2026-03-02T10:00:00.000Z' : null },
+      { courseId: 8, title: 'SQL práctico', priceCents: 2550, listPriceCents: 2550, discountCents: 0, referred: true, refundedAt: refundedCourseIds.includes(8) ? '2026-03-02T10:00:00.000Z' : null },
     ],
     amountTotal: 4549,
     currency: 'usd',
@@ -101,6 +104,28 @@ describe('refunds', () => {
     // The line refunded offers no second refund; the other line and the rest of the order still do.
     expect(screen.queryByRole('button', { name: 'Reembolsar «SQL práctico»' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reembolsar «Python desde cero»' })).toBeInTheDocument();
+  });
+
+  it('shows the order’s coupon, a discounted line’s list price struck through, and the referral mark', async () => {
+    mockApi({ getSession: () => adminSession, getAdminOrders: () => ({ items: [paidOrder()], total: 1, page: 1, pageCount: 1, pageSize: 20 }) });
+    renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
+    const python = (await screen.findByText('Python desde cero')).closest('li')!;
+    expect(python).toHaveTextContent('Python desde ceroPrecio de lista: $29.99 USD$19.99 USD');
+    expect(within(python).getByText('$29.99 USD').tagName).toBe('S');
+    expect(within(python).queryByText('Referido')).not.toBeInTheDocument();
+    const sql = screen.getByText('SQL práctico').closest('li')!;
+    expect(within(sql).queryByText(/Precio de lista/)).not.toBeInTheDocument();
+    expect(within(sql).getByText('$25.50 USD')).toBeInTheDocument();
+    expect(within(sql).getByText('Referido')).toBeInTheDocument();
+    const [, row] = screen.getAllByRole('row');
+    expect(within(row!).getAllByRole('cell')[2]).toHaveTextContent('$45.49 USDCupón VERANO');
+  });
+
+  it('a discounted line’s refund names what was paid for it, not its list price', async () => {
+    mockApi({ getSession: () => adminSession, getAdminOrders: () => ({ items: [paidOrder()], total: 1, page: 1, pageCount: 1, pageSize: 20 }) });
+    const { user } = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
+    await user.click(await screen.findByRole('button', { name: 'Reembolsar «Python desde cero»' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Se devolverán $19.99 USD a Ana Pérez y perderá el acceso a «Python desde cero».');
   });
 
   it("refunds the rest of the order at once, for what is left of it", async () => {

@@ -13,6 +13,7 @@ import { Pager } from '../components/list-controls';
 import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
 import { DataTable } from '../../../components/data-table';
+import { ListPrice } from '../../../components/list-price';
 
 // Colour names without a shade: a light badge then writes its text in the theme's readable light colour (src/web/app/theme.ts).
 const statusColor: Record<PaymentStatus, string> = { paid: 'teal', unpaid: 'blue', expired: 'gray', failed: 'red', refunded: 'violet' };
@@ -20,6 +21,7 @@ const statusColor: Record<PaymentStatus, string> = { paid: 'teal', unpaid: 'blue
 /** /admin/ordenes — every order, newest first: user, items, total in US$, payment status; refunds. */
 function OrdersScreen() {
   const { t, i18n } = useTranslation('admin');
+  const { t: tc } = useTranslation();
   const list = useListParams();
   const statusLabel = usePaymentStatusLabel();
   const rawStatus = list.get('status');
@@ -101,6 +103,16 @@ function OrdersScreen() {
                       <Text size="sm" td={item.refundedAt ? 'line-through' : undefined}>
                         {item.title}
                       </Text>
+                      {/* What was paid for the line (what its refund gives back), after its list price when a coupon discounted it. */}
+                      <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
+                        {item.discountCents > 0 ? <ListPrice price={formatMoney(item.listPriceCents, i18n.language, order.currency)} /> : null}
+                        {formatMoney(item.priceCents, i18n.language, order.currency)}
+                      </Text>
+                      {item.referred ? (
+                        <Badge color="grape" variant="light" size="sm">
+                          {tc('discount.referral')}
+                        </Badge>
+                      ) : null}
                       {item.refundedAt ? (
                         <Badge color="violet" variant="light" size="sm">
                           {t('orders.lineRefunded')}
@@ -123,7 +135,20 @@ function OrdersScreen() {
               </List>
             ),
           },
-          { key: 'total', header: t('orders.columns.total'), cell: (order) => formatMoney(order.amountTotal, i18n.language, order.currency) },
+          {
+            key: 'total',
+            header: t('orders.columns.total'),
+            cell: (order) => (
+              <>
+                {formatMoney(order.amountTotal, i18n.language, order.currency)}
+                {order.couponCode ? (
+                  <Text size="xs" mt={4}>
+                    {tc('discount.couponCode', { code: order.couponCode })}
+                  </Text>
+                ) : null}
+              </>
+            ),
+          },
           {
             key: 'status',
             header: t('orders.columns.status'),

@@ -119,7 +119,7 @@ describe('admin user detail', () => {
       getSession: () => adminSession,
       getAdminUser: ({ params }) => (params.id === 'u-7' ? teacher : detail()),
       getTeacherSales: () => ({
-        courses: [{ id: 4, title: 'React', revenueCents: 3998, sales: 2, students: 3, ratings: [0, 0, 1, 0, 1] }],
+        courses: [{ id: 4, title: 'React', revenueCents: 3998, sales: 2, couponSales: 0, referralSales: 0, students: 3, ratings: [0, 0, 1, 0, 1] }],
         totals: { revenueCents: 3998, sales: 2, students: 3 },
         daily: [{ date: '2026-03-01', revenueCents: 3998 }],
       }),

@@ -72,6 +72,41 @@ describe('my courses (/mycourses)', () => {
     expect(within(row).getByText('Curso retirado')).toBeInTheDocument();
   });
 
+  it('shows a discounted purchase’s list price struck through, what was paid, and its coupon', async () => {
+    mockApi({
+      getSession: () => session,
+      getEnrollments: () => ({ items: [] }),
+      getOrders: () => ({
+        items: [
+          {
+            id: 'o2',
+            status: 'paid',
+            amountTotal: 3549,
+            currency: 'usd',
+            createdAt: '2026-03-04T10:00:00.000Z',
+            paidAt: '2026-03-04T10:01:00.000Z',
+            couponCode: 'VERANO',
+            items: [
+              { courseId: 5, title: 'Python desde cero', priceCents: 1000, listPriceCents: 1999, discountCents: 999, imageUrl: null },
+              { courseId: 6, title: 'SQL práctico', priceCents: 2549, listPriceCents: 2549, discountCents: 0, imageUrl: null },
+            ],
+            invoiceNumber: '2026-000043',
+            creditNotes: [],
+          },
+        ],
+      }),
+    });
+    renderApp('/mycourses');
+    const history = await screen.findByRole('region', { name: 'Mis compras' }, { timeout: 5000 });
+    const row = (await within(history).findAllByRole('row'))[1]!;
+    const [python, sql] = within(row).getAllByRole('listitem');
+    expect(python).toHaveTextContent('Python desde ceroPrecio de lista: $19.99 USD$10 USD');
+    expect(within(python!).getByText('$19.99 USD').tagName).toBe('S');
+    expect(sql!.textContent).toBe('SQL práctico');
+    expect(within(row).getByText('Cupón VERANO')).toBeInTheDocument();
+    expect(within(row).getByText('$35.49 USD')).toBeInTheDocument();
+  });
+
   describe('invoices and credit notes', () => {
     const orders = {
       items: [

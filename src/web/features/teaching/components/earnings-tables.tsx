@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherEarnings } from '../../../../shared/schemas/payouts';
 import { DataTable } from '../../../components/data-table';
+import { ListPrice } from '../../../components/list-price';
 import { usePayoutFormat } from '../../../entities/payouts/payout-format';
 
 type Sale = TeacherEarnings['sales'][number];
@@ -20,6 +21,7 @@ const salesPerStep = 20;
 /** Each sold line: course, date, price, the platform's fee with its rate, the teacher's share and where it is. */
 export function EarningSales({ earnings }: { earnings: TeacherEarnings }) {
   const { t } = useTranslation('payouts');
+  const { t: tc } = useTranslation();
   const format = usePayoutFormat();
   const headingId = useId();
   const [drawn, setDrawn] = useState(salesPerStep);
@@ -49,14 +51,52 @@ export function EarningSales({ earnings }: { earnings: TeacherEarnings }) {
           columns={[
             { key: 'course', header: columns.course, phone: 'plain', style: { fontWeight: 500 }, cell: (sale) => sale.title },
             { key: 'date', header: columns.date, nowrap: true, cell: (sale) => format.date(sale.soldAt) },
-            { key: 'price', header: columns.price, align: 'right', nowrap: true, cell: (sale) => money(sale.priceCents) },
+            {
+              key: 'price',
+              header: columns.price,
+              align: 'right',
+              nowrap: true,
+              // What the buyer paid; a discounted sale also shows its list price struck through and the coupon that took the difference.
+              cell: (sale) =>
+                sale.discountCents > 0 ? (
+                  <>
+                    <ListPrice price={money(sale.listPriceCents)} />
+                    {money(sale.priceCents)}
+                    <Text size="xs" mt={4}>
+                      {tc('discount.coupon', { code: sale.couponCode ?? '', amount: money(-sale.discountCents) })}
+                    </Text>
+                  </>
+                ) : (
+                  money(sale.priceCents)
+                ),
+            },
             {
               key: 'fee',
               header: columns.fee,
               align: 'right',
               cell: (sale) => t('earnings.sales.fee', { price: money(sale.feeCents), percent: format.feeRate(sale.feeBasisPoints) }),
             },
-            { key: 'share', header: columns.share, align: 'right', nowrap: true, style: { fontWeight: 600 }, cell: (sale) => money(sale.shareCents) },
+            {
+              key: 'share',
+              header: columns.share,
+              align: 'right',
+              nowrap: true,
+              style: { fontWeight: 600 },
+              // A sale the teacher brought was split at the referral rate: say so, with the part it gave them.
+              cell: (sale) =>
+                sale.referred ? (
+                  <>
+                    {money(sale.shareCents)}
+                    <div>
+                      <Badge mt={4} variant="light" color="grape">
+                        {t('earnings.sales.referral', { percent: format.feeRate(10_000 - sale.feeBasisPoints) })}
+                      </Badge>
+                    </div>
+                  </>
+                ) : (
+                  money(sale.shareCents)
+                ),
+            },
             {
               key: 'state',
               header: columns.state,

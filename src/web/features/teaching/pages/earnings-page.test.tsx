@@ -105,6 +105,28 @@ describe('/coursescreated/earnings', () => {
     ]);
   });
 
+  it('shows a discounted sale’s list price struck through with its coupon, and a referral sale’s mark and share', async () => {
+    const [held, transferred] = soldEarnings().sales;
+    const discounted = { ...held!, listPriceCents: 3998, discountCents: 1999, couponCode: 'MITAD50' };
+    const referred = { ...transferred!, referred: true, feeBasisPoints: 300, feeCents: 90, shareCents: 2910 };
+    mockApi({ getSession: () => session, getEarnings: () => makeEarnings({ sales: [discounted, referred] }) });
+    renderApp('/coursescreated/earnings');
+    const sales = await screen.findByRole('table', { name: /^Tus ventas/ });
+    const [, first, second] = within(sales).getAllByRole('row');
+    const [, , price, , share] = within(first!).getAllByRole('cell');
+    expect(price!.textContent).toBe('Precio de lista: $39.98 USD$19.99 USDCupón MITAD50: -$19.99 USD');
+    expect(within(price!).getByText('$39.98 USD').tagName).toBe('S');
+    expect(share!.textContent).toBe('$15.99 USD');
+    const secondCells = within(second!).getAllByRole('cell');
+    expect(secondCells[2]!.textContent).toBe('$30 USD');
+    expect(secondCells[3]!.textContent).toBe('$0.90 USD (3\u00a0%)');
+    expect(secondCells[4]!.textContent).toBe('$29.10 USDReferido: 97\u00a0% para ti');
+
+    await act(() => setLanguage('en'));
+    expect(await within(sales).findByText('Coupon MITAD50: -$19.99 USD')).toBeInTheDocument();
+    expect(within(sales).getByText('Referral: 97% to you')).toBeInTheDocument();
+  });
+
   it('says when there is nothing yet, and that available money waits for an enabled account', async () => {
     mockApi({ getSession: () => session, getEarnings: () => makeEarnings() });
     renderApp('/coursescreated/earnings');

@@ -172,8 +172,8 @@ describe('/coursescreated', () => {
   }));
   const sales: TeacherSales = {
     courses: [
-      { id: 4, title: 'React', revenueCents: 7996, sales: 4, students: 4, ratings: [0, 1, 1, 2, 1] },
-      { id: 3, title: 'Python', revenueCents: 0, sales: 0, students: 12, ratings: [0, 0, 0, 0, 0] },
+      { id: 4, title: 'React', revenueCents: 7996, sales: 4, couponSales: 2, referralSales: 1, students: 4, ratings: [0, 1, 1, 2, 1] },
+      { id: 3, title: 'Python', revenueCents: 0, sales: 0, couponSales: 0, referralSales: 0, students: 12, ratings: [0, 0, 0, 0, 0] },
     ],
     totals: { revenueCents: 7996, sales: 4, students: 16 },
     daily,
@@ -233,10 +233,10 @@ describe('/coursescreated', () => {
     expect(within(days).getByRole('row', { name: '30 mar $59.97 USD' })).toBeInTheDocument();
 
     const perCourse = within(block).getByRole('table', { name: 'Ventas por curso' });
-    for (const header of ['Curso', 'Ingresos', 'Ventas', 'Estudiantes', 'Calificaciones']) expect(within(perCourse).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    expect(within(perCourse).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Curso', 'Ingresos', 'Ventas', 'Estudiantes', 'Con cupón', 'Referidas', 'Calificaciones']);
     const [, react, python] = within(perCourse).getAllByRole('row');
-    expect([...react!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['React', '$79.96 USD', '4', '4']);
-    expect([...python!.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['Python', '$0 USD', '0', '12']);
+    expect([...react!.querySelectorAll('td')].slice(0, 6).map((cell) => cell.textContent)).toEqual(['React', '$79.96 USD', '4', '4', '2', '1']);
+    expect([...python!.querySelectorAll('td')].slice(0, 6).map((cell) => cell.textContent)).toEqual(['Python', '$0 USD', '0', '12', '0', '0']);
     const ratings = within(react!).getByRole('list', { name: 'Calificaciones de React' });
     expect(within(ratings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '5 estrellas20 %(1)1 reseña',
@@ -255,6 +255,8 @@ describe('/coursescreated', () => {
     expect((await within(block).findAllByRole('term')).map((term) => term.textContent)).toEqual(['Net revenue', 'Sales', 'Students']);
     expect(within(block).getByRole('figure', { name: 'Revenue per day (last 30 days)' })).toBeInTheDocument();
     const perCourse = within(block).getByRole('table', { name: 'Sales per course' });
+    expect(within(perCourse).getByRole('columnheader', { name: 'With a coupon' })).toBeInTheDocument();
+    expect(within(perCourse).getByRole('columnheader', { name: 'Referred' })).toBeInTheDocument();
     expect(within(perCourse).getByRole('list', { name: 'Ratings of React' })).toHaveTextContent('5 stars20%(1)1 review');
   });
 
