@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { as } from '../../../../test/helpers/commerce';
@@ -233,6 +233,29 @@ describe('coupons', () => {
     const admin = await signedInAdmin(ctx.app);
     expect((await list(admin, '/api/admin/coupons')).find((item) => item.id === coupon.id)).toEqual(byCode.get('CUENTA'));
     expect((await setActive(teacher, coupon.id, false)).json()).toMatchObject({ uses: 3, heldUses: 1, revenueCents: first.priceCents - 500, status: 'disabled' });
+  });
+
+  it('reads the figures of any number of coupons in the same number of queries', async () => {
+    const { teacher, owned } = await teacherWithCourses(1);
+    const selects = vi.spyOn(ctx.db, 'select');
+    const queriesToList = async () => {
+      selects.mockClear();
+      await list(teacher);
+      return selects.mock.calls.length;
+    };
+    const addCoupons = (from: number, to: number) =>
+      ctx.db.insert(coupons).values(
+        Array.from({ length: to - from }, (_, index) => ({ code: `MUCHOS${from + index}`, ownerId: teacher.id, createdBy: teacher.id, discountKind: 'percent' as const, discountValue: 5, allCourses: false })),
+      );
+    await addCoupons(0, 2);
+    // The first request also looks the session up; the next ones find it remembered.
+    await queriesToList();
+    const withTwo = await queriesToList();
+    await addCoupons(2, 40);
+    await ctx.db.insert(couponCourses).values((await ctx.db.select({ id: coupons.id }).from(coupons)).map((coupon) => ({ couponId: coupon.id, courseId: owned[0]!.id })));
+    expect(await queriesToList()).toBe(withTwo);
+    expect(withTwo).toBeLessThanOrEqual(4);
+    selects.mockRestore();
   });
 
   it('lets an admin create site coupons over every course or the ones named, list every coupon and switch any, with audit rows', async () => {
