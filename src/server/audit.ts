@@ -6,7 +6,7 @@ export type AuditRecord = {
   /** null when an operator acted from the command line (`npm run admin:grant`), not as a signed-in admin. */
   actorId: string | null;
   action: AuditAction;
-  targetType: 'course' | 'user' | 'category' | 'subcategory' | 'order' | 'message' | 'transfer' | 'payouts';
+  targetType: 'course' | 'user' | 'category' | 'subcategory' | 'order' | 'message' | 'transfer' | 'payouts' | 'coupon';
   targetId: string | number;
   before?: unknown;
   after?: unknown;

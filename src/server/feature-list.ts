@@ -5,6 +5,7 @@ import { cartFeature } from './features/cart/feature';
 import { catalogFeature } from './features/catalog/feature';
 import { certificatesFeature } from './features/certificates/feature';
 import { contactFeature } from './features/contact/feature';
+import { couponsFeature } from './features/coupons/feature';
 import { favouritesFeature } from './features/favourites/feature';
 import { healthFeature } from './features/health/feature';
 import { invoicesFeature } from './features/invoices/feature';
@@ -28,6 +29,7 @@ export const features: Feature[] = [
   teachingFeature,
   cartFeature,
   ordersFeature,
+  couponsFeature,
   payoutAccountsFeature,
   payoutsFeature,
   invoicesFeature,

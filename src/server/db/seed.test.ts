@@ -14,7 +14,7 @@ import { limits } from '../../shared/limits';
 /** Argon2 is slow on purpose; the seed only needs something that maps a password to a string. */
 const fakeHash = async (plain: string) => `hash:${plain}`;
 
-const countedTables = ['users', 'accounts', 'categories', 'subcategories', 'courses', 'course_videos', 'reviews', 'orders', 'order_items', 'enrollments', 'favourites', 'cart_items', 'contact_messages'];
+const countedTables = ['users', 'accounts', 'categories', 'subcategories', 'courses', 'course_videos', 'reviews', 'orders', 'order_items', 'enrollments', 'favourites', 'cart_items', 'contact_messages', 'coupons'];
 
 async function rowCounts(db: Database): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -128,6 +128,15 @@ describe('seedDemoData', () => {
   it('lets the teacher own most courses', async () => {
     const [owned] = await rows<{ total: number }>(db, sql`select count(*)::int as total from courses c join users u on u.id = c.owner_id where u.email = 'teacher@demo.test'`);
     expect(owned!.total).toBeGreaterThan(countsAfterFirstRun.courses! / 2);
+  });
+
+  it('gives the teacher a demo coupon over all of their courses', async () => {
+    const coupons = await rows<{ code: string; discount_kind: string; discount_value: number; all_courses: boolean; max_uses: number; active: boolean }>(
+      db,
+      sql`select c.code, c.discount_kind, c.discount_value, c.all_courses, c.max_uses, c.disabled_at is null and c.starts_at <= now() as active
+          from coupons c join users u on u.id = c.owner_id where u.email = 'teacher@demo.test'`,
+    );
+    expect(coupons).toEqual([{ code: 'BIENVENIDA', discount_kind: 'percent', discount_value: 20, all_courses: true, max_uses: 100, active: true }]);
   });
 
   it('keeps each course rating equal to the average and count of its reviews', async () => {

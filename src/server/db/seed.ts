@@ -45,6 +45,7 @@ import {
   cartItems,
   categories,
   contactMessages,
+  coupons,
   courseLessons,
   courseVideos,
   courses,
@@ -291,6 +292,14 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
   await db.insert(favourites).values(buyerActivity.favouriteKeys.map((key) => ({ userId: buyer, courseId: course(key).id })));
   await db.insert(cartItems).values(buyerActivity.cartKeys.map((key) => ({ userId: buyer, courseId: course(key).id })));
   await db.insert(contactMessages).values(demoContactMessages.map((message, index) => makeContactMessage({ ...message, createdAt: daysAgo(index + 1) })));
+
+  // A coupon of the demo teacher's, so the coupons screen and the cart's code field have one to show.
+  const teacher = userId('teacher');
+  await db
+    .insert(coupons)
+    .values({ code: 'BIENVENIDA', ownerId: teacher, createdBy: teacher, discountKind: 'percent', discountValue: 20, allCourses: true, maxUses: 100, startsAt: daysAgo(30), createdAt: daysAgo(30) })
+    // Someone may have taken the code before the demo was seeded: theirs stays.
+    .onConflictDoNothing();
 }
 
 /**

@@ -82,8 +82,9 @@ export const couponEndpoints = {
     effects: [],
     tags: ['admin', 'coupons'],
     summary: 'Create a site-wide coupon (every course, or the ones named)',
+    description: '404 COURSE_NOT_FOUND when a named course does not exist; 409 COUPON_CODE_TAKEN, COUPON_LIMIT_REACHED (the site’s coupons share one cap).',
     body: createCouponBody,
-    responses: { 201: couponSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+    responses: { 201: couponSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
   updateSiteCoupon: defineEndpoint({
     method: 'PATCH',

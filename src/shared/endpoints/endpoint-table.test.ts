@@ -6,6 +6,7 @@ import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { certificatesEndpoints } from './certificates';
 import { contactEndpoints } from './contact';
+import { couponEndpoints } from './coupons';
 import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
@@ -31,6 +32,7 @@ const areas = [
   catalogEndpoints,
   certificatesEndpoints,
   contactEndpoints,
+  couponEndpoints,
   curriculumEditingEndpoints,
   devMailboxEndpoints,
   devPayoutsEndpoints,

@@ -210,6 +210,9 @@ export const auditActions = [
   'message.delete',
   'payouts.retryTransfer',
   'payouts.reconcile',
+  'coupon.create',
+  'coupon.disable',
+  'coupon.enable',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

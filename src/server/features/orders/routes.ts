@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersEndpoints } from '../../../shared/endpoints/orders';
 import { signedInUser } from '../../auth/access';
+import { readReferralAttributions } from '../../domain/referrals';
 import { route } from '../../http/route';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { adminOrderRoutes } from './admin-routes';
@@ -8,22 +9,25 @@ import { returnUrls } from './return-urls';
 import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMyOrders, startCheckout } from './service';
 import { webhookRoutes } from './webhook-routes';
 
-export type OrdersOptions = { payments: PaymentProvider; payouts: PayoutProvider };
+/** `referralKey` checks the referral cookie's signature (`domain/referrals.ts`). */
+export type OrdersOptions = { payments: PaymentProvider; payouts: PayoutProvider; referralKey: Buffer };
 
 /**
  * Every change of an order's state: checkout, the provider's webhook, the success page's
  * confirmation, the admin's refund; and my orders, my courses and free enrolment.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments, payouts }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments, payouts, referralKey }) => {
   await app.register(webhookRoutes, { payments });
   await app.register(adminOrderRoutes, { prefix: '/admin', payments, payouts });
 
   route(app, ordersEndpoints.startCheckout, async (request, reply) => {
     const user = signedInUser(request);
+    const referrals = readReferralAttributions(request.headers.cookie, referralKey, Date.now(), app.config.payouts.referralWindowMs);
     const result = await startCheckout(
       { db: app.db, provider: payments, platformFeeBasisPoints: app.config.payouts.platformFeeBasisPoints, log: request.log, ...returnUrls(app.config.publicUrl) },
       user,
       request.body?.locale,
+      referrals,
     );
     return reply.status(201).send(result);
   });

@@ -47,6 +47,8 @@ export async function startCheckout(
   { db, provider, platformFeeBasisPoints, successUrl, cancelUrl, log }: CheckoutDeps,
   user: SessionUser,
   locale?: Language,
+  /** Which teacher brought the buyer to which course (the referral cookie); marks those lines as referred. */
+  _referrals: ReadonlyArray<{ courseId: number; teacherId: string }> = [],
 ): Promise<{ orderId: string; url: string }> {
   const lines = await buyableCartLines(db, user.id);
   if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
