@@ -20,10 +20,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
 
   route(app, ordersEndpoints.startCheckout, async (request, reply) => {
     const user = signedInUser(request);
+    const { platformFeeBasisPoints, referralFeeBasisPoints } = app.config.payouts;
     const result = await startCheckout(
-      { db: app.db, provider: payments, platformFeeBasisPoints: app.config.payouts.platformFeeBasisPoints, log: request.log, ...returnUrls(app.config.publicUrl) },
+      { db: app.db, provider: payments, platformFeeBasisPoints, referralFeeBasisPoints, log: request.log, ...returnUrls(app.config.publicUrl) },
       user,
       request.body?.locale,
+      // Attributions from referral-link visits: none read yet.
+      [],
     );
     return reply.status(201).send(result);
   });
