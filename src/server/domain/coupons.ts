@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CartCoupon } from '../../shared/schemas/coupons';
 import type { Database } from '../db/client';
-import { cartCoupons, couponCourses, coupons, orders } from '../db/schema';
+import { cartCoupons, coupons, orders } from '../db/schema';
 import { AppError } from '../errors';
 
 /**
@@ -37,12 +37,18 @@ export type CouponStanding = {
 /** A line the coupon may cover: its course and the teacher who sells it now (the course's owner). */
 export type CouponLine = { courseId: number; sellerId: string };
 
-const standingColumns = (couponId: typeof coupons.id, buyerId: string) => ({
-  listedCourseIds: sql<number[] | null>`(select json_agg(${couponCourses.courseId}) from ${couponCourses} where ${couponCourses.couponId} = ${couponId})`,
-  used: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${usedOrder})::int`,
-  heldByOthers: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${heldOrder} and ${orders.userId} <> ${buyerId})::int`,
-  usedByBuyer: sql<number>`(select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${usedOrder} and ${orders.userId} = ${buyerId})::int`,
-});
+/** A coupon's standing as subqueries of a select from `coupons`, written out: inside a select's fields drizzle leaves column names unqualified, and `id` would be ambiguous. */
+const standingColumns = (buyerId: string) => {
+  const coupon = sql.raw('"coupons"."id"');
+  const used = sql.raw(`o.payment_status in ('paid', 'refunded')`);
+  const held = sql.raw(`(o.payment_status = 'unpaid' and o.expires_at > now())`);
+  return {
+    listedCourseIds: sql<number[] | null>`(select json_agg(cc.course_id) from coupon_courses cc where cc.coupon_id = ${coupon})`,
+    used: sql<number>`(select count(*) from orders o where o.coupon_id = ${coupon} and ${used})::int`,
+    heldByOthers: sql<number>`(select count(*) from orders o where o.coupon_id = ${coupon} and ${held} and o.user_id <> ${buyerId})::int`,
+    usedByBuyer: sql<number>`(select count(*) from orders o where o.coupon_id = ${coupon} and ${used} and o.user_id = ${buyerId})::int`,
+  };
+};
 
 const byCode = (code: string) => sql`upper(${coupons.code}) = upper(${code})`;
 
@@ -61,7 +67,7 @@ export async function findCoupon(db: Database, code: string, { lock = false } = 
  * lock: true })` waited for another checkout's lock, this statement's snapshot sees that checkout's order.
  */
 export async function couponStanding(db: Database, coupon: CouponRecord, buyerId: string): Promise<CouponStanding> {
-  const [row] = await db.select(standingColumns(coupons.id, buyerId)).from(coupons).where(eq(coupons.id, coupon.id));
+  const [row] = await db.select(standingColumns(buyerId)).from(coupons).where(eq(coupons.id, coupon.id));
   return { coupon, listedCourseIds: row!.listedCourseIds, used: row!.used, heldByOthers: row!.heldByOthers, usedByBuyer: row!.usedByBuyer };
 }
 
@@ -71,7 +77,7 @@ export async function couponStanding(db: Database, coupon: CouponRecord, buyerId
  */
 export async function cartCouponStanding(db: Database, userId: string): Promise<{ storedCode: string; standing: CouponStanding | null } | null> {
   const [row] = await db
-    .select({ storedCode: cartCoupons.code, coupon: coupons, ...standingColumns(coupons.id, userId) })
+    .select({ storedCode: cartCoupons.code, coupon: coupons, ...standingColumns(userId) })
     .from(cartCoupons)
     .leftJoin(coupons, sql`upper(${coupons.code}) = upper(${cartCoupons.code})`)
     .where(eq(cartCoupons.userId, userId));
