@@ -9,4 +9,7 @@ export const accessRules: AccessRule[] = [
     except: { buyer: 409, owner: 409 },
   },
   { route: 'DELETE /api/cart/:courseId', request: (fixture) => ({ url: `/api/cart/${fixture.courseId}` }) },
+  // The fixture has no coupon: every admitted caller is told the code is unknown.
+  { route: 'PUT /api/cart/coupon', request: () => ({ url: '/api/cart/coupon', payload: { code: 'NO-SUCH-CODE' } }), status: 404 },
+  { route: 'DELETE /api/cart/coupon' },
 ];

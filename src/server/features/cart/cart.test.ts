@@ -130,7 +130,7 @@ describe('cart', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/cart/${b!.id}`, headers: as(user) })).statusCode).toBe(200);
     const cleared = await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: as(user) });
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toEqual({ items: [], totalCents: 0 });
+    expect(cleared.json()).toEqual({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null });
     expect(await ctx.db.select().from(cartItems)).toEqual([]);
   });
 

@@ -1,23 +1,90 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import type { Cart } from '../../../shared/schemas/cart';
+import type { CartCoupon } from '../../../shared/schemas/coupons';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { cartItems, courses } from '../../db/schema';
+import { cartCoupons, cartItems, courses } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
+import { cartTotals, priceLines } from '../../domain/coupon-pricing';
+import {
+  cartCouponStanding,
+  couponError,
+  couponProblem,
+  couponStanding,
+  coveredCourseIds,
+  findCoupon,
+  type CouponProblem,
+  type CouponStanding,
+} from '../../domain/coupons';
 import { holdsCourse } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 
+/**
+ * The cart priced as checkout will price it: each line's list price, what the cart's coupon
+ * takes off it and the price to pay. A kept code that no longer applies (expired since, used up,
+ * the cart changed…) shows with its problem and takes nothing off. Two queries.
+ */
 export async function getCart(db: Database, userId: string): Promise<Cart> {
   const lines = await buyableCartLines(db, userId);
-  const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const stored = await cartCouponStanding(db, userId);
+  const problem = stored ? couponProblem(stored.standing, lines) : null;
+  const coupon = stored?.standing && !problem ? stored.standing : null;
+  const priced = priceLines(
+    lines.map((line) => ({ ...line, listPriceCents: line.priceCents })),
+    {
+      coupon: coupon && { terms: coupon.coupon, coveredCourseIds: coveredCourseIds(coupon.coupon, coupon.listedCourseIds, lines) },
+      // The cart shows prices only; the fee rates matter from checkout on.
+      platformFeeBasisPoints: 0,
+      referralFeeBasisPoints: 0,
+    },
+  );
   return {
-    items: lines.map((line) => ({ ...line, listPriceCents: line.priceCents, discountCents: 0, addedAt: line.addedAt.toISOString() })),
-    listTotalCents: totalCents,
-    discountCents: 0,
-    totalCents,
-    coupon: null,
+    items: priced.map((line) => ({
+      courseId: line.courseId,
+      title: line.title,
+      imageUrl: line.imageUrl,
+      description: line.description,
+      teacherName: line.teacherName,
+      listPriceCents: line.listPriceCents,
+      discountCents: line.discountCents,
+      priceCents: line.priceCents,
+      addedAt: line.addedAt.toISOString(),
+    })),
+    ...cartTotals(priced),
+    coupon: stored && cartCouponView(stored.storedCode, stored.standing, problem),
   };
+}
+
+function cartCouponView(storedCode: string, standing: CouponStanding | null, problem: CouponProblem | null): CartCoupon {
+  // A coupon gone since (its owner's account was deleted) has no terms left to show.
+  if (!standing) return { code: storedCode, discountKind: 'amount', discountValue: 0, problem };
+  const { code, discountKind, discountValue } = standing.coupon;
+  return { code, discountKind, discountValue, problem };
+}
+
+/**
+ * Keeps a coupon code in the user's cart (replacing any other), once it applies to the cart as it
+ * is now: an unknown code (404), or one expired, used up, covering none of the lines or already
+ * used by the buyer (409 each, with its code), leaves the cart as it was.
+ */
+export async function applyCartCoupon(db: Database, userId: string, code: string): Promise<Cart> {
+  const lines = await buyableCartLines(db, userId);
+  const coupon = await findCoupon(db, code);
+  const problem = couponProblem(coupon && (await couponStanding(db, coupon, userId)), lines);
+  if (problem || !coupon) throw couponError(problem ?? 'COUPON_NOT_FOUND');
+  // Kept as its creator typed it; it is looked up again in any letter case.
+  await db
+    .insert(cartCoupons)
+    .values({ userId, code: coupon.code })
+    .onConflictDoUpdate({ target: cartCoupons.userId, set: { code: coupon.code, appliedAt: sql`now()` } });
+  return getCart(db, userId);
+}
+
+/** Takes the code off the user's cart (idempotent). */
+export async function removeCartCoupon(db: Database, userId: string): Promise<Cart> {
+  await db.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+  return getCart(db, userId);
 }
 
 /**

@@ -1,13 +1,18 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { cartCoupons, orderItems, orders } from '../../db/schema';
 import { grantCourses, revokeOrderCourses } from '../../domain/enrollments';
 import { issueCreditNote, issueInvoice } from '../../domain/invoices';
 import { markLinesRefunded, recordOrderSale } from '../../domain/ledger';
 import type { BackgroundJob } from '../../jobs';
 import { enqueueOrderMail } from '../../mail/order-mail';
 
-/** Statuses from which a confirmed payment still grants the order (the payment is the truth). */
+/**
+ * Statuses from which a confirmed payment still grants the order (the payment is the truth).
+ * That holds for an order priced with a coupon too: a payment that arrives after its checkout
+ * expired is honoured at the price it was charged, even if the coupon's last use went to
+ * another checkout meanwhile (the coupon then counts one use more than its cap).
+ */
 const PAYABLE = ['unpaid', 'expired', 'failed'] as const;
 
 export type FulfilResult = {
@@ -35,8 +40,12 @@ export async function fulfilOrder(db: Database, orderId: string, payment: { prov
         providerPaymentId: sql`coalesce(${orders.providerPaymentId}, ${payment.providerPaymentId ?? null})`,
       })
       .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...PAYABLE])))
-      .returning({ id: orders.id, userId: orders.userId });
+      .returning({ id: orders.id, userId: orders.userId, couponCode: orders.couponCode });
     if (!order) return { fulfilled: false, courseIds: [] };
+    // The coupon is spent: it leaves the buyer's cart with the courses it paid for.
+    if (order.couponCode !== null) {
+      await tx.delete(cartCoupons).where(and(eq(cartCoupons.userId, order.userId), sql`upper(${cartCoupons.code}) = upper(${order.couponCode})`));
+    }
 
     const items = await tx.select({ courseId: orderItems.courseId }).from(orderItems).where(eq(orderItems.orderId, order.id));
     const courseIds = items.map((item) => item.courseId);

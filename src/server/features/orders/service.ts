@@ -7,12 +7,13 @@ import type { EnrolledCourse, HeldCourse, Order, PlayerCourse } from '../../../s
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { courses, enrollments, invoices, orderItems, orders } from '../../db/schema';
+import { cartCoupons, courses, enrollments, invoices, orderItems, orders } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
+import { cartTotals, priceLines } from '../../domain/coupon-pricing';
+import { couponError, couponProblem, couponStanding, coveredCourseIds, expireBuyerCheckoutsWithCoupon, findCoupon, type CouponLine } from '../../domain/coupons';
 import { displayedImageUrl, summaryColumns } from '../../domain/course-summary';
 import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
-import { splitLine } from '../../domain/revenue-split';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { fulfilOrder } from './fulfilment';
@@ -33,31 +34,52 @@ type CheckoutDeps = {
   provider: PaymentProvider;
   /** The platform's fee now (PLATFORM_FEE_PERCENT × 100), recorded on each line of the order. */
   platformFeeBasisPoints: number;
+  /** The fee on a line the teacher brought (100 − REFERRAL_TEACHER_PERCENT, × 100). */
+  referralFeeBasisPoints: number;
   successUrl: string;
   cancelUrl: string;
   log: FastifyBaseLogger;
 };
 
+/** Visits through teachers' referral links that still attribute a course's purchase to its teacher. */
+export type ReferralAttributions = ReadonlyArray<{ courseId: number; teacherId: string }>;
+
 /**
  * Turns the user's cart into an order priced from the database (order_items keep each
- * course's title and price at this moment), then opens a checkout session with the
- * provider. Nothing the browser sends is read.
+ * course's title, list price, the coupon's discount and the price paid at this moment), then
+ * opens a checkout session with the provider for the discounted prices. Nothing the browser
+ * sends is read. A line is referred (its teacher gets the referral share) when an attribution
+ * names its course and its seller, or when the seller's own coupon discounts it.
  */
 export async function startCheckout(
-  { db, provider, platformFeeBasisPoints, successUrl, cancelUrl, log }: CheckoutDeps,
+  { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, successUrl, cancelUrl, log }: CheckoutDeps,
   user: SessionUser,
   locale?: Language,
-  /** Which teacher brought the buyer to which course (the referral cookie); marks those lines as referred. */
-  _referrals: ReadonlyArray<{ courseId: number; teacherId: string }> = [],
+  referrals: ReferralAttributions = [],
 ): Promise<{ orderId: string; url: string }> {
   const lines = await buyableCartLines(db, user.id);
   if (lines.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty');
-  const amountTotal = lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const [cartCoupon] = await db.select({ code: cartCoupons.code }).from(cartCoupons).where(eq(cartCoupons.userId, user.id));
   const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
 
   const order = { id: randomUUID() };
-  await db.transaction(async (tx) => {
+  const priced = await db.transaction(async (tx) => {
     await lockPerUser(tx as unknown as Database, 'checkout', user.id);
+    const coupon = cartCoupon ? await claimCoupon(tx as unknown as Database, cartCoupon.code, user.id, lines) : null;
+    const referredCourseIds = new Set(
+      lines
+        .filter(
+          (line) =>
+            referrals.some((referral) => referral.courseId === line.courseId && referral.teacherId === line.sellerId) ||
+            (coupon?.ownerId === line.sellerId && coupon.coveredCourseIds.has(line.courseId)),
+        )
+        .map((line) => line.courseId),
+    );
+    const pricedLines = priceLines(
+      lines.map((line) => ({ ...line, listPriceCents: line.priceCents })),
+      { coupon, referredCourseIds, platformFeeBasisPoints, referralFeeBasisPoints },
+    );
+    const amountTotal = cartTotals(pricedLines).totalCents;
     // A buyer who opens yet another checkout has left the older ones: past the cap the oldest
     // stop being pending (a payment that still arrives for one is honoured, see fulfilOrder).
     // The expiry, the order and its items are one statement (one round trip); its parts all
@@ -82,25 +104,39 @@ export async function startCheckout(
     const createOrder = tx.$with('created_order').as(
       tx
         .insert(orders)
-        .values({ id: order.id, userId: user.id, amountTotal, currency: 'usd', provider: amountTotal === 0 ? FREE_PROVIDER : provider.name, expiresAt })
+        .values({
+          id: order.id,
+          userId: user.id,
+          amountTotal,
+          currency: 'usd',
+          provider: amountTotal === 0 ? FREE_PROVIDER : provider.name,
+          expiresAt,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+        })
         .returning({ id: orders.id }),
     );
     await tx
       .with(expireOlderCheckouts, createOrder)
       .insert(orderItems)
       .values(
-        lines.map((line) => ({
+        pricedLines.map((line) => ({
           orderId: order.id,
           courseId: line.courseId,
+          listPriceCents: line.listPriceCents,
+          discountCents: line.discountCents,
           priceCents: line.priceCents,
-          listPriceCents: line.priceCents,
+          referred: line.referred,
           title: line.title,
           sellerId: line.sellerId,
-          feeBasisPoints: platformFeeBasisPoints,
-          ...splitLine(line.priceCents, platformFeeBasisPoints),
+          feeBasisPoints: line.feeBasisPoints,
+          feeCents: line.feeCents,
+          teacherShareCents: line.teacherShareCents,
         })),
       );
+    return { lines: pricedLines, amountTotal };
   });
+  const { amountTotal } = priced;
 
   if (amountTotal === 0) {
     const sessionId = `free_${order.id}`;
@@ -115,7 +151,8 @@ export async function startCheckout(
       orderId: order.id,
       customerEmail: user.email,
       currency: 'usd',
-      lines: lines.map((line) => ({ courseId: line.courseId, title: line.title, unitAmountCents: line.priceCents, imageUrl: line.imageUrl })),
+      // The provider charges the prices computed here, after the coupon.
+      lines: priced.lines.map((line) => ({ courseId: line.courseId, title: line.title, unitAmountCents: line.priceCents, imageUrl: line.imageUrl })),
       amountTotal,
       expiresAt,
       successUrl,
@@ -130,6 +167,29 @@ export async function startCheckout(
   }
   await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
   return { orderId: order.id, url: session.url };
+}
+
+/**
+ * The cart's coupon, taken for the order being created in `tx`: its row stays locked until the
+ * transaction ends, so concurrent checkouts count its uses one after the other and the last use
+ * goes to one of them only. The buyer's own older checkouts with it are abandoned first (a buyer
+ * back from the payment page may check out again); then any problem refuses the checkout.
+ */
+async function claimCoupon(tx: Database, code: string, buyerId: string, lines: readonly CouponLine[]) {
+  const coupon = await findCoupon(tx, code, { lock: true });
+  if (!coupon) throw couponError('COUPON_NOT_FOUND');
+  await expireBuyerCheckoutsWithCoupon(tx, coupon.id, buyerId);
+  // Counted in a statement after the lock: it sees every order committed by the checkouts it waited for.
+  const standing = await couponStanding(tx, coupon, buyerId);
+  const problem = couponProblem(standing, lines);
+  if (problem) throw couponError(problem);
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    ownerId: coupon.ownerId,
+    terms: coupon,
+    coveredCourseIds: coveredCourseIds(coupon, standing.listedCourseIds, lines),
+  };
 }
 
 /** Orders with their items, newest first. */
