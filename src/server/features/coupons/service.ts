@@ -6,6 +6,7 @@ import { recordAudit } from '../../audit';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { couponCourses, coupons, courses, orderItems, orders } from '../../db/schema';
+import { couponUseCounts, remainingUses as remainingUsesOf } from '../../domain/coupons';
 import { AppError, pgErrorCode } from '../../errors';
 
 /** The site's coupons (no owner) share one cap and one lock, whichever admin creates them. */
@@ -149,36 +150,28 @@ type CouponStats = { uses: number; heldUses: number; revenueCents: number; disco
 
 /**
  * Uses, open checkouts, revenue and discount of each coupon, in two grouped queries whatever the
- * number of coupons. A paid or refunded order has used its coupon; an unpaid one holds a use
- * until it expires. Revenue and discount count the discounted lines of paid orders, refunded lines left out.
+ * number of coupons. Uses and held uses are counted as checkout counts them (`couponUseCounts`);
+ * revenue and discount count the discounted lines of paid orders, refunded lines left out.
  */
-export async function couponStats(db: Database, couponIds: readonly number[], now: Date): Promise<Map<number, CouponStats>> {
+async function couponStats(db: Database, couponIds: readonly number[]): Promise<Map<number, CouponStats>> {
   const stats = new Map<number, CouponStats>(couponIds.map((id) => [id, { uses: 0, heldUses: 0, revenueCents: 0, discountCents: 0 }]));
   if (couponIds.length === 0) return stats;
   const ids = [...couponIds];
-  const useRows = await db
-    .select({
-      couponId: orders.couponId,
-      uses: sql<number>`count(*) filter (where ${orders.paymentStatus} in ('paid', 'refunded'))`.mapWith(Number),
-      held: sql<number>`count(*) filter (where ${orders.paymentStatus} = 'unpaid' and ${orders.expiresAt} > ${now.toISOString()}::timestamptz)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(inArray(orders.couponId, ids))
-    .groupBy(orders.couponId);
+  const useCounts = await couponUseCounts(db, ids);
   const moneyRows = await db
     .select({ couponId: orders.couponId, revenue: sum(orderItems.priceCents).mapWith(Number), discount: sum(orderItems.discountCents).mapWith(Number) })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(inArray(orders.couponId, ids), eq(orders.paymentStatus, 'paid'), gt(orderItems.discountCents, 0), isNull(orderItems.refundedAt)))
     .groupBy(orders.couponId);
-  for (const row of useRows) Object.assign(stats.get(row.couponId!)!, { uses: row.uses, heldUses: row.held });
+  for (const [couponId, counts] of useCounts) Object.assign(stats.get(couponId)!, counts);
   for (const row of moneyRows) Object.assign(stats.get(row.couponId!)!, { revenueCents: row.revenue ?? 0, discountCents: row.discount ?? 0 });
   return stats;
 }
 
 async function withStats(db: Database, rows: CouponRow[], now: Date): Promise<Coupon[]> {
   const ids = rows.map((row) => row.id);
-  const stats = await couponStats(db, ids, now);
+  const stats = await couponStats(db, ids);
   const courseRows =
     ids.length === 0
       ? []
@@ -207,7 +200,7 @@ export function couponLink(code: string, courseList: readonly { id: number }[] |
 }
 
 function toCoupon(row: CouponRow, courseList: { id: number; title: string }[] | null, stats: CouponStats, now: Date): Coupon {
-  const remainingUses = row.maxUses === null ? null : Math.max(0, row.maxUses - stats.uses - stats.heldUses);
+  const remainingUses = remainingUsesOf(row.maxUses, stats);
   return {
     id: row.id,
     code: row.code,
