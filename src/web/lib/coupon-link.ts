@@ -36,6 +36,8 @@ export function referralFromSearch(search: string): string | null {
   return code && plausibleCode.test(code) ? code : null;
 }
 
+const listeners = new Set<() => void>();
+
 function write(kept: KeptCoupon | null) {
   try {
     if (kept) window.localStorage.setItem(storageKey, JSON.stringify(kept));
@@ -43,6 +45,47 @@ function write(kept: KeptCoupon | null) {
   } catch {
     // Storage refused (private mode, full): the code is typed in the cart instead.
   }
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: told of every change, here or in another tab. */
+export function subscribeKeptCoupon(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKey || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored text as it is (a stable snapshot: equal while unchanged). */
+export function keptCouponSnapshot(): string | null {
+  try {
+    return window.localStorage.getItem(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+/** The kept code in `stored`, whatever its age; null when malformed. */
+export function parseKeptCoupon(stored: string | null): KeptCoupon | null {
+  if (!stored) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  const { code, savedAt, triedWith } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const valid =
+    typeof code === 'string' &&
+    plausibleCode.test(code) &&
+    typeof savedAt === 'number' &&
+    (triedWith === null || (Array.isArray(triedWith) && triedWith.every((id) => Number.isInteger(id))));
+  return valid ? { code, savedAt, triedWith: triedWith as number[] | null } : null;
 }
 
 /** Keeps a code from a link, replacing any code kept before. */
@@ -55,30 +98,9 @@ export const forgetCoupon = () => write(null);
 
 /** The kept code, or null when none, expired or malformed (a malformed or expired one is dropped). */
 export function keptCoupon(now = Date.now()): KeptCoupon | null {
-  let stored: string | null;
-  try {
-    stored = window.localStorage.getItem(storageKey);
-  } catch {
-    return null;
-  }
-  if (!stored) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    parsed = null;
-  }
-  const { code, savedAt, triedWith } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  const valid =
-    typeof code === 'string' &&
-    plausibleCode.test(code) &&
-    typeof savedAt === 'number' &&
-    savedAt <= now &&
-    now - savedAt <= maxAgeMs &&
-    (triedWith === null || (Array.isArray(triedWith) && triedWith.every((id) => Number.isInteger(id))));
-  if (!valid) {
-    forgetCoupon();
-    return null;
-  }
-  return { code, savedAt, triedWith: triedWith as number[] | null };
+  const stored = keptCouponSnapshot();
+  const kept = parseKeptCoupon(stored);
+  if (kept && kept.savedAt <= now && now - kept.savedAt <= maxAgeMs) return kept;
+  if (stored) forgetCoupon();
+  return null;
 }

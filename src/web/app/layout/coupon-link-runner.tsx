@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { matchPage } from '../../../shared/paths';
 import { useCart } from '../../entities/cart/get-cart';
-import { couponFromSearch, keepCoupon, keptCoupon, referralFromSearch, type KeptCoupon } from '../../lib/coupon-link';
+import { couponFromSearch, keepCoupon, keptCouponSnapshot, parseKeptCoupon, referralFromSearch, subscribeKeptCoupon } from '../../lib/coupon-link';
 import { useSession } from '../../session/get-session';
 
 /**
@@ -18,22 +18,24 @@ export function CouponLinkRunner() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSignedIn } = useSession();
-  const [pending, setPending] = useState<KeptCoupon | null>(null);
+  // The server has no storage: nothing is kept while it draws the page.
+  const stored = useSyncExternalStore(subscribeKeptCoupon, keptCouponSnapshot, () => null);
+  const pending = parseKeptCoupon(stored);
   const cart = useCart({ enabled: isSignedIn && pending !== null });
   const applying = useRef(false);
+  // Counts finished tries: what changed while one was on its way (a course added) is looked at after it.
+  const [tries, setTries] = useState(0);
 
   useEffect(() => {
     const code = couponFromSearch(location.search);
     const referral = referralFromSearch(location.search);
     const course = referral ? matchPage(location.pathname) : null;
     const countsReferral = referral !== null && course?.page === 'course';
-    if (code) keepCoupon(code);
-    // Also picks up a code kept on an earlier visit.
-    setPending(keptCoupon());
-    if (countsReferral) void import('../../entities/coupons/record-referral-visit').then(({ recordReferralVisit }) => recordReferralVisit(referral, Number(course.params.id)));
     if (!code && !countsReferral) return;
+    if (code) keepCoupon(code);
+    if (countsReferral) void import('../../entities/coupons/record-referral-visit').then(({ recordReferralVisit }) => recordReferralVisit(referral, Number(course.params.id)));
     const rest = new URLSearchParams(location.search);
-    for (const name of code ? ['cupon', 'coupon'] : []) rest.delete(name);
+    if (code) for (const name of ['cupon', 'coupon']) rest.delete(name);
     if (countsReferral) rest.delete('ref');
     const search = rest.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true, state: location.state });
@@ -48,13 +50,13 @@ export function CouponLinkRunner() {
     applying.current = true;
     void import('./coupon-link-apply')
       .then(({ applyKeptCoupon }) => applyKeptCoupon(queryClient, courseIds ?? []))
-      .then((next) => {
+      .finally(() => {
         applying.current = false;
-        setPending(next);
+        setTries((count) => count + 1);
       });
-    // courseKey stands for courseIds: a new array each render, the same courses.
+    // `stored` and `courseKey` stand for `pending` and `courseIds`, new objects at each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isSignedIn, pending, courseKey, queryClient]);
+  }, [isSignedIn, stored, courseKey, tries, queryClient]);
 
   return null;
 }
