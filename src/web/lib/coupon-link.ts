@@ -1,9 +1,10 @@
+import { couponStorageKey as storageKey } from './coupon-link-key';
+
 /**
  * A coupon code that came with a link (`?cupon=CODE` or `?coupon=CODE` on any page), kept in
  * localStorage until the visitor is signed in and it reaches their cart: through signing up,
- * a social provider's round trip, or a later visit. Read with no library: every page carries it.
+ * a social provider’s round trip, or a later visit. Checked by hand, without zod: small enough for any page.
  */
-const storageKey = 'marketplace.couponLink';
 /** A link followed long ago does not surprise a much later cart. */
 const maxAgeMs = 7 * 24 * 60 * 60 * 1000;
 /** What a code can look like (couponLimits.codePattern, with room for the server to say "not found"). */
@@ -19,9 +20,6 @@ export type KeptCoupon = {
    */
   triedWith: number[] | null;
 };
-
-/** The parameters a link may carry; `ref` counts only on a course page. */
-export const linkParameters = ['cupon', 'coupon', 'ref'] as const;
 
 /** A code from `?cupon=` or `?coupon=`, or null when none (or one that cannot be a code). */
 export function couponFromSearch(search: string): string | null {

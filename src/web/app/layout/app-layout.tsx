@@ -6,7 +6,7 @@ import { VerifyEmailBanner } from '../../features/auth/components/verify-email-b
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
-import { CouponLinkRunner } from './coupon-link-runner';
+import { CouponLinks } from './coupon-links';
 import { PendingActionRunner } from './pending-action-runner';
 import classes from './layout.module.css';
 
@@ -40,7 +40,7 @@ export function AppLayout() {
       </main>
       <AppFooter />
       <PendingActionRunner />
-      <CouponLinkRunner />
+      <CouponLinks />
       <ScrollRestoration />
     </div>
   );

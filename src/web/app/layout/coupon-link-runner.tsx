@@ -10,8 +10,9 @@ import { useSession } from '../../session/get-session';
  * The links' parameters: `?cupon=` / `?coupon=` on any page keep a code that reaches the cart
  * once the visitor is signed in (now, or after signing up or in), and `?ref=` on a course page
  * counts a visit through a teacher's referral link. Both are read once and taken out of the
- * address, so a reload or a shared address does not repeat them. What talks to the server is
- * loaded only when there is something to send: every page carries this component.
+ * address, so a reload or a shared address does not repeat them. Loaded by ./coupon-links
+ * only when a link or a kept code calls for it; what talks to the server, only when it has
+ * something to send.
  */
 export function CouponLinkRunner() {
   const location = useLocation();
