@@ -66,10 +66,13 @@ type CouponFormProps = {
   courses: readonly { id: number; title: string }[];
   allText: string;
   someText: string;
+  /** The form's heading ("Nuevo cupón" by default) and its level on the page. */
+  title?: string;
+  headingOrder?: 2 | 3;
 };
 
 /** The new coupon's form: code, percentage or amount, courses, dates and caps; each field's error in the reader's language. */
-export function CouponForm({ create, courses, allText, someText }: CouponFormProps) {
+export function CouponForm({ create, courses, allText, someText, title, headingOrder = 3 }: CouponFormProps) {
   const { t } = useTranslation('coupons');
   const headingId = useId();
   const [values, setValues] = useState(initialValues);
@@ -118,8 +121,8 @@ export function CouponForm({ create, courses, allText, someText }: CouponFormPro
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">
-      <Title order={3} size="h4" id={headingId}>
-        {t('form.title')}
+      <Title order={headingOrder} size="h4" id={headingId}>
+        {title ?? t('form.title')}
       </Title>
       <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <Stack gap="sm">

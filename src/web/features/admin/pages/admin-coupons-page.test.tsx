@@ -80,7 +80,8 @@ describe('/admin/cupones', () => {
   it('creates a site-wide coupon over the courses chosen from the catalogue', async () => {
     const { fetchSpy } = adminBackend();
     const { user } = render();
-    const form = await screen.findByRole('form', { name: 'Nuevo cupón' });
+    const form = await screen.findByRole('form', { name: 'Nuevo cupón del sitio' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Nuevo cupón del sitio' })).toBeInTheDocument();
     await user.type(within(form).getByRole('textbox', { name: /^Código/ }), 'VERANO');
     await user.type(within(form).getByRole('textbox', { name: /^Descuento \(%\)/ }), '15');
     await user.click(within(form).getByRole('radio', { name: 'Solo algunos cursos' }));

@@ -41,7 +41,7 @@ function CouponsScreen() {
             {errorMessage(courses.error)}
           </Alert>
         ) : null}
-        <CouponForm create={create} courses={courses.data?.items ?? []} allText={t('admin.all')} someText={t('admin.some')} />
+        <CouponForm create={create} courses={courses.data?.items ?? []} allText={t('admin.all')} someText={t('admin.some')} title={t('admin.createTitle')} headingOrder={2} />
       </Stack>
     </AdminPage>
   );
