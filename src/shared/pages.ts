@@ -60,6 +60,7 @@ export const pages = {
   favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
   coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true },
   earnings: { path: '/coursescreated/earnings', component: 'teaching/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
+  coupons: { path: '/coursescreated/coupons', component: 'teaching/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
   editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
   uploadVideo: { path: '/uploadvideo', component: 'teaching/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
   checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
@@ -79,6 +80,7 @@ export const pages = {
   adminCategories: { path: '/admin/categorias', component: 'admin/pages/admin-categories-page#AdminCategoriesPage', backOfficeTexts: true },
   adminAudit: { path: '/admin/auditoria', component: 'admin/pages/admin-audit-page#AdminAuditPage', backOfficeTexts: true },
   adminPayouts: { path: '/admin/pagos', component: 'admin/pages/admin-payouts-page#AdminPayoutsPage', backOfficeTexts: true },
+  adminCoupons: { path: '/admin/cupones', component: 'admin/pages/admin-coupons-page#AdminCouponsPage', backOfficeTexts: true },
   // The pages the links in account e-mails open (`?token=`).
   resetPassword: { path: '/reset-password', component: 'auth/pages/reset-password-page#ResetPasswordPage' },
   verifyEmail: { path: '/verify-email', component: 'auth/pages/verify-email-page#VerifyEmailPage' },

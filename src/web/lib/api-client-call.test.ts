@@ -12,10 +12,10 @@ const emptyCart: Cart = makeCart([]);
 
 describe('call', () => {
   it("builds the path from the entry and its params, and returns the answer typed as the entry's response", async () => {
-    const fetchSpy = mockApi({ removeFromCart: ({ params }) => (makeCart([])) });
+    const fetchSpy = mockApi({ removeFromCart: ({ params }) => ({ ...emptyCart, totalCents: params.courseId }) });
     const cart = await call(endpoints.removeFromCart, { params: { courseId: 7 } });
     expectTypeOf(cart).toEqualTypeOf<Cart>();
-    expect(cart).toEqual(makeCart([]));
+    expect(cart).toEqual({ ...emptyCart, totalCents: 7 });
     expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/cart/7');
     expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'DELETE', credentials: 'include' });
   });
@@ -28,7 +28,7 @@ describe('call', () => {
       },
       getCourses: ({ query }) => ({ items: [], total: Number(query.get('page')), page: 2, pageCount: 2, pageSize: 9 }),
     });
-    await expect(call(endpoints.addToCart, { body: { courseId: 3 } })).resolves.toEqual(makeCart([]));
+    await expect(call(endpoints.addToCart, { body: { courseId: 3 } })).resolves.toEqual({ ...emptyCart, totalCents: 3 });
     expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: '{"courseId":3}' });
     await call(endpoints.getCourses, { query: { page: 2, q: 'react', categoryId: undefined } });
     expect(fetchSpy.mock.calls[1]?.[0]).toBe('/api/courses?page=2&q=react');

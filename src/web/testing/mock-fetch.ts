@@ -41,7 +41,7 @@ export function mockFetch(mocked: Record<string, MockHandler>) {
     };
   }
   // The header's cart icon counts the signed-in user's courses in the cart: empty unless a test says otherwise.
-  if (sessionHandler && !handlers[cartKey]) handlers[cartKey] = () => ({ items: [], totalCents: 0 });
+  if (sessionHandler && !handlers[cartKey]) handlers[cartKey] = () => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null });
   // Sign-up and sign-in pages ask which social buttons to show; by default, none.
   handlers[routeKey(endpoints.getAuthProviders)] ??= () => ({ google: false, github: false, facebook: false, twitter: false });
   const patterns = Object.keys(handlers)

@@ -6,6 +6,7 @@ import { VerifyEmailBanner } from '../../features/auth/components/verify-email-b
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
+import { CouponLinks } from './coupon-links';
 import { PendingActionRunner } from './pending-action-runner';
 import classes from './layout.module.css';
 
@@ -39,6 +40,7 @@ export function AppLayout() {
       </main>
       <AppFooter />
       <PendingActionRunner />
+      <CouponLinks />
       <ScrollRestoration />
     </div>
   );

@@ -23,6 +23,7 @@ function HomeScreen() {
     { to: paths.adminCategories(), label: t('home.categories') },
     { to: paths.adminAudit(), label: t('home.audit') },
     { to: paths.adminPayouts(), label: t('home.payouts') },
+    { to: paths.adminCoupons(), label: t('home.coupons') },
   ];
   return (
     <AdminPage title={t('home.title')} back={null}>

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cart } from '../../../../shared/schemas/cart';
 import type { Session } from '../../../session/get-session';
-import { mockApi } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderApp, setViewportWidth } from '../../../testing/render';
 import { makeCart } from '../../../testing/fixtures';
 
@@ -97,5 +98,100 @@ describe('cart page (/shop)', () => {
     mockApi({ getSession: () => null });
     const { router } = renderApp('/shop');
     await expect.poll(() => router.state.location.pathname).toBe('/register');
+  });
+});
+
+describe('cart page (/shop): coupons', () => {
+  const discounted = (courseId: number, title: string, listPriceCents: number, discountCents: number) => ({
+    ...item(courseId, title, listPriceCents - discountCents),
+    listPriceCents,
+    discountCents,
+  });
+  const halfOff = { code: 'MITAD', discountKind: 'percent' as const, discountValue: 50, problem: null };
+
+  it('applies a typed code: the cart comes back priced, each discounted line struck through, subtotal, discount and total', async () => {
+    let cart: Cart = makeCart([item(1, 'Python', 2000), item(2, 'React', 4550)]);
+    const fetchSpy = mockApi({
+      getSession: () => session,
+      getCart: () => cart,
+      applyCartCoupon: () => {
+        cart = makeCart([discounted(1, 'Python', 2000, 1000), item(2, 'React', 4550)], halfOff);
+        return cart;
+      },
+    });
+    const { user } = renderApp('/shop');
+    await user.type(await screen.findByRole('textbox', { name: 'Código de cupón' }, { timeout: 5000 }), ' mitad ');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Cupón MITAD aplicado.')).toBeInTheDocument();
+    expect(requestsTo(fetchSpy, endpoints.applyCartCoupon).map((sent) => sent.body)).toEqual([{ code: 'mitad' }]);
+
+    const table = screen.getByRole('table');
+    const pythonRow = within(table).getByRole('link', { name: 'Python' }).closest('tr')!;
+    const struck = pythonRow.querySelector('s');
+    expect(struck).toHaveTextContent('Antes $20 USD');
+    expect(within(pythonRow).getByText('$10 USD')).toBeInTheDocument();
+    // A line the coupon does not cover shows its one price.
+    const reactRow = within(table).getByRole('link', { name: 'React' }).closest('tr')!;
+    expect(reactRow.querySelector('s')).toBeNull();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal: $65.50 USD');
+    expect(screen.getByTestId('cart-discount')).toHaveTextContent('Descuento: −$10 USD');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $55.50 USD');
+    expect(screen.getByText('Cupón MITAD')).toBeInTheDocument();
+    expect(screen.getByText('50 %')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['COUPON_NOT_FOUND', 404, 'No existe un cupón con este código. Revisa cómo está escrito.'],
+    ['COUPON_EXPIRED', 409, 'Este cupón no es válido ahora: expiró, aún no empieza o fue desactivado.'],
+    ['COUPON_USED_UP', 409, 'Este cupón está agotado: ya no le quedan usos.'],
+    ['COUPON_NOT_APPLICABLE', 409, 'Este cupón no es para los cursos de tu carrito.'],
+    ['COUPON_ALREADY_USED', 409, 'Ya usaste este cupón tantas veces como permite.'],
+  ] as const)('says why a code is refused (%s) under the field, and leaves the cart as it was', async (code, status, message) => {
+    mockApi({
+      getSession: () => session,
+      getCart: () => makeCart([item(1, 'Python', 2000)]),
+      applyCartCoupon: () => jsonResponse({ error: { code, message: 'no' } }, status),
+    });
+    const { user } = renderApp('/shop');
+    const field = await screen.findByRole('textbox', { name: 'Código de cupón' }, { timeout: 5000 });
+    await user.type(field, 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(message);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $20 USD');
+  });
+
+  it('shows why a kept coupon takes nothing off now, and removes it ("Quitar cupón")', async () => {
+    let cart: Cart = makeCart([item(1, 'Python', 2000)], { ...halfOff, problem: 'COUPON_EXPIRED' });
+    const fetchSpy = mockApi({
+      getSession: () => session,
+      getCart: () => cart,
+      removeCartCoupon: () => {
+        cart = makeCart([item(1, 'Python', 2000)]);
+        return cart;
+      },
+    });
+    const { user } = renderApp('/shop');
+    expect(
+      await screen.findByText('El cupón MITAD no descuenta nada ahora: Este cupón no es válido ahora: expiró, aún no empieza o fue desactivado.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-discount')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quitar cupón' }));
+    expect(await screen.findByText('Cupón quitado.')).toBeInTheDocument();
+    expect(screen.queryByText('Cupón MITAD')).not.toBeInTheDocument();
+    expect(requestsTo(fetchSpy, endpoints.removeCartCoupon)).toHaveLength(1);
+  });
+
+  it('reads "Coupon code", "Apply" and "Remove coupon" in English', async () => {
+    mockApi({ getSession: () => session, getCart: () => makeCart([discounted(1, 'Python', 2000, 500)], { code: 'FIVE', discountKind: 'amount', discountValue: 500, problem: null }), setLanguage: () => ({ language: 'en' }) });
+    const { user } = renderApp('/shop');
+    await screen.findByRole('textbox', { name: 'Código de cupón' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
+    expect(await screen.findByRole('textbox', { name: 'Coupon code' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove coupon' })).toBeInTheDocument();
+    expect(screen.getByRole('table').querySelector('s')).toHaveTextContent('Before $20 USD');
+    expect(screen.getByText('$5 USD')).toBeInTheDocument();
   });
 });

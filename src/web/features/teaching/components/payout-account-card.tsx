@@ -31,12 +31,24 @@ export function PayoutAccountCard({ account, withEarningsLink = true }: PayoutAc
         </Title>
         {account ? <AccountState account={account} /> : <FetchedAccountState />}
         {withEarningsLink ? (
-          <Anchor component={Link} to={paths.earnings()} fw={600}>
-            {t('account.earningsLink')}
-          </Anchor>
+          <Group gap="lg" wrap="wrap">
+            <Anchor component={Link} to={paths.earnings()} fw={600}>
+              {t('account.earningsLink')}
+            </Anchor>
+            <CouponsLink />
+          </Group>
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+function CouponsLink() {
+  const { t } = useTranslation('coupons');
+  return (
+    <Anchor component={Link} to={paths.coupons()} fw={600}>
+      {t('teacher.link')}
+    </Anchor>
   );
 }
 
