@@ -21,7 +21,9 @@ describe('route', () => {
     });
     await app.register(
       async (api) => {
-        route(api, cartEndpoints.removeFromCart, async (request) => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null }), { bodyLimit: 10 });
+        route(api, cartEndpoints.removeFromCart, async (request) => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: request.params.courseId, coupon: null }), {
+          bodyLimit: 10,
+        });
       },
       { prefix: '/api' },
     );
@@ -29,7 +31,7 @@ describe('route', () => {
     expect(seen).toEqual([{ url: '/api/cart/:courseId', access: 'user', effects: [], bodyLimit: 10 }]);
     // The params schema coerces the parameter; the response schema serialises the answer.
     const response = await app.inject({ method: 'DELETE', url: '/api/cart/5' });
-    expect(response.json()).toEqual({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null });
+    expect(response.json()).toEqual({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 5, coupon: null });
   });
 
   it("refuses an entry served by the authentication handler, and one outside the plugin's prefix", async () => {
