@@ -56,6 +56,7 @@ const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
   { role: 'teacher', path: () => '/coursescreated' },
   { role: 'teacher', path: ({ createdCourseId }) => `/course/editcourse/${createdCourseId}` },
   { role: 'teacher', path: () => '/uploadvideo' },
+  { role: 'teacher', path: () => '/coursescreated/coupons' },
   { role: 'admin', path: () => '/admin' },
   { role: 'admin', path: () => '/admin/cursos' },
   { role: 'admin', path: ({ courseId }) => `/admin/cursos/${courseId}` },
@@ -66,6 +67,7 @@ const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
   { role: 'admin', path: () => '/ContactUsd' },
   { role: 'admin', path: () => '/admin/categorias' },
   { role: 'admin', path: () => '/admin/auditoria' },
+  { role: 'admin', path: () => '/admin/cupones' },
 ];
 
 /**

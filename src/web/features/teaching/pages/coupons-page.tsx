@@ -27,7 +27,7 @@ export function CouponsPage() {
   if (isPending) return <PageSpinner />;
   if (!user) return <SignInNeeded title={t('teacher.title')} text={t('teacher.signInNeeded')} />;
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Anchor component={Link} to={paths.coursesCreated()} size="sm" mb="xs" display="inline-block">
         ← {t('teacher.backToCreated')}
       </Anchor>
