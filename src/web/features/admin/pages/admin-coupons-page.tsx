@@ -1,11 +1,10 @@
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Coupon } from '../../../../shared/schemas/coupons';
-import { toast } from '../../../components/toasts';
 import { CouponForm } from '../../../entities/coupons/coupon-form';
 import { CouponsTable } from '../../../entities/coupons/coupons-table';
 import { useCreateSiteCoupon } from '../../../entities/coupons/create-site-coupon';
 import { useSiteCoupons } from '../../../entities/coupons/get-site-coupons';
+import { switchCoupon } from '../../../entities/coupons/switch-coupon';
 import { useUpdateSiteCoupon } from '../../../entities/coupons/update-site-coupon';
 import { errorMessage } from '../../../lib/error-message';
 import { useAdminCourses } from '../api/get-courses';
@@ -21,14 +20,7 @@ function CouponsScreen() {
   const courses = useAdminCourses({ status: 'active', q: '', page: 1 });
   const create = useCreateSiteCoupon();
   const update = useUpdateSiteCoupon();
-  const onSwitch = (coupon: Coupon, active: boolean) =>
-    update.mutate(
-      { id: coupon.id, active },
-      {
-        onSuccess: () => toast.success(t(active ? 'list.switchedOn' : 'list.switchedOff', { code: coupon.code })),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  const onSwitch = switchCoupon(update, t);
   return (
     <AdminPage title={t('admin.title')}>
       <Stack gap="xl">

@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
-import type { Coupon, Referrals } from '../../../../shared/schemas/coupons';
+import type { Referrals } from '../../../../shared/schemas/coupons';
 import { DataTable } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { toast } from '../../../components/toasts';
 import { CopyLinkButton, absoluteLink } from '../../../entities/coupons/copy-link-button';
 import { CouponForm } from '../../../entities/coupons/coupon-form';
 import { CouponsTable } from '../../../entities/coupons/coupons-table';
 import { useCreateCoupon } from '../../../entities/coupons/create-coupon';
 import { useMyCoupons } from '../../../entities/coupons/get-my-coupons';
 import { useMyReferrals } from '../../../entities/coupons/get-my-referrals';
+import { switchCoupon } from '../../../entities/coupons/switch-coupon';
 import { useUpdateCoupon } from '../../../entities/coupons/update-coupon';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
@@ -62,14 +62,7 @@ function MyCoupons() {
   const courses = useCreatedCourses();
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
-  const onSwitch = (coupon: Coupon, active: boolean) =>
-    update.mutate(
-      { id: coupon.id, active },
-      {
-        onSuccess: () => toast.success(t(active ? 'list.switchedOn' : 'list.switchedOff', { code: coupon.code })),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  const onSwitch = switchCoupon(update, t);
   return (
     <>
       {coupons.isPending ? (
