@@ -72,7 +72,7 @@ test.describe('coupons and referral links, from the teacher to the buyers', () =
     const { items } = await json<{ items: (Course & { disabledAt: string | null })[] }>(page.request, '/api/courses/mine');
     const courses = items.filter((course) => course.priceCents >= 100 && course.disabledAt === null);
     expect(courses.length, 'three paid courses of the demo teacher').toBeGreaterThanOrEqual(3);
-    const [halfCourse, freeCourse, referralCourse] = courses as [Course, Course, Course];
+    const [halfCourse, freeCourse, referralCourse] = [courses[0]!, courses[1]!, courses[2]!];
     const code = `MITAD${unique()}`;
 
     await page.goto('/coursescreated/coupons');
