@@ -35,6 +35,15 @@ export const limits = {
   dragScrollDebounceMs: 300,
 } as const;
 
+/** Caption files (WebVTT or SRT) a teacher attaches to a video: one per language. */
+export const captionLimits = {
+  /** The largest file taken: a two-hour video's captions are about 150 KB. */
+  maxBytes: 512 * 1024,
+  maxCues: 10_000,
+  /** The longest text one cue may show. */
+  maxCueChars: 500,
+} as const;
+
 /** The longest search text the catalogue takes. */
 export const searchMaxLength = 100;
 /** More pages than any catalogue here will have; a page past the end is simply empty. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
+import { captionsEndpoints } from './captions';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { certificatesEndpoints } from './certificates';
@@ -19,6 +20,7 @@ import { lessonEndpoints } from './lessons';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
 import { payoutAccountEndpoints } from './payouts';
+import { playerSettingsEndpoints } from './player-settings';
 import { payoutsEndpoints } from './payouts';
 import { progressEndpoints } from './progress';
 import { reviewsEndpoints } from './reviews';
@@ -28,6 +30,7 @@ import { usersEndpoints } from './users';
 const areas = [
   adminEndpoints,
   authEndpoints,
+  captionsEndpoints,
   cartEndpoints,
   catalogEndpoints,
   certificatesEndpoints,
@@ -44,6 +47,7 @@ const areas = [
   ordersEndpoints,
   payoutAccountEndpoints,
   payoutsEndpoints,
+  playerSettingsEndpoints,
   progressEndpoints,
   reviewsEndpoints,
   teachingEndpoints,

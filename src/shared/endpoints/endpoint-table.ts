@@ -1,5 +1,6 @@
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
+import { captionsEndpoints } from './captions';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
 import { certificatesEndpoints } from './certificates';
@@ -14,6 +15,7 @@ import { invoicesEndpoints } from './invoices';
 import { lessonEndpoints } from './lessons';
 import { mediaEndpoints } from './media';
 import { ordersEndpoints } from './orders';
+import { playerSettingsEndpoints } from './player-settings';
 import { payoutAccountEndpoints, payoutsEndpoints } from './payouts';
 import { progressEndpoints } from './progress';
 import { reviewsEndpoints } from './reviews';
@@ -27,6 +29,7 @@ import { usersEndpoints } from './users';
 export const endpoints = {
   ...adminEndpoints,
   ...authEndpoints,
+  ...captionsEndpoints,
   ...cartEndpoints,
   ...catalogEndpoints,
   ...certificatesEndpoints,
@@ -43,6 +46,7 @@ export const endpoints = {
   ...ordersEndpoints,
   ...payoutAccountEndpoints,
   ...payoutsEndpoints,
+  ...playerSettingsEndpoints,
   ...progressEndpoints,
   ...reviewsEndpoints,
   ...teachingEndpoints,

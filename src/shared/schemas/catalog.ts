@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseId, urlWholeNumber } from '../api-schemas';
 import { courseLanguages, courseLevels, courseSorts, limits, maxPage, searchMaxLength } from '../limits';
+import { captionTrack } from './captions';
 import { curriculum } from './curriculum';
 
 /**
@@ -68,6 +69,10 @@ export const introVideo = z.object({
   hlsUrl: z.string().nullish(),
   /** A frame of the video, once transcoded. */
   posterUrl: z.string().nullish(),
+  /** Its captions per language (WebVTT). */
+  captions: z.array(captionTrack).nullish(),
+  /** The timeline's preview thumbnails (a WebVTT index of a sprite's tiles), once transcoded. */
+  thumbnailsUrl: z.string().nullish(),
   width: z.number().int(),
   height: z.number().int(),
   durationSeconds: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionTrack } from './captions';
 
 /** A video I uploaded that no course uses yet; `url` is a short-lived link to watch it. */
 export const uploadedVideo = z.object({
@@ -23,6 +24,10 @@ export const mainVideo = z.object({
   hlsUrl: z.string().nullish(),
   /** A frame of the video, once transcoded; null until then. */
   posterUrl: z.string().nullish(),
+  /** Its captions per language (WebVTT), under the same signed link. */
+  captions: z.array(captionTrack).nullish(),
+  /** The timeline's preview thumbnails: a WebVTT index of a sprite's tiles (`thumbnails.jpg#xywh=…`), once transcoded. */
+  thumbnailsUrl: z.string().nullish(),
   width: z.number().int(),
   height: z.number().int(),
   durationSeconds: z.number().int(),

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { databaseId, errorResponse, idParams, mediaAnswer } from '../api-schemas';
+import { captionFileList, captionLanguages, captionUpload } from '../schemas/captions';
+import { defineEndpoint } from './endpoint';
+
+const language = z.enum(captionLanguages);
+const lessonParams = idParams.extend({ lessonId: databaseId });
+const lessonLanguageParams = lessonParams.extend({ language });
+const captionsAnswer = { 200: mediaAnswer(['text/vtt']), 304: z.null(), 404: errorResponse };
+
+/**
+ * Captions: a teacher attaches a WebVTT or SRT file per language to each video lesson of a
+ * course (the intro and main video are its first two lessons); players fetch them as WebVTT
+ * with the same protection as the video: the public intro's openly, the others through the
+ * video's signed link.
+ */
+export const captionsEndpoints = {
+  getLessonCaptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id/lessons/:lessonId/captions',
+    access: 'course-manager',
+    tags: ['captions'],
+    summary: "A video lesson's caption files, per language (owner or admin)",
+    params: lessonParams,
+    responses: { 200: captionFileList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  putLessonCaptions: defineEndpoint({
+    method: 'PUT',
+    path: '/api/courses/:id/lessons/:lessonId/captions/:language',
+    access: 'course-manager',
+    effects: ['catalogue'],
+    tags: ['captions'],
+    summary: "Attach (or replace) a video lesson's captions in a language: WebVTT, or SRT converted to WebVTT; 422 names the line of a bad cue",
+    params: lessonLanguageParams,
+    body: captionUpload,
+    responses: { 200: captionFileList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 422: errorResponse },
+  }),
+  deleteLessonCaptions: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/courses/:id/lessons/:lessonId/captions/:language',
+    access: 'course-manager',
+    effects: ['catalogue'],
+    tags: ['captions'],
+    summary: "Remove a video lesson's captions in a language",
+    params: lessonLanguageParams,
+    responses: { 200: captionFileList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  streamIntroCaptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/intro/captions/:language',
+    access: 'public',
+    tags: ['captions'],
+    summary: "The captions of a course's intro video (WebVTT); public while the course is active",
+    params: z.object({ courseId: databaseId, language }),
+    responses: captionsAnswer,
+  }),
+  streamSignedCaptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/captions/:token/:language',
+    access: 'public',
+    tags: ['captions'],
+    summary: "A video's captions (WebVTT) through the video's signed link; 403 once expired or altered",
+    params: z.object({ token: z.string().max(100), language }),
+    responses: { ...captionsAnswer, 403: errorResponse },
+  }),
+};
