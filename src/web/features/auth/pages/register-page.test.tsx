@@ -220,7 +220,7 @@ describe('/register social sign-in', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Continuar con Google' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1'));
-    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/', errorCallbackURL: '/register' });
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/', errorCallbackURL: '/register?mode=signin' });
   });
 
   it.each([
