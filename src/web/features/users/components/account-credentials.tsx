@@ -70,8 +70,9 @@ function ChangePasswordForm() {
             autoComplete="current-password"
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-            // Marked wrong; the alert below says why (and is read out).
+            // Marked wrong; the alert below says why (and is read out). A password field leaves aria-invalid to us.
             error={wrongCurrent}
+            aria-invalid={wrongCurrent || undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.togglePassword') }}
             required
           />
@@ -164,6 +165,7 @@ function ChangeEmailForm() {
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
             error={fieldErrors.currentPassword ? fieldErrorMessage(fieldErrors.currentPassword) : wrongCurrent}
+            aria-invalid={Boolean(fieldErrors.currentPassword) || wrongCurrent || undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.togglePassword') }}
           />
           {change.isError && !hasFieldError ? (
