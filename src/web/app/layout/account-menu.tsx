@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../session/get-session';
+import { signInModeValue } from '../../lib/sign-in-path';
 
 // Visitors never open a user menu: its code (menus, popovers) comes with the session.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
@@ -25,7 +26,7 @@ export function AccountMenu() {
   // No "Sign in" flash for a user who is signed in.
   if (isPending) return avatarPlaceholder;
   return (
-    <Button component={Link} to={paths.register()} size="sm">
+    <Button component={Link} to={paths.register({ mode: signInModeValue })} size="sm">
       {t('nav.signIn')}
     </Button>
   );

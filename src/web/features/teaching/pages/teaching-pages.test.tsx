@@ -62,10 +62,12 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('/form', () => {
-  it('asks visitors to sign in', async () => {
+  it('sends visitors to the sign-in form, which comes back here', async () => {
     mockApi({ getSession: () => null });
-    renderApp('/form');
-    expect(await screen.findByText('Accede o crea una cuenta para crear')).toBeInTheDocument();
+    const { router } = renderApp('/form');
+    // The sign-in form, which comes back here.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?mode=signin&next=%2Fform');
   });
 
   it('keeps submit disabled with every field valid but only one video', { timeout: 60_000 }, async () => {
