@@ -41,7 +41,8 @@ let translators: ReturnType<typeof createServerI18n> | undefined;
 const i18nFor = (language: Language) => (translators ??= createServerI18n())[language];
 
 /** Order numbers are the first block of the order's id in capitals, as the order history shows them. */
-export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+export { orderNumber } from '../../shared/order-number';
+import { orderNumber } from '../../shared/order-number';
 
 type Body = {
   subject: string;
