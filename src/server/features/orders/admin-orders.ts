@@ -14,6 +14,7 @@ import { lockOrder, markLinesRefunded, providerKey, settleRefundedLines } from '
 import { reverseRefundedShares, sendPendingTransfers } from '../../domain/payout-transfers';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { revokeOrder } from './fulfilment';
+import { enqueueSaleRefundedMail } from '../../mail/order-mail';
 
 const orderColumns = {
   id: orders.id,
@@ -161,6 +162,7 @@ export async function refundOrder(db: Database, actorId: string, id: string, pro
     if (current?.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE', 'The order was refunded meanwhile');
     const refunded = await markLinesRefunded(txDb, id, requested);
     if (refunded.length !== requested.length) throw new AppError('ORDER_LINE_ALREADY_REFUNDED', 'The lines were refunded meanwhile');
+    await enqueueSaleRefundedMail(txDb, id, refunded);
     const [left] = await tx
       .select({ count: count() })
       .from(orderItems)
