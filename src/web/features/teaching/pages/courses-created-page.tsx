@@ -185,7 +185,7 @@ function CourseList({ rows }: { rows: CourseRow[] }) {
         columns={[
           { key: 'cover', header: t('created.columns.cover'), phone: 'plain', cell: (course) => cover(course, 96) },
           { key: 'title', header: t('created.columns.courseTitle'), cell: titleCell },
-          { key: 'rating', header: t('created.columns.rating'), cell: (course) => <CourseRating course={course} /> },
+          { key: 'rating', header: t('created.columns.rating'), nowrap: true, cell: (course) => <CourseRating course={course} /> },
           { key: 'price', header: t('created.columns.price'), nowrap: true, cell: (course) => priceLabel(course.priceCents) },
           { key: 'revenue', header: t('sales.columns.revenue'), align: 'right', nowrap: true, cell: (course) => money(course.sales?.revenueCents ?? 0) },
           { key: 'students', header: t('sales.columns.students'), align: 'right', cell: (course) => course.sales?.students ?? 0 },
