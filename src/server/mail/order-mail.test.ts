@@ -95,7 +95,7 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     await fulfilOrder(ctx.db, order.id);
     await ctx.app.mail.deliverNow();
     smtp.received.length = 0;
-    const provider = { refund: async () => {} };
+    const provider = { refund: async () => ({ refundId: 're_test' }) };
     const [react] = await ctx.db.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.title, 'React for everyone')));
 
     // A refund the provider refuses queues nothing.
