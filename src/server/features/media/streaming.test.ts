@@ -266,6 +266,10 @@ describe('streaming from object storage (S3_*): access decided by the app, bytes
     const signed = new URL(location);
     expect(signed.pathname).toBe(`/${TEST_BUCKET}/${mainKey}`);
     expect(signed.searchParams.get('X-Amz-Expires')).toBe('60');
+    // A request in CORS mode (a <video crossorigin>, its poster) gets a URL of its own, and the redirect varies with it.
+    expect(redirect.headers.vary).toBe('Origin');
+    const corsMode = await ctx.app.inject({ url, headers: { range: 'bytes=0-1023', origin: 'http://localhost:3000' } });
+    expect(new URL(String(corsMode.headers.location)).searchParams.get('X-Amz-Expires')).toBe('61');
 
     const bytes = await readFile(videoFixture('portrait-4s'));
     const slice = await followed(location, 'bytes=0-1023');
