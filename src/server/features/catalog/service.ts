@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { introHlsUrl, introPosterUrl, introVideoUrl } from '../../../shared/endpoints/media';
+import { introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
   courseDetail,
@@ -333,6 +333,7 @@ const courseDetailsStatement = (db: Database) =>
         videoHeight: courseVideos.height,
         videoSeconds: courseVideos.durationSeconds,
         videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
+        videoThumbnails: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`,
         curriculum: curriculumJson(courses.id),
       })
       .from(courses)
@@ -371,7 +372,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
   // Videos are attached in the transaction that creates the course, so the course's
   // version bump covers them too; so does the end of the intro's transcode, which sets the
   // course's poster in its transaction.
-  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, curriculum, ...course } = row;
+  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, videoThumbnails, disabledAt, curriculum, ...course } = row;
   return {
     ...course,
     curriculum: withTotals(sectionsFromJson(curriculum)),
@@ -382,6 +383,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
             url: introVideoUrl(course.id),
             hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
             posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
+            thumbnailsUrl: videoThumbnails ? introThumbnailsUrl(course.id) : null,
             width: videoWidth,
             height: videoHeight,
             durationSeconds: videoSeconds,

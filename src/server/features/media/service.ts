@@ -133,10 +133,12 @@ export async function deleteUnattachedUpload(db: Database, storage: VideoStorage
 
 /** Where a video's HLS copy is stored, once it is ready; null before. */
 const readyHlsPrefix = sql<string | null>`case when ${videoTranscodes.state} = 'ready' then ${videoTranscodes.hlsPrefix} end`;
+/** Whether the ready HLS copy has the timeline's preview thumbnails (copies made before they were added have none). */
+const readyThumbnails = sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`;
 
 export type CourseVideoAccess = {
   course: { id: number; ownerId: string; disabledAt: Date | null };
-  video: (Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null }) | null;
+  video: (Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null; hasThumbnails: boolean }) | null;
 };
 
 /** A course and its video at a position (1 intro, 2 main), in one query; null when the course does not exist. */
@@ -152,23 +154,24 @@ export async function findCourseVideo(db: Database, courseId: number, position: 
       height: courseVideos.height,
       durationSeconds: courseVideos.durationSeconds,
       hlsPrefix: readyHlsPrefix,
+      hasThumbnails: readyThumbnails,
     })
     .from(courses)
     .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, position)))
     .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
     .where(eq(courses.id, courseId));
   if (!row) return null;
-  const { id, ownerId, disabledAt, storageKey, contentType, width, height, durationSeconds, hlsPrefix } = row;
+  const { id, ownerId, disabledAt, storageKey, contentType, width, height, durationSeconds, hlsPrefix, hasThumbnails } = row;
   return {
     course: { id, ownerId, disabledAt },
     video:
       storageKey !== null && contentType !== null && width !== null && height !== null && durationSeconds !== null
-        ? { storageKey, contentType, width, height, durationSeconds, hlsPrefix }
+        ? { storageKey, contentType, width, height, durationSeconds, hlsPrefix, hasThumbnails }
         : null,
   };
 }
 
-export type StreamableVideo = Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null };
+export type StreamableVideo = Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null; hasThumbnails: boolean };
 
 /**
  * The video a grant opens, while its user may still watch it; null once they may not. The
@@ -196,6 +199,7 @@ const streamableColumns = {
   height: courseVideos.height,
   durationSeconds: courseVideos.durationSeconds,
   hlsPrefix: readyHlsPrefix,
+  hasThumbnails: readyThumbnails,
 };
 
 // Prepared: a player asks once for every range it reads.
@@ -285,7 +289,7 @@ export async function findLessonForContent(db: Database, lessonId: number): Prom
       ownerId: courses.ownerId,
       disabledAt: courses.disabledAt,
       videoStorageKey: courseVideos.storageKey,
-      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix },
+      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix, hasThumbnails: readyThumbnails },
     })
     .from(courseLessons)
     .innerJoin(courses, eq(courses.id, courseLessons.courseId))
@@ -293,10 +297,10 @@ export async function findLessonForContent(db: Database, lessonId: number): Prom
     .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
     .where(eq(courseLessons.id, lessonId));
   if (!row) return null;
-  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, ...lesson } = row;
+  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, hasThumbnails, ...lesson } = row;
   const video =
     videoStorageKey !== null && contentType !== null && width !== null && height !== null && videoDurationSeconds !== null
-      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix }
+      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix, hasThumbnails }
       : null;
   return { ...lesson, course: { ownerId, disabledAt }, video };
 }
