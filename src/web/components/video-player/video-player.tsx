@@ -35,6 +35,9 @@ export type VideoPlayerProps = Omit<ComponentProps<'video'>, 'src' | 'ref' | 'co
   fallbackText?: string;
 };
 
+/** The mark of the chosen item in a menu (Mantine's items are menuitems: the choice is also aria-current). */
+const Check = ({ on }: { on: boolean }) => <span aria-hidden="true" style={{ display: 'inline-block', width: '1em' }}>{on ? '✓' : ''}</span>;
+
 const SEEK_SHORT = 5;
 const SEEK_LONG = 10;
 const VOLUME_STEP = 0.1;
@@ -144,7 +147,7 @@ export function VideoPlayer({
     const textTracks = video.textTracks;
     const apply = () => {
       for (const track of Array.from(textTracks)) {
-        const wanted = track.kind === 'subtitles' || track.kind === 'captions' ? (track.language === captionLanguage ? 'showing' : 'disabled') : track.mode;
+        const wanted = track.language === captionLanguage ? 'showing' : 'disabled';
         if (track.mode !== wanted) track.mode = wanted;
       }
     };
@@ -345,11 +348,11 @@ export function VideoPlayer({
                   </button>
                 </Menu.Target>
                 <Menu.Dropdown aria-label={t('captions')}>
-                  <Menu.Item role="menuitemradio" aria-checked={captionLanguage === null} onClick={() => chooseCaptions('off')}>
+                  <Menu.Item aria-current={captionLanguage === null ? 'true' : undefined} leftSection={<Check on={captionLanguage === null} />} onClick={() => chooseCaptions('off')}>
                     {t('captionsOff')}
                   </Menu.Item>
                   {tracks.map((track) => (
-                    <Menu.Item key={track.language} role="menuitemradio" aria-checked={captionLanguage === track.language} onClick={() => chooseCaptions(track.language)}>
+                    <Menu.Item key={track.language} aria-current={captionLanguage === track.language ? 'true' : undefined} leftSection={<Check on={captionLanguage === track.language} />} onClick={() => chooseCaptions(track.language)}>
                       {t(`captionsLanguage.${track.language}`)}
                     </Menu.Item>
                   ))}
@@ -364,7 +367,7 @@ export function VideoPlayer({
               </Menu.Target>
               <Menu.Dropdown aria-label={t('speed')}>
                 {playbackRates.map((option) => (
-                  <Menu.Item key={option} role="menuitemradio" aria-checked={option === rate} onClick={() => onSettingsChange({ playbackRate: option })}>
+                  <Menu.Item key={option} aria-current={option === rate ? 'true' : undefined} leftSection={<Check on={option === rate} />} onClick={() => onSettingsChange({ playbackRate: option })}>
                     {t('speedValue', { rate: option.toLocaleString(interfaceLanguage) })}
                   </Menu.Item>
                 ))}
