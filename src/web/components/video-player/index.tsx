@@ -1,5 +1,6 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { loadPlayerTexts } from '../../i18n';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { VideoPlayerProps } from './video-player';
 
 /** The player's code and texts: their own chunks, fetched when a video is about to play. */
@@ -12,6 +13,10 @@ function Placeholder({ style }: { style?: CSSProperties }) {
 
 /** The app's video player (see video-player.tsx), loaded on first use. */
 export function VideoPlayer(props: VideoPlayerProps) {
+  // Never on the server, nor while hydrating: a suspended boundary there would need an inline
+  // script (refused by the Content-Security-Policy) and make React redo the page in the browser.
+  const hydrated = useHydrated();
+  if (!hydrated) return <Placeholder style={props.stageStyle} />;
   return (
     <Suspense fallback={<Placeholder style={props.stageStyle} />}>
       <LazyVideoPlayer {...props} />
