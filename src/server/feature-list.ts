@@ -2,6 +2,7 @@ import type { Feature } from './feature';
 import { adminFeature } from './features/admin/feature';
 import { authFeature } from './features/auth/feature';
 import { cartFeature } from './features/cart/feature';
+import { captionsFeature } from './features/captions/feature';
 import { catalogFeature } from './features/catalog/feature';
 import { certificatesFeature } from './features/certificates/feature';
 import { contactFeature } from './features/contact/feature';
@@ -26,6 +27,7 @@ export const features: Feature[] = [
   catalogFeature,
   favouritesFeature,
   mediaFeature,
+  captionsFeature,
   teachingFeature,
   cartFeature,
   ordersFeature,

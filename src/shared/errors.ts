@@ -88,6 +88,7 @@ export const errorStatus = {
   CAPTIONS_UNREADABLE: 422,
   CAPTIONS_CUE_INVALID: 422,
   CAPTIONS_CUE_OUTSIDE_VIDEO: 422,
+  CAPTIONS_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

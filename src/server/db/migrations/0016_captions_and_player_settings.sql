@@ -20,4 +20,7 @@ CREATE TABLE "video_captions" (
 );
 --> statement-breakpoint
 ALTER TABLE "player_settings" ADD CONSTRAINT "player_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "video_captions" ADD CONSTRAINT "video_captions_video_id_course_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."course_videos"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "video_captions" ADD CONSTRAINT "video_captions_video_id_course_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."course_videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The course page names its intro's captions, and is cached until the catalogue's version changes.
+CREATE TRIGGER "video_captions_bump_catalog_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "video_captions"
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_version();

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { introHlsUrl, introPosterUrl, introVideoUrl } from '../../../shared/endpoints/media';
+import { introCaptionsUrl } from '../../../shared/endpoints/captions';
+import { captionLanguagesOf } from '../../domain/streamable-videos';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
   courseDetail,
@@ -333,6 +335,7 @@ const courseDetailsStatement = (db: Database) =>
         videoHeight: courseVideos.height,
         videoSeconds: courseVideos.durationSeconds,
         videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
+        introCaptions: captionLanguagesOf(courseVideos.id),
         curriculum: curriculumJson(courses.id),
       })
       .from(courses)
@@ -371,7 +374,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
   // Videos are attached in the transaction that creates the course, so the course's
   // version bump covers them too; so does the end of the intro's transcode, which sets the
   // course's poster in its transaction.
-  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, disabledAt, curriculum, ...course } = row;
+  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, introCaptions, disabledAt, curriculum, ...course } = row;
   return {
     ...course,
     curriculum: withTotals(sectionsFromJson(curriculum)),
@@ -382,6 +385,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
             url: introVideoUrl(course.id),
             hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
             posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
+            captions: introCaptions.map((language) => ({ language, url: introCaptionsUrl(course.id, language) })),
             width: videoWidth,
             height: videoHeight,
             durationSeconds: videoSeconds,
