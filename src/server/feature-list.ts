@@ -14,6 +14,7 @@ import { mediaFeature } from './features/media/feature';
 import { ordersFeature } from './features/orders/feature';
 import { payoutAccountsFeature } from './features/payout-accounts/feature';
 import { payoutsFeature } from './features/payouts/feature';
+import { playerSettingsFeature } from './features/player-settings/feature';
 import { progressFeature } from './features/progress/feature';
 import { reviewsFeature } from './features/reviews/feature';
 import { teachingFeature } from './features/teaching/feature';
@@ -24,6 +25,7 @@ export const features: Feature[] = [
   healthFeature,
   authFeature,
   usersFeature,
+  playerSettingsFeature,
   catalogFeature,
   favouritesFeature,
   mediaFeature,
