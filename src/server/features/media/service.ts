@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { prepared } from '../../db/prepared';
-import { courseLessons, courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
+import { courseLessons, courses, courseVideos, uploadsInProgress, videoTranscodes } from '../../db/schema';
 import { captionLanguagesOf, readyHlsPrefix, type StreamableVideo } from '../../domain/streamable-videos';
 import { requestTranscodes } from '../../domain/video-transcodes';
 import { removeUnreferencedFiles } from '../../domain/video-files';
