@@ -90,6 +90,8 @@ describe('captions', () => {
 
   it('serves the intro’s captions publicly as WebVTT (an SRT converted), with a validator, and names them on the course page', async () => {
     const { courseId, owner, intro } = await course();
+    // The course page is cached: attaching captions changes the catalogue, and the page with it.
+    expect((await ctx.app.inject({ url: `/api/courses/${courseId}` })).json().introVideo.captions).toEqual([]);
     expect((await put(owner, courseId, intro, 'en', SRT, 'intro.srt')).statusCode).toBe(200);
     const url = `/api/videos/courses/${courseId}/intro/captions/en`;
     const served = await ctx.app.inject({ url });
