@@ -2,6 +2,7 @@ import type { Feature } from './feature';
 import { adminFeature } from './features/admin/feature';
 import { authFeature } from './features/auth/feature';
 import { cartFeature } from './features/cart/feature';
+import { captionsFeature } from './features/captions/feature';
 import { catalogFeature } from './features/catalog/feature';
 import { certificatesFeature } from './features/certificates/feature';
 import { contactFeature } from './features/contact/feature';
@@ -13,6 +14,7 @@ import { mediaFeature } from './features/media/feature';
 import { ordersFeature } from './features/orders/feature';
 import { payoutAccountsFeature } from './features/payout-accounts/feature';
 import { payoutsFeature } from './features/payouts/feature';
+import { playerSettingsFeature } from './features/player-settings/feature';
 import { progressFeature } from './features/progress/feature';
 import { reviewsFeature } from './features/reviews/feature';
 import { teachingFeature } from './features/teaching/feature';
@@ -23,9 +25,11 @@ export const features: Feature[] = [
   healthFeature,
   authFeature,
   usersFeature,
+  playerSettingsFeature,
   catalogFeature,
   favouritesFeature,
   mediaFeature,
+  captionsFeature,
   teachingFeature,
   cartFeature,
   ordersFeature,

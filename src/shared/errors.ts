@@ -82,6 +82,13 @@ export const errorStatus = {
   COUPON_COURSES_NOT_YOURS: 403,
   // Referral links: a code no teacher holds, or not the owner of that course.
   REFERRAL_NOT_FOUND: 404,
+  // Captions: a file past the size cap; one that is neither WebVTT nor SRT; a malformed cue, or one
+  // timed past the video's end (both name the line in `fields.line`).
+  CAPTIONS_TOO_LARGE: 413,
+  CAPTIONS_UNREADABLE: 422,
+  CAPTIONS_CUE_INVALID: 422,
+  CAPTIONS_CUE_OUTSIDE_VIDEO: 422,
+  CAPTIONS_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

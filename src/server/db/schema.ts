@@ -964,3 +964,45 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_at_idx').on(t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Player: captions and each learner's settings
+// ---------------------------------------------------------------------------
+
+/**
+ * A video's captions in one language, as normalised WebVTT (an SRT is stored converted), checked
+ * cue by cue against the video's duration when attached. They go with their video.
+ */
+export const videoCaptions = pgTable(
+  'video_captions',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => courseVideos.id, { onDelete: 'cascade' }),
+    language: text('language').$type<'es' | 'en'>().notNull(),
+    /** The name of the file as uploaded, shown to the teacher. */
+    fileName: text('file_name').notNull(),
+    vtt: text('vtt').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.language] }), check('video_captions_language_known', sql`${t.language} in ('es', 'en')`)],
+);
+
+/** What a learner chose in the player: the speed (in percent) and the captions (a language, `off`, or null while never chosen). */
+export const playerSettings = pgTable(
+  'player_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playbackRatePercent: smallint('playback_rate_percent').notNull().default(100),
+    captionLanguage: text('caption_language').$type<'es' | 'en' | 'off'>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('player_settings_rate_known', sql`${t.playbackRatePercent} in (50, 75, 100, 125, 150, 175, 200)`),
+    check('player_settings_caption_language_known', sql`${t.captionLanguage} in ('es', 'en', 'off')`),
+  ],
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, idParams, mediaAnswer } from '../api-schemas';
-import { captionFileList, captionLanguages, captionUpload } from '../schemas/captions';
-import { defineEndpoint } from './endpoint';
+import { captionFileList, captionLanguages, captionUpload, type CaptionLanguage } from '../schemas/captions';
+import { defineEndpoint, pathFor } from './endpoint';
 
 const language = z.enum(captionLanguages);
 const lessonParams = idParams.extend({ lessonId: databaseId });
@@ -64,3 +64,10 @@ export const captionsEndpoints = {
     responses: { ...captionsAnswer, 403: errorResponse },
   }),
 };
+
+/** The URL of a course intro's captions in a language. */
+export const introCaptionsUrl = (courseId: number, language: CaptionLanguage) => pathFor(captionsEndpoints.streamIntroCaptions, { courseId, language });
+
+/** A video's caption tracks under its signed link's token, one per language it has. */
+export const signedCaptionTracks = (token: string, languages: readonly CaptionLanguage[] | null | undefined) =>
+  (languages ?? []).map((language) => ({ language, url: pathFor(captionsEndpoints.streamSignedCaptions, { token, language }) }));

@@ -10,7 +10,9 @@ import { isApiError } from './api-client';
  */
 export function errorMessage(error: unknown, instance: Pick<typeof i18n, 't'> = i18n): string {
   const code = isApiError(error) ? error.code : 'UNKNOWN';
-  return instance.t(`errors:codes.${code}`);
+  // A message about one line of an uploaded file (captions) names it: the server sends it in `fields.line`.
+  const line = isApiError(error) ? error.fields?.line?.[0] : undefined;
+  return line === undefined ? instance.t(`errors:codes.${code}`) : instance.t(`errors:codes.${code}`, { line });
 }
 
 type ValidationMessage = keyof Catalogue['validation'];

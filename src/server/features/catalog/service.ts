@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
+import { introCaptionsUrl } from '../../../shared/endpoints/captions';
+import { captionLanguagesOf } from '../../domain/streamable-videos';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
   courseDetail,
@@ -334,6 +336,7 @@ const courseDetailsStatement = (db: Database) =>
         videoSeconds: courseVideos.durationSeconds,
         videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
         videoThumbnails: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`,
+        introCaptions: captionLanguagesOf(courseVideos.id),
         curriculum: curriculumJson(courses.id),
       })
       .from(courses)
@@ -372,7 +375,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
   // Videos are attached in the transaction that creates the course, so the course's
   // version bump covers them too; so does the end of the intro's transcode, which sets the
   // course's poster in its transaction.
-  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, videoThumbnails, disabledAt, curriculum, ...course } = row;
+  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, videoThumbnails, introCaptions, disabledAt, curriculum, ...course } = row;
   return {
     ...course,
     curriculum: withTotals(sectionsFromJson(curriculum)),
@@ -384,6 +387,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
             hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
             posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
             thumbnailsUrl: videoThumbnails ? introThumbnailsUrl(course.id) : null,
+            captions: introCaptions.map((language) => ({ language, url: introCaptionsUrl(course.id, language) })),
             width: videoWidth,
             height: videoHeight,
             durationSeconds: videoSeconds,

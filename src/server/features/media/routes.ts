@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lessonEndpoints } from '../../../shared/endpoints/lessons';
 import { mediaEndpoints } from '../../../shared/endpoints/media';
+import { signedCaptionTracks } from '../../../shared/endpoints/captions';
 import { signedInUser } from '../../auth/access';
 import { sessionUser, type SessionUser } from '../../auth/guards';
 import { isEnrolled } from '../../domain/enrollments';
@@ -182,6 +183,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
       hlsUrl: hlsBase && `${hlsBase}/${MASTER_PLAYLIST}`,
       posterUrl: hlsBase && `${hlsBase}/${POSTER_FILE}`,
       thumbnailsUrl: hlsBase && video.hasThumbnails ? `${hlsBase}/${THUMBNAILS_INDEX}` : null,
+      captions: signedCaptionTracks(createStreamToken(urlKey, { ...grant, expiresAt }), video.captionLanguages),
       width: video.width,
       height: video.height,
       durationSeconds: video.durationSeconds,

@@ -1,14 +1,12 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { prepared } from '../../db/prepared';
-import { courseLessons, courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
-import { mayWatchCourse } from '../../domain/enrollments';
+import { courseLessons, courses, courseVideos, uploadsInProgress, videoTranscodes } from '../../db/schema';
+import { captionLanguagesOf, readyHlsPrefix, readyThumbnails, type StreamableVideo } from '../../domain/streamable-videos';
 import { requestTranscodes } from '../../domain/video-transcodes';
 import { removeUnreferencedFiles } from '../../domain/video-files';
 import { AppError } from '../../errors';
 import type { VideoProcessing } from '../../../shared/schemas/media';
-import type { StreamSubject } from './signed-url';
 import { failureReason } from './transcode-job';
 import type { VideoStorage } from '../../storage/video-storage';
 
@@ -131,11 +129,6 @@ export async function deleteUnattachedUpload(db: Database, storage: VideoStorage
   await removeUnreferencedFiles(db, storage, deleted.map((row) => row.storageKey));
 }
 
-/** Where a video's HLS copy is stored, once it is ready; null before. */
-const readyHlsPrefix = sql<string | null>`case when ${videoTranscodes.state} = 'ready' then ${videoTranscodes.hlsPrefix} end`;
-/** Whether the ready HLS copy has the timeline's preview thumbnails (copies made before they were added have none). */
-const readyThumbnails = sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`;
-
 export type CourseVideoAccess = {
   course: { id: number; ownerId: string; disabledAt: Date | null };
   video: (Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null; hasThumbnails: boolean }) | null;
@@ -171,98 +164,7 @@ export async function findCourseVideo(db: Database, courseId: number, position: 
   };
 }
 
-export type StreamableVideo = Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null; hasThumbnails: boolean };
-
-/**
- * The video a grant opens, while its user may still watch it; null once they may not. The
- * one rule for paid videos: a course's main video plays for its buyers (as long as they hold
- * the enrolment: a refund takes it), its owner and admins, whether or not the course is still
- * in the catalogue; an upload no course uses yet plays for its uploader. A disabled account
- * watches nothing. One indexed query, run for every request a signed link serves.
- */
-export async function findStreamableVideo(db: Database, grant: StreamSubject): Promise<StreamableVideo | null> {
-  const [video] =
-    grant.kind === 'upload'
-      ? await uploadViewStatement(db).execute({ videoId: grant.videoId, userId: grant.userId })
-      : grant.kind === 'lesson'
-        ? await lessonVideoViewStatement(db).execute({ lessonId: grant.lessonId, userId: grant.userId })
-        : grant.kind === 'preview'
-          ? await previewVideoViewStatement(db).execute({ lessonId: grant.lessonId })
-          : await mainVideoViewStatement(db).execute({ courseId: grant.courseId, userId: grant.userId });
-  return video ?? null;
-}
-
-const streamableColumns = {
-  storageKey: courseVideos.storageKey,
-  contentType: courseVideos.contentType,
-  width: courseVideos.width,
-  height: courseVideos.height,
-  durationSeconds: courseVideos.durationSeconds,
-  hlsPrefix: readyHlsPrefix,
-  hasThumbnails: readyThumbnails,
-};
-
-// Prepared: a player asks once for every range it reads.
-const activeViewer = and(eq(users.id, sql.placeholder('userId')), isNull(users.disabledAt));
-
-const uploadViewStatement = (db: Database) =>
-  prepared(db, 'media_upload_view', () =>
-    db
-      .select(streamableColumns)
-      .from(courseVideos)
-      .innerJoin(users, eq(users.id, courseVideos.ownerId))
-      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
-      .where(and(eq(courseVideos.id, sql.placeholder('videoId')), activeViewer))
-      .prepare('media_upload_view'),
-  );
-
-const mainVideoViewStatement = (db: Database) =>
-  prepared(db, 'media_main_video_view', () =>
-    db
-      .select(streamableColumns)
-      .from(courseVideos)
-      .innerJoin(courses, eq(courses.id, courseVideos.courseId))
-      .innerJoin(users, activeViewer)
-      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
-      .where(
-        and(
-          eq(courseVideos.courseId, sql.placeholder('courseId')),
-          eq(courseVideos.position, 2),
-          mayWatchCourse(users, courses),
-        ),
-      )
-      .prepare('media_main_video_view'),
-  );
-
-/** A free preview of an active course: anyone may watch it. */
-const openPreview = and(eq(courseLessons.isPreview, true), isNull(courses.disabledAt));
-
-/** A video lesson for a signed-in viewer: a preview of an active course, or any lesson of a course they may watch. */
-const lessonVideoViewStatement = (db: Database) =>
-  prepared(db, 'media_lesson_video_view', () =>
-    db
-      .select(streamableColumns)
-      .from(courseLessons)
-      .innerJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
-      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
-      .innerJoin(users, activeViewer)
-      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
-      .where(and(eq(courseLessons.id, sql.placeholder('lessonId')), sql`(${openPreview} or ${mayWatchCourse(users, courses)})`))
-      .prepare('media_lesson_video_view'),
-  );
-
-/** A preview lesson's video for a visitor: only while the lesson is a preview of an active course. */
-const previewVideoViewStatement = (db: Database) =>
-  prepared(db, 'media_preview_video_view', () =>
-    db
-      .select(streamableColumns)
-      .from(courseLessons)
-      .innerJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
-      .innerJoin(courses, eq(courses.id, courseLessons.courseId))
-      .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
-      .where(and(eq(courseLessons.id, sql.placeholder('lessonId')), openPreview))
-      .prepare('media_preview_video_view'),
-  );
+export { findStreamableVideo, type StreamableVideo } from '../../domain/streamable-videos';
 
 export type LessonForContent = Pick<
   typeof courseLessons.$inferSelect,
@@ -289,7 +191,7 @@ export async function findLessonForContent(db: Database, lessonId: number): Prom
       ownerId: courses.ownerId,
       disabledAt: courses.disabledAt,
       videoStorageKey: courseVideos.storageKey,
-      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix, hasThumbnails: readyThumbnails },
+      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix, hasThumbnails: readyThumbnails, captionLanguages: captionLanguagesOf(courseVideos.id) },
     })
     .from(courseLessons)
     .innerJoin(courses, eq(courses.id, courseLessons.courseId))
@@ -297,10 +199,10 @@ export async function findLessonForContent(db: Database, lessonId: number): Prom
     .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
     .where(eq(courseLessons.id, lessonId));
   if (!row) return null;
-  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, hasThumbnails, ...lesson } = row;
+  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, hasThumbnails, captionLanguages, ...lesson } = row;
   const video =
     videoStorageKey !== null && contentType !== null && width !== null && height !== null && videoDurationSeconds !== null
-      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix, hasThumbnails }
+      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix, hasThumbnails, captionLanguages }
       : null;
   return { ...lesson, course: { ownerId, disabledAt }, video };
 }
