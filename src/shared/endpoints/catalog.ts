@@ -1,5 +1,5 @@
 import { errorResponse, idParams } from '../api-schemas';
-import { categoryListResponse, courseDetail, courseListQuery, courseListResponse, suggestionsQuery, suggestionsResponse } from '../schemas/catalog';
+import { catalogStats, categoryListResponse, courseDetail, courseListQuery, courseListResponse, suggestionsQuery, suggestionsResponse } from '../schemas/catalog';
 import { defineEndpoint } from './endpoint';
 
 /** Public catalogue reads. */
@@ -38,5 +38,13 @@ export const catalogEndpoints = {
     tags: ['catalog'],
     summary: 'Active categories with their active subcategories',
     responses: { 200: categoryListResponse },
+  }),
+  getCatalogStats: defineEndpoint({
+    method: 'GET',
+    path: '/api/catalog/stats',
+    access: 'public',
+    tags: ['catalog'],
+    summary: 'The home page figures: students, active courses and the average rating',
+    responses: { 200: catalogStats },
   }),
 };

@@ -112,3 +112,18 @@ export const favouriteState = z.object({ courseId: z.number().int(), favourite: 
 export type FavouriteState = z.infer<typeof favouriteState>;
 export const favouritesResponse = z.object({ items: z.array(courseSummary) });
 export type FavouritesResponse = z.infer<typeof favouritesResponse>;
+
+/** The home page's social proof, from real data. */
+export const catalogStats = z
+  .object({
+    /** People enrolled in at least one active course. */
+    students: z.number().int(),
+    /** Active courses. */
+    courses: z.number().int(),
+    /** The mean of every rating given to active courses, to one decimal; 0 without ratings. */
+    ratingAverage: z.number(),
+    /** Ratings given to active courses. */
+    ratingCount: z.number().int(),
+  })
+  .meta({ id: 'CatalogStats' });
+export type CatalogStats = z.infer<typeof catalogStats>;

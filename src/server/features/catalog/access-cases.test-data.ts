@@ -6,4 +6,5 @@ export const accessRules: AccessRule[] = [
   { route: 'GET /api/courses', request: (f) => ({ url: `/api/courses?categoryId=${f.categoryId}&q=python` }) },
   { route: 'GET /api/courses/suggestions', request: () => ({ url: '/api/courses/suggestions?q=pyth' }) },
   { route: 'GET /api/courses/:id', request: (f) => ({ url: `/api/courses/${f.courseId}` }) },
+  { route: 'GET /api/catalog/stats', request: () => ({ url: '/api/catalog/stats' }) },
 ];

@@ -10,13 +10,14 @@ import {
   type CourseDetail,
   type CourseListQuery,
   type CourseListResponse,
+  type CatalogStats,
   type CourseSummary,
   type Suggestion,
 } from '../../../shared/schemas/catalog';
 import { BatchedLookup } from '../../db/batched-lookup';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { categories, courses, courseVideos, subcategories, videoTranscodes } from '../../db/schema';
+import { categories, courses, courseVideos, enrollments, subcategories, videoTranscodes } from '../../db/schema';
 import { curriculumJson, sectionsFromJson, withTotals } from '../../domain/curriculum';
 import { assertCourseVisible, isActiveCourse, summaryColumns, type Viewer } from '../../domain/course-summary';
 import { uncached, type CacheView } from '../../cache/catalog-cache';
@@ -66,6 +67,7 @@ const sorts: Record<CourseSort, { column: SQL | AnyPgColumn; descending: boolean
   'rating-desc': { column: courses.ratingAverage, descending: true, type: 'float8' },
   'price-asc': { column: courses.priceCents, descending: false, type: 'int4' },
   'price-desc': { column: courses.priceCents, descending: true, type: 'int4' },
+  popular: { column: courses.ratingCount, descending: true, type: 'int4' },
 };
 
 /**
@@ -422,4 +424,37 @@ export async function findActiveCourse(db: Database, id: number) {
     .from(courses)
     .where(and(eq(courses.id, id), isActiveCourse));
   return row ?? null;
+}
+
+/**
+ * The home page's figures: learners enrolled in at least one active course, active courses, and
+ * the average of every rating given to them (each review counts once, so a course with one
+ * review weighs less than one with a hundred). Kept like the other catalogue reads: a course's
+ * rating or state changes the catalogue's version; a new enrolment alone shows within the
+ * cache's time limit.
+ */
+export async function catalogStats(db: Database, cache: CacheView = uncached): Promise<CatalogStats> {
+  const load = async (): Promise<CatalogStats> => {
+    const [figures] = await db
+      .select({
+        courses: sql<number>`count(*)::int`,
+        ratingCount: sql<number>`coalesce(sum(${courses.ratingCount}), 0)::int`,
+        ratingSum: sql<number>`coalesce(sum(${courses.ratingAverage} * ${courses.ratingCount}), 0)::float8`,
+      })
+      .from(courses)
+      .where(isActiveCourse);
+    const [learners] = await db
+      .select({ students: sql<number>`count(distinct ${enrollments.userId})::int` })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(isActiveCourse);
+    const ratingCount = figures?.ratingCount ?? 0;
+    return {
+      students: learners?.students ?? 0,
+      courses: figures?.courses ?? 0,
+      ratingAverage: ratingCount > 0 ? Math.round(((figures?.ratingSum ?? 0) / ratingCount) * 10) / 10 : 0,
+      ratingCount,
+    };
+  };
+  return cache.get('stats', load, { shared: true });
 }
