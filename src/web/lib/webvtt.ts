@@ -1,42 +1,16 @@
+import { cuePlainText, parseCaptions } from '../../shared/captions';
+
 /**
- * A minimal WebVTT reader for the player: the transcript (caption cues) and the timeline's
- * preview thumbnails (cues whose payload is `sprite.jpg#xywh=x,y,w,h`). Cue settings, styles,
- * regions and notes are skipped; tags in cue text (<v Ana>, <i>) are dropped.
+ * WebVTT for the player, through the caption reader the server checks uploads with: the
+ * transcript (caption cues as plain text) and the timeline's preview thumbnails (cues whose
+ * payload is `sprite.jpg#xywh=x,y,w,h`).
  */
 export type VttCue = { start: number; end: number; text: string };
 
-/** "01:02:03.450" or "02:03.450" → seconds; NaN when it is not a timestamp. */
-export function parseVttTime(value: string): number {
-  const match = /^(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  const [, hours = '0', minutes = '0', seconds = '0', fraction = '0'] = match;
-  return Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds) + Number(fraction.padEnd(3, '0')) / 1000;
-}
-
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&');
-
-/** The cues of a WebVTT file, in file order; blocks that are not cues are ignored. */
+/** The cues of a WebVTT file, as plain text; nothing when it cannot be read (the server checked and normalised it). */
 export function parseVtt(source: string): VttCue[] {
-  const cues: VttCue[] = [];
-  const blocks = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
-  for (const block of blocks) {
-    const lines = block.split('\n').filter((line) => line.length > 0);
-    const timingIndex = lines.findIndex((line) => line.includes('-->'));
-    // NOTE/STYLE/REGION blocks have no timing line (and a cue's timing is its first or second line).
-    if (timingIndex < 0 || timingIndex > 1) continue;
-    const [from = '', rest = ''] = lines[timingIndex]!.split('-->');
-    const start = parseVttTime(from);
-    const end = parseVttTime(rest.trim().split(/\s+/)[0] ?? '');
-    if (!Number.isFinite(start) || !Number.isFinite(end)) continue;
-    const text = decodeEntities(lines.slice(timingIndex + 1).join('\n').replace(/<[^>]*>/g, '')).trim();
-    cues.push({ start, end, text });
-  }
-  return cues;
+  const parsed = parseCaptions(source, { maxBytes: Number.POSITIVE_INFINITY, maxCues: Number.POSITIVE_INFINITY, maxCueChars: Number.POSITIVE_INFINITY });
+  return parsed.ok ? parsed.cues.map(({ start, end, text }) => ({ start, end, text: cuePlainText(text).trim() })) : [];
 }
 
 /** The cue shown at `time`, or -1. */
