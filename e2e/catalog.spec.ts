@@ -141,8 +141,8 @@ for (const [language, text] of Object.entries(languages)) {
   });
 }
 
-test('a visitor who clicks a heart is sent to /register, to come back to the listing', async ({ page }) => {
+test('a visitor who clicks a heart is sent to the sign-in form, to come back to the listing', async ({ page }) => {
   await page.goto('/allcourses');
   await page.getByRole('main').getByRole('article').first().getByRole('link', { name: /^Favorito: / }).click();
-  await expect(page).toHaveURL(/\/register\?next=%2Fallcourses$/);
+  await expect(page).toHaveURL(/\/register\?mode=signin&next=%2Fallcourses$/);
 });

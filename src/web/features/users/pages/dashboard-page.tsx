@@ -140,7 +140,7 @@ function EmailStatus({ email }: { email: string }) {
   }
   return (
     <Group gap="xs" mt={4}>
-      <Badge color="yellow" variant="light" c="yellow.9">
+      <Badge color="orange" variant="light" c="orange.9">
         {t('emailStatus.unverified')}
       </Badge>
       {send.isSuccess ? (
