@@ -53,3 +53,72 @@ export async function withSegmentUrls(playlist: string, urlOf: (segment: string)
   );
   return rewritten.join('\n');
 }
+
+/** How much longer than the asker needs a rewritten playlist's URLs are signed for, so that the askers of the next minutes share it. */
+const REUSE_SECONDS = 15 * 60;
+/** Rewritten playlists kept, and their characters at most (a three-hour video's is ~150 KB once signed). */
+const CACHE_MAX_ENTRIES = 256;
+const CACHE_MAX_CHARS = 16 * 1024 * 1024;
+
+type SignedPlaylist = { text: string; validUntilMs: number };
+
+/**
+ * Rendition playlists already rewritten with presigned segment URLs, shared by every viewer: a
+ * presigned URL names an object and an expiry, never who asked (access is checked before the
+ * playlist is handed out), so one rewrite serves everyone whose need it covers. Signing the
+ * segments of an hour of video costs ~50 ms of CPU (bench/hls-playlists.ts); a cache hit, none.
+ * Concurrent misses for one playlist share one rewrite. Bounded in entries and characters;
+ * the oldest go first.
+ */
+export class SignedPlaylistCache {
+  private readonly entries = new Map<string, Promise<SignedPlaylist>>();
+  private chars = 0;
+  private readonly sizes = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * The playlist under `key` with URLs valid at least `needSeconds` from now: a kept one that
+   * covers it, or one `rewrite` signs for `needSeconds` plus a reuse margin (7 days at most).
+   */
+  async get(key: string, needSeconds: number, rewrite: (signSeconds: number) => Promise<string>): Promise<string> {
+    const neededUntil = this.now() + needSeconds * 1000;
+    const kept = this.entries.get(key);
+    if (kept) {
+      const playlist = await kept.catch(() => null);
+      if (playlist && playlist.validUntilMs >= neededUntil) return playlist.text;
+      if (this.entries.get(key) === kept) this.forget(key);
+    }
+    const signSeconds = Math.min(PRESIGN_MAX_SECONDS, needSeconds + REUSE_SECONDS);
+    const signedAt = this.now();
+    const made = rewrite(signSeconds).then((text) => ({ text, validUntilMs: signedAt + signSeconds * 1000 }));
+    this.entries.set(key, made);
+    made.then(
+      (playlist) => this.account(key, made, playlist.text.length),
+      () => {
+        if (this.entries.get(key) === made) this.forget(key);
+      },
+    );
+    return (await made).text;
+  }
+
+  private account(key: string, entry: Promise<SignedPlaylist>, size: number) {
+    if (this.entries.get(key) !== entry) return;
+    this.sizes.set(key, size);
+    this.chars += size;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= CACHE_MAX_ENTRIES && this.chars <= CACHE_MAX_CHARS) break;
+      if (oldest !== key) this.forget(oldest);
+    }
+  }
+
+  private forget(key: string) {
+    this.entries.delete(key);
+    this.chars -= this.sizes.get(key) ?? 0;
+    this.sizes.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -25,7 +25,7 @@ import {
 import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
 import type { VideoStorage } from '../../storage/video-storage';
 import { MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, THUMBNAILS_INDEX, THUMBNAILS_SPRITE } from './transcode';
-import { readSmallFile, segmentUrlSeconds, withSegmentUrls } from './hls-playlists';
+import { readSmallFile, segmentUrlSeconds, SignedPlaylistCache, withSegmentUrls } from './hls-playlists';
 import type { UploadStore } from './upload-stores';
 import { MAX_UNUSED_UPLOADS, uploadRoutes } from './uploads';
 import { resourceRoutes } from './resources';
@@ -78,6 +78,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix, presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds };
   const presignedUrlTtlSeconds = config.s3?.presignedUrlTtlSeconds ?? 60;
 
+  const signedPlaylists = new SignedPlaylistCache();
+
   type HlsVideo = { hlsPrefix: string | null; hasThumbnails: boolean; durationSeconds: number };
   /**
    * A file of a video's HLS copy, once access is checked. On the local disk, streamed as any
@@ -99,16 +101,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     const contentType = hlsContentType(file);
     const { presignedUrl } = storage;
     if (!presignedUrl || !servedByApp(file)) return sendVideo(request, reply, storage, { storageKey, contentType, cacheControl: caching.file }, sendOptions);
-    let text = await readSmallFile(storage, storageKey);
-    let cacheControl = file.endsWith('.m3u8') ? caching.playlist : caching.file;
-    if (file.endsWith(`/${RENDITION_PLAYLIST}`)) {
-      const folder = file.slice(0, file.lastIndexOf('/'));
-      text = await withSegmentUrls(text, (segment) =>
-        presignedUrl.call(storage, `${video.hlsPrefix}/${folder}/${segment}`, caching.urlSeconds, { contentType: 'video/mp2t', cacheControl: caching.file }),
-      );
-      cacheControl = caching.segmentsPlaylist;
+    if (!file.endsWith(`/${RENDITION_PLAYLIST}`)) {
+      reply.header('cache-control', file.endsWith('.m3u8') ? caching.playlist : caching.file);
+      return reply.type(contentType).send(await readSmallFile(storage, storageKey));
     }
-    reply.header('cache-control', cacheControl);
+    const folder = file.slice(0, file.lastIndexOf('/'));
+    // Segments are never rewritten in place (a new transcode has a new prefix): whoever holds a URL may keep the bytes while it is valid.
+    const segmentCaching = caching.segmentsPlaylist.startsWith('public') ? 'public' : 'private';
+    const text = await signedPlaylists.get(`${segmentCaching} ${storageKey}`, caching.urlSeconds, async (signSeconds) =>
+      withSegmentUrls(await readSmallFile(storage, storageKey), (segment) =>
+        presignedUrl.call(storage, `${video.hlsPrefix}/${folder}/${segment}`, signSeconds, { contentType: 'video/mp2t', cacheControl: `${segmentCaching}, max-age=${signSeconds}` }),
+      ),
+    );
+    reply.header('cache-control', caching.segmentsPlaylist);
     return reply.type(contentType).send(text);
   };
 
