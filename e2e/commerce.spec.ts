@@ -171,11 +171,14 @@ test.describe('a visitor who needs an account first', () => {
     await page.setExtraHTTPHeaders(clientAddress());
   });
 
-  test('"add to cart" → sign up → back on the course page with the course in the cart', async ({ page }) => {
+  test('"add to cart" → the sign-in form → sign up → back on the course page with the course in the cart', async ({ page }) => {
     const course = await paidCourse(page.request);
     await page.goto(`/course/${course.id}`);
     await page.getByRole('button', { name: `Agregar al carrito: ${course.title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/register\\?next=%2Fcourse%2F${course.id}$`));
+    // The sign-in form opens, naming what will be done; a newcomer switches to signing up.
+    await expect(page).toHaveURL(new RegExp(`/register\\?mode=signin&next=%2Fcourse%2F${course.id}$`));
+    await expect(page.getByText(`Ingresa para agregar «${course.title}» a tu carrito.`)).toBeVisible();
+    await page.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }).click();
 
     await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(uniqueEmail('carrito'));
     await page.getByRole('textbox', { name: 'Contraseña' }).fill('Passw0rd12');
@@ -191,7 +194,7 @@ test.describe('a visitor who needs an account first', () => {
     const course = await paidCourse(page.request);
     await page.goto(`/course/${course.id}`);
     await page.getByRole('link', { name: `Favorito: ${course.title}` }).click();
-    await expect(page).toHaveURL(/\/register\?next=/);
+    await expect(page).toHaveURL(new RegExp(`/register\\?mode=signin&next=%2Fcourse%2F${course.id}$`));
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
 
     // The local OpenID Connect provider's account chooser, as Google's would be.

@@ -15,8 +15,8 @@ test.describe('storefront (en)', () => {
     const programming = main.getByRole('link', { name: 'Programming', exact: true });
     await expect(programming).toBeVisible();
     await expect(main.getByRole('link', { name: 'Data science', exact: true })).toBeVisible();
-    await expect(main.getByText('Programación')).toHaveCount(0);
-    await expect(main.getByText('Ciencia de datos')).toHaveCount(0);
+    await expect(main.getByText('Programación', { exact: true })).toHaveCount(0);
+    await expect(main.getByText('Ciencia de datos', { exact: true })).toHaveCount(0);
     // Figures from the data: the catalogue's courses are as many as the catalogue lists.
     const figures = main.getByRole('list', { name: 'The platform in figures' });
     const total = (await (await page.request.get('/api/courses')).json()).total as number;

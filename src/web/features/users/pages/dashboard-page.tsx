@@ -133,14 +133,14 @@ function EmailStatus({ email }: { email: string }) {
   if (user?.emailVerified === undefined) return null;
   if (user.emailVerified) {
     return (
-      <Badge color="teal" variant="light" c="teal.9" mt={4}>
+      <Badge color="teal.9" variant="outline" mt={4}>
         {t('emailStatus.verified')}
       </Badge>
     );
   }
   return (
     <Group gap="xs" mt={4}>
-      <Badge color="orange" variant="light" c="orange.9">
+      <Badge color="orange.9" variant="outline">
         {t('emailStatus.unverified')}
       </Badge>
       {send.isSuccess ? (
