@@ -337,6 +337,8 @@ const courseDetailsStatement = (db: Database) =>
         videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
         introCaptions: captionLanguagesOf(courseVideos.id),
         curriculum: curriculumJson(courses.id),
+        learningOutcomes: courses.learningOutcomes,
+        requirements: courses.requirements,
       })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.categoryId))
