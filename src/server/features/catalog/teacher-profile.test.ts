@@ -114,7 +114,7 @@ describe('GET /api/teachers/:id', () => {
   it('shows a change of bio, a new course and a disabled account at the next read, though the answer was cached', async () => {
     const teacher = await signedInUser(ctx.app);
     const base = await insertCatalogBase(ctx.db);
-    await insertCourse(ctx.db, { ...base.python, ownerId: teacher.id, title: 'Primer curso' });
+    await insertCourse(ctx.db, { ...base.python, ownerId: teacher.id }, { title: 'Primer curso' });
     expect((await get(teacher.id)).json().bio).toBeNull();
     expect((await get(teacher.id)).json().bio).toBeNull();
 
@@ -123,7 +123,7 @@ describe('GET /api/teachers/:id', () => {
     expect(updated.json().bio).toBe('Diez años enseñando.');
     expect((await get(teacher.id)).json().bio).toBe('Diez años enseñando.');
 
-    await insertCourse(ctx.db, { ...base.python, ownerId: teacher.id, title: 'Segundo curso' });
+    await insertCourse(ctx.db, { ...base.python, ownerId: teacher.id }, { title: 'Segundo curso' });
     expect((await get(teacher.id)).json().courses).toHaveLength(2);
 
     await ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, teacher.id));
