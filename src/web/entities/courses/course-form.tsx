@@ -118,10 +118,10 @@ export function CourseForm({ form, onSubmit, categories, label, children }: Cour
           </SimpleGrid>
           <TextInput label={t('fields.teacher')} required {...field('teacherName')} />
           {values.learningOutcomes !== null ? (
-            <Textarea label={t('fields.learningOutcomes')} description={t('fields.listHint')} autosize minRows={3} maxRows={10} {...field('learningOutcomes')} inputWrapperOrder={['label', 'input', 'description', 'error']} />
+            <Textarea label={t('fields.learningOutcomes')} description={t('fields.listHint')} rows={4} {...field('learningOutcomes')} inputWrapperOrder={['label', 'input', 'description', 'error']} />
           ) : null}
           {values.requirements !== null ? (
-            <Textarea label={t('fields.requirements')} description={t('fields.listHint')} autosize minRows={2} maxRows={10} {...field('requirements')} inputWrapperOrder={['label', 'input', 'description', 'error']} />
+            <Textarea label={t('fields.requirements')} description={t('fields.listHint')} rows={3} {...field('requirements')} inputWrapperOrder={['label', 'input', 'description', 'error']} />
           ) : null}
         </Stack>
         {children}

@@ -59,10 +59,13 @@ export const courseFormFrom = (course: CourseDetails): CourseFormValues => ({
   requirements: course.requirements?.join('\n') ?? null,
 });
 
-/** A list typed one item a line, blank lines left out; undefined where the form does not edit it. */
+/**
+ * A list typed one item a line, blank lines left out; null where the form does not edit it (the
+ * API leaves it as it is; null, not undefined, so that the edit forms' `.required()` schemas take it).
+ */
 const linesOf = (text: string | null) =>
   text === null
-    ? undefined
+    ? null
     : text
         .split('\n')
         .map((line) => line.trim())

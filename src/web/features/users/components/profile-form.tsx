@@ -76,9 +76,7 @@ export function ProfileForm({ me, saving, saveError, onSubmit, onCancel }: Profi
           value={values.bio ?? ''}
           onChange={change('bio')}
           error={errorOf('bio')}
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
           maxLength={limits.userBioMax}
         />
         <Group justify="flex-end">
