@@ -14,6 +14,34 @@ const oidcProvider = {
   env: { OIDC_PORT: String(oidcPort), OIDC_REDIRECT_URIS: `${baseURL}/api/auth/callback/google`, OIDC_CLIENT_ID: oidc.clientId, OIDC_CLIENT_SECRET: oidc.clientSecret },
 };
 
+// HLS from object storage (e2e/s3-playback.spec.ts): an S3-speaking server with the bucket's CORS
+// rule for a second app server, which keeps its videos there (demo videos copied and transcoded at start).
+const s3Port = port + 1200;
+const s3AppPort = port + 2;
+const s3AppURL = `http://localhost:${s3AppPort}`;
+const s3Bucket = { S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, S3_BUCKET: 'marketplace-test', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+const s3Server = {
+  command: 'node --import tsx test/helpers/s3-server-cli.ts',
+  url: `${s3Bucket.S3_ENDPOINT}/${s3Bucket.S3_BUCKET}?cors`,
+  timeout: 60_000,
+  reuseExistingServer: !process.env.CI,
+  env: { S3_PORT: String(s3Port), S3_DIR: '.tmp/e2e-s3-bucket', S3_CORS_ORIGINS: s3AppURL },
+};
+const s3App = {
+  command: 'rm -rf .tmp/e2e-s3-data && node --import tsx src/server/main.ts',
+  url: `${s3AppURL}/api/ready`,
+  timeout: 180_000,
+  reuseExistingServer: !process.env.CI,
+  env: {
+    PORT: String(s3AppPort),
+    PUBLIC_URL: s3AppURL,
+    DATA_DIR: '.tmp/e2e-s3-data',
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+    ...s3Bucket,
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -42,7 +70,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: [oidcProvider, {
+  webServer: [oidcProvider, s3Server, s3App, {
     // A fresh embedded database with the demo data for every run.
     command: 'rm -rf .tmp/e2e-data && node --import tsx src/server/main.ts',
     url: `${baseURL}/api/ready`,

@@ -223,20 +223,28 @@ test.describe('as the admin', () => {
   test('orders are listed newest first, filter by status and refund; the audit log shows admin actions', async ({ page }) => {
     await page.goto('/admin/ordenes');
     await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible();
-    for (const column of ['Usuario', 'Artículos', 'Monto total (US$)', 'Estado del pago']) {
+    for (const column of ['Pedido', 'Usuario', 'Artículos', 'Monto total (US$)', 'Estado del pago']) {
       await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
     }
     await expectAccessible(page);
     await page.getByRole('combobox', { name: 'Estado del pago' }).selectOption('paid');
     await expect(page).toHaveURL(/status=paid/);
-    const statuses = page.getByRole('row').locator('td:nth-child(4)');
+    const statuses = page.getByRole('row').locator('td:nth-child(5)');
     await expect(statuses.first()).toHaveText('Pagado');
 
     // Refund a paid order (not the demo buyer's, which other specs rely on), with its confirmation.
     const paidRow = page.getByRole('row').filter({ hasText: 'Pagado' }).filter({ hasNotText: 'buyer@demo.test' }).first();
     // The user cell reads name, e-mail and date: the e-mail finds the order again after the refund.
-    const orderText = await paidRow.locator('td').first().locator('p').nth(1).innerText();
+    const orderText = await paidRow.locator('td').nth(1).locator('p').nth(1).innerText();
     expect(orderText).toContain('@');
+    // Its number, as the receipt prints it, finds it (with the status filter still applied).
+    const number = await paidRow.locator('td').first().innerText();
+    expect(number).toMatch(/^[0-9A-F]{8}$/);
+    await page.getByRole('searchbox', { name: /Número de pedido/ }).fill(number.slice(0, 6));
+    await expect(page).toHaveURL(new RegExp(`number=${number.slice(0, 6)}`));
+    await expect(page.getByRole('row').filter({ hasText: number }).first()).toBeVisible();
+    await page.getByRole('searchbox', { name: /Número de pedido/ }).fill('');
+    await expect(page).not.toHaveURL(/number=/);
     // The whole order's button: a line of an order of several has its own ("Reembolsar «title»").
     await paidRow.getByRole('button', { name: 'Reembolsar', exact: true }).click();
     await answerConfirmation(page, 'Cancelar', 'La orden no fue reembolsada.');

@@ -194,7 +194,8 @@ test.describe('Google sign-in', () => {
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    // Back on the sign-in form: the account exists, so signing in is what is left.
+    await expect(page).toHaveURL(/\/register\?mode=signin$/);
     await expect(page.getByRole('dialog', { name: /El correo electrónico ya existe!/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
   });
@@ -280,9 +281,9 @@ test.describe('Mis Datos', () => {
     await expect(page.getByRole('main').getByRole('img', { name: 'Foto de perfil' })).toHaveAttribute('src', `${baseURL}/favicon.svg`);
   });
 
-  test('a visitor is sent to /register', async ({ page }) => {
+  test('a visitor is sent to the sign-in form, with the page as the way back', async ({ page }) => {
     await page.goto('/cualquiera');
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?mode=signin&next=%2Fcualquiera$/);
   });
 });
 

@@ -5,7 +5,9 @@ import { demo, expect, expectAccessible, signInThroughApi, test } from './fixtur
 const languages = {
   es: {
     locale: 'es-ES',
-    seeAll: 'Ver todos los cursos',
+    seeAll: 'Ver todos: Cursos recientes',
+    design: 'Diseño',
+    graphicDesign: 'Diseño gráfico',
     latest: 'Cursos recientes',
     allCourses: 'Todos los cursos',
     search: 'Buscar cursos',
@@ -23,7 +25,9 @@ const languages = {
   },
   en: {
     locale: 'en-US',
-    seeAll: 'See all courses',
+    seeAll: 'See all: Latest courses',
+    design: 'Design',
+    graphicDesign: 'Graphic design',
     latest: 'Latest courses',
     allCourses: 'All courses',
     search: 'Search courses',
@@ -57,7 +61,7 @@ for (const [language, text] of Object.entries(languages)) {
       await expect(latest.getByRole('article').first().getByText(/USD$|^GRATIS$|^FREE$/)).toBeVisible();
       await expectAccessible(page);
 
-      await page.getByRole('main').getByRole('link', { name: text.seeAll }).first().click();
+      await page.getByRole('main').getByRole('link', { name: text.seeAll }).click();
       await expect(page).toHaveURL(/\/allcourses$/);
       await expect(page.getByRole('heading', { level: 1, name: text.allCourses })).toBeVisible();
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(9);
@@ -74,9 +78,9 @@ for (const [language, text] of Object.entries(languages)) {
 
       // A filter replaces the search's page; the subcategory follows the category.
       await page.goto('/allcourses');
-      await page.getByRole('combobox', { name: text.category, exact: true }).selectOption({ label: 'Diseño' });
+      await page.getByRole('combobox', { name: text.category, exact: true }).selectOption({ label: text.design });
       await expect(page).toHaveURL(/\/allcourses\?categoryId=\d+$/);
-      await page.getByRole('combobox', { name: text.subcategory, exact: true }).selectOption({ label: 'Diseño gráfico' });
+      await page.getByRole('combobox', { name: text.subcategory, exact: true }).selectOption({ label: text.graphicDesign });
       await expect(page).toHaveURL(/categoryId=\d+&subcategoryId=\d+$/);
       await expect(page.getByText(text.total(2))).toBeVisible();
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(2);

@@ -27,10 +27,10 @@ test.describe('the running marketplace', () => {
     await expectAccessible(page);
   });
 
-  test('the cart icon leads to /register when signed out, with the cart as the way back', async ({ page }) => {
+  test('the cart icon leads to the sign-in form when signed out, with the cart as the way back', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: /Carrito/ }).click();
-    await expect(page).toHaveURL(/\/register\?next=%2Fshop$/);
+    await expect(page).toHaveURL(/\/register\?mode=signin&next=%2Fshop$/);
   });
 
   test('the language switch changes the interface and is remembered', async ({ page }) => {

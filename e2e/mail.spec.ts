@@ -42,9 +42,10 @@ test.describe('account e-mails through the development mailbox', () => {
     await page.goto(mail.link);
     await page.getByLabel('Contraseña nueva').fill('Nueva1234');
     await page.getByRole('button', { name: 'Guardar la contraseña' }).click();
-    await expect(page).toHaveURL(/\/register$/);
-
-    await page.getByRole('button', { name: '¿Ya tienes cuenta? Ingresa' }).click();
+    // The sign-in form, under the toast that says to sign in with the new password.
+    await expect(page).toHaveURL(/\/register\?mode=signin$/);
+    await expect(page.getByText('¡Contraseña cambiada! Ingresa con la nueva.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeVisible();
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel(/^Contraseña/).fill('Nueva1234');
     await page.getByRole('button', { name: 'Ingresar' }).click();

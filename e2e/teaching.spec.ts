@@ -203,25 +203,35 @@ test.describe('teaching', () => {
     await expectAccessible(page);
   });
 
-  test('the demo teacher sees their sales above their courses: totals, 30 days of revenue, and each course’s sales and ratings', async ({ page }) => {
+  test('the demo teacher sees a summary above one paged list of their courses, and a course’s sales and ratings on demand', async ({ page }) => {
     await page.goto('/');
     await signInThroughApi(page, demo.teacher.email, demo.teacher.password);
     const sales = (await (await page.request.get('/api/teaching/sales')).json()) as { totals: { revenueCents: number; sales: number; students: number }; courses: { title: string }[] };
     expect(sales.totals.sales, 'the demo teacher has paid sales').toBeGreaterThan(0);
+    const mine = (await (await page.request.get('/api/courses/mine')).json()) as { items: { id: number; title: string }[] };
 
     await page.goto('/coursescreated');
-    const block = page.getByRole('region', { name: 'Ventas' });
-    await expect(block.getByRole('term')).toHaveText(['Ingresos netos', 'Ventas', 'Estudiantes']);
-    await expect(block.getByRole('definition').nth(2)).toHaveText(String(sales.totals.sales));
+    const summary = page.getByRole('region', { name: 'Resumen' });
+    await expect(summary.getByRole('term')).toHaveText(['Cursos', 'Estudiantes', 'Ingresos netos', 'Ventas', 'Calificación media']);
+    await expect(summary.locator('dt:text-is("Cursos") + dd')).toHaveText(String(mine.items.length));
+    await expect(summary.locator('dt:text-is("Ventas") + dd')).toHaveText(String(sales.totals.sales));
     // The chart's bars load on their own; its table carries the figures for screen readers.
-    const chart = block.getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
+    const chart = summary.getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
     await expect(chart.locator('.recharts-bar-rectangle').first()).toBeAttached();
-    const perCourse = block.getByRole('table', { name: 'Ventas por curso' });
-    await expect(perCourse.getByRole('row')).toHaveCount(sales.courses.length + 1);
-    await expect(perCourse.getByRole('list', { name: `Calificaciones de ${sales.courses[0]!.title}` }).getByRole('listitem')).toHaveCount(5);
-    // Above the table of the created courses.
-    const tableTop = (await page.getByRole('columnheader', { name: 'Portada' }).boundingBox())!.y;
-    expect((await block.boundingBox())!.y).toBeLessThan(tableTop);
+    // One list of the courses, ten to a page, below the summary; no second table of the same courses.
+    const list = page.getByRole('table', { name: 'Cursos creados' });
+    await expect(list.locator('tbody tr')).toHaveCount(Math.min(10, mine.items.length));
+    await expect(page.getByRole('table', { name: 'Ventas por curso' })).toHaveCount(0);
+    expect((await summary.boundingBox())!.y).toBeLessThan((await list.boundingBox())!.y);
+    await expectAccessible(page);
+
+    // A search by title narrows the list; a course's detail opens on demand.
+    const first = mine.items[0]!;
+    await page.getByRole('searchbox', { name: 'Buscar por título' }).fill(first.title);
+    await expect(list.locator('tbody tr').filter({ hasText: first.title })).toHaveCount(1);
+    await list.getByRole('button', { name: `Detalles de ${first.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `${first.title}: ventas y calificaciones` });
+    await expect(dialog.getByRole('list', { name: `Calificaciones de ${first.title}` }).getByRole('listitem')).toHaveCount(5);
     await expectAccessible(page);
   });
 });

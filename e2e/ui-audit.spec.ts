@@ -37,6 +37,7 @@ type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: n
 const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
   { role: 'visitor', path: () => '/' },
   { role: 'visitor', path: () => '/register' },
+  { role: 'visitor', path: () => '/register?mode=signin' },
   { role: 'visitor', path: () => '/allcourses' },
   { role: 'visitor', path: ({ courseId }) => `/course/${courseId}` },
   { role: 'visitor', path: ({ teacherId }) => `/teacher/${teacherId}` },

@@ -46,6 +46,11 @@ export type Infrastructure = FeatureContext & { mailSender: MailSender; testPaym
 export async function openInfrastructure(app: FastifyInstance, config: Config, videoStorage: VideoStorage, options: InfrastructureOptions): Promise<Infrastructure> {
   app.decorate('videoStorage', videoStorage);
   if (videoStorage.close) app.addHook('onClose', async () => videoStorage.close?.());
+  // A bucket whose CORS rule keeps the pages out plays no HLS: said at start, without holding it up.
+  void videoStorage.browserAccessProblem?.(config.publicUrl).then(
+    (problem) => problem && app.log.warn(problem),
+    (error: unknown) => app.log.warn({ err: error }, 'could not check the bucket\'s CORS rule'),
+  );
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('config', config);

@@ -70,7 +70,8 @@ export type CourseLanguage = (typeof courseLanguages)[number];
 export const courseLevels = ['easy', 'medium', 'advanced'] as const;
 export type CourseLevel = (typeof courseLevels)[number];
 
-export const courseSorts = ['newest', 'rating-asc', 'rating-desc', 'price-asc', 'price-desc'] as const;
+/** `popular`: the most reviewed first (the reviews count buyers who rated, so it follows sales). */
+export const courseSorts = ['newest', 'rating-asc', 'rating-desc', 'price-asc', 'price-desc', 'popular'] as const;
 export type CourseSort = (typeof courseSorts)[number];
 
 export const paymentStatuses = ['unpaid', 'paid', 'expired', 'failed', 'refunded'] as const;

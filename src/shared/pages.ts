@@ -49,7 +49,8 @@ export type PageDeclaration = {
 export const pages = {
   home: { path: '/', component: 'catalog/pages/home-page#HomePage', serverRendered: true, head: 'home' },
   // /register's `error` is read by an effect in the browser alone: it draws nothing on the server.
-  register: { path: '/register', component: 'auth/pages/register-page#RegisterPage', serverRendered: true, parametersRead: { next: safeReturnPath } },
+  // `mode=signin` opens the sign-in form (links to sign in); anything else is the spec's sign-up.
+  register: { path: '/register', component: 'auth/pages/register-page#RegisterPage', serverRendered: true, parametersRead: { next: safeReturnPath, mode: (value) => (value === 'signin' ? value : null) } },
   // Its parameters are the listing's (src/web/features/catalog/listing-params.ts), read by the renderer.
   allCourses: { path: '/allcourses', component: 'catalog/pages/all-courses-page#AllCoursesPage', serverRendered: true, head: 'allCourses' },
   course: { path: '/course/:id', component: 'catalog/pages/course-page#CoursePage', serverRendered: true },

@@ -35,7 +35,10 @@ function renderToString(element: React.ReactNode): Promise<string> {
       clearTimeout(timeout);
       reject(error instanceof Error ? error : new Error(String(error)));
     };
-    const stream = renderToPipeableStream(element, { onAllReady: () => stream.pipe(sink), onShellError: fail, onError: fail });
+    // The whole page is ready before the first byte goes out, so every Suspense boundary is written
+    // in place: React would otherwise move a large one (the home page's rows) to the end of the
+    // document with an inline script to put it back, which the Content-Security-Policy refuses.
+    const stream = renderToPipeableStream(element, { onAllReady: () => stream.pipe(sink), onShellError: fail, onError: fail, progressiveChunkSize: Number.POSITIVE_INFINITY });
     const timeout = setTimeout(() => stream.abort(new Error(`server rendering took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
   });
 }

@@ -81,10 +81,27 @@ function addMultipartCalls(server: S3rver) {
   });
 }
 
-/** An S3-speaking server on a free loopback port, keeping its bucket in a folder (a temporary one unless given). */
-export async function startS3Server(folder?: string): Promise<S3TestServer> {
+/**
+ * The bucket's CORS rule as S3 takes it (PutBucketCors' XML): pages of these origins may GET
+ * (and HEAD) its objects with a Range header, as docs/operations.md tells operators to set.
+ */
+export const playbackCorsRule = (origins: string[]) =>
+  `<CORSConfiguration><CORSRule>${origins.map((origin) => `<AllowedOrigin>${xmlEscape(origin)}</AllowedOrigin>`).join('')}` +
+  `<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>Range</AllowedHeader>` +
+  `<ExposeHeader>Content-Length</ExposeHeader><ExposeHeader>Content-Range</ExposeHeader><MaxAgeSeconds>3600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
+export type S3ServerOptions = {
+  /** A fixed port (the browser tests' servers name it in their settings); a free one otherwise. */
+  port?: number;
+  /** Origins the bucket's CORS rule lets read it (none: no rule, as a new bucket has). */
+  corsOrigins?: string[];
+};
+
+/** An S3-speaking server on a loopback port, keeping its bucket in a folder (a temporary one unless given). */
+export async function startS3Server(folder?: string, { port: fixedPort = 0, corsOrigins }: S3ServerOptions = {}): Promise<S3TestServer> {
   const directory = folder ?? mkdtempSync(path.join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: TEST_BUCKET }] });
+  const configs = corsOrigins?.length ? [playbackCorsRule(corsOrigins)] : [];
+  const server = new S3rver({ address: '127.0.0.1', port: fixedPort, silent: true, directory, configureBuckets: [{ name: TEST_BUCKET, configs }] });
   addMultipartCalls(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

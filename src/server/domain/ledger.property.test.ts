@@ -56,7 +56,8 @@ async function checkInvariants({ db, double, orderIds }: World) {
     const own = lines.filter((line) => line.orderId === orderId);
     expect(own.reduce((total, line) => total + line.teacherShareCents + line.feeCents, 0)).toBe(order!.amountTotal);
     const perOrder = await bucketBalances(db, orderId);
-    expect(-perOrder.buyer).toBe(order!.amountTotal);
+    // A sum rather than a negation: a free order's buyer balance is 0, whose negation is -0.
+    expect(order!.amountTotal + perOrder.buyer).toBe(0);
     for (const [bucket, balance] of Object.entries(perOrder)) if (bucket !== 'buyer') expect(balance, `${orderId} ${bucket}`).toBeGreaterThanOrEqual(0);
   }
   // Per teacher, too: nobody's pending, available or paid is ever below zero.

@@ -10,12 +10,16 @@ import type { StreamSubject } from './stream-tokens';
 /** Where a video's HLS copy is stored, once it is ready; null before. */
 export const readyHlsPrefix = sql<string | null>`case when ${videoTranscodes.state} = 'ready' then ${videoTranscodes.hlsPrefix} end`;
 
+/** Whether the ready HLS copy has the timeline's preview thumbnails (copies made before they were added have none). */
+export const readyThumbnails = sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`;
+
 /** The languages a video has captions in, inside a query (`[]` for none). */
 export const captionLanguagesOf = (videoId: AnyPgColumn): SQL<CaptionLanguage[]> =>
   sql<CaptionLanguage[]>`coalesce((select json_agg(${videoCaptions.language} order by ${videoCaptions.language}) from ${videoCaptions} where ${videoCaptions.videoId} = ${videoId}), '[]'::json)`;
 
 export type StreamableVideo = Pick<typeof courseVideos.$inferSelect, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & {
   hlsPrefix: string | null;
+  hasThumbnails: boolean;
   /** The languages it has captions in; absent where the query did not ask. */
   captionLanguages?: CaptionLanguage[];
 };
@@ -48,6 +52,7 @@ const streamableColumns = {
   height: courseVideos.height,
   durationSeconds: courseVideos.durationSeconds,
   hlsPrefix: readyHlsPrefix,
+  hasThumbnails: readyThumbnails,
   captionLanguages: captionLanguagesOf(courseVideos.id),
 };
 

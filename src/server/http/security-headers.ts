@@ -18,7 +18,8 @@ export function securityHeaderOptions(config: Config, extra: ExtraSources = {}) 
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         // A video link of the app may redirect to a presigned URL of the bucket (and only for media).
         mediaSrc: ["'self'", 'blob:', ...(extra.media ?? [])],
-        connectSrc: ["'self'"],
+        // hls.js fetches the segments of an HLS copy in a bucket from their presigned URLs.
+        connectSrc: ["'self'", ...(extra.media ?? [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -4,7 +4,9 @@ import { createCoupon, createPricedOrder } from '../../../test/helpers/coupon-or
 import { useSmtpServer } from '../../../test/helpers/smtp';
 import type { Database } from '../db/client';
 import { createCourse, createOrder, createUser } from '../db/factories';
-import { mailOutbox } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { mailOutbox, orderItems } from '../db/schema';
+import { refundOrder } from '../features/orders/admin-orders';
 import { fulfilOrder, revokeOrder } from '../features/orders/fulfilment';
 import { orderNumber } from './templates';
 
@@ -47,18 +49,21 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     expect(receipt.html).toContain('SQL &lt;práctico&gt;');
     expect(receipt.html).not.toContain('SQL <práctico>');
 
+    // Two of Ana's courses in one order: one mail that says so and lists both.
     const anaSale = smtp.received.find((mail) => mail.to[0] === ana.email)!;
-    expect(anaSale.subject).toBe('¡Vendiste un curso!');
+    expect(anaSale.subject).toBe('¡Vendiste 2 cursos!');
+    expect(anaSale.text).toContain(`Alguien compró 2 de tus cursos en el pedido ${number}:`);
     expect(anaSale.text).toContain('Python desde cero');
     expect(anaSale.text).toContain('SQL <práctico>: GRATIS');
     expect(anaSale.text).not.toContain('React');
     const bobSale = smtp.received.find((mail) => mail.to[0] === bob.email)!;
     expect(bobSale.subject).toBe('You sold a course!');
+    expect(bobSale.text).toContain(`Someone bought your course in order ${number}.`);
     expect(bobSale.text).not.toContain('Python');
   });
 
-  it('a refund mails the buyer a refund notice, once', async () => {
-    const { buyer, order } = await unpaidOrder();
+  it('a refund mails the buyer a refund notice and each teacher theirs, in each one’s language, once', async () => {
+    const { buyer, ana, bob, order } = await unpaidOrder();
     await fulfilOrder(ctx.db, order.id);
     await ctx.app.mail.deliverNow();
     smtp.received.length = 0;
@@ -66,9 +71,52 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     expect((await revokeOrder(ctx.db, order.id)).revoked).toBe(true);
     expect((await revokeOrder(ctx.db, order.id)).revoked).toBe(false);
     await ctx.app.mail.deliverNow();
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]).toMatchObject({ to: [buyer.email], subject: `Refund of order ${orderNumber(order.id)}` });
-    expect(smtp.received[0]!.text).toContain('- Refunded: $44.99 USD');
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([buyer.email, ana.email, bob.email].sort());
+    const number = orderNumber(order.id);
+    const refund = smtp.received.find((mail) => mail.to[0] === buyer.email)!;
+    expect(refund.subject).toBe(`Refund of order ${number}`);
+    expect(refund.text).toContain('- Refunded: $44.99 USD');
+    const anaNotice = smtp.received.find((mail) => mail.to[0] === ana.email)!;
+    expect(anaNotice.subject).toBe('Se reembolsaron 2 ventas tuyas');
+    expect(anaNotice.text).toContain(`Reembolsamos al comprador 2 de tus cursos del pedido ${number}`);
+    expect(anaNotice.text).toContain('- Python desde cero: $19.99 USD');
+    expect(anaNotice.text).toContain('- SQL <práctico>: GRATIS');
+    expect(anaNotice.text).toContain(`Ver mis ganancias: ${ctx.config.publicUrl}/coursescreated/earnings`);
+    expect(anaNotice.text).not.toContain('React');
+    const bobNotice = smtp.received.find((mail) => mail.to[0] === bob.email)!;
+    expect(bobNotice.subject).toBe('A sale of yours was refunded');
+    expect(bobNotice.text).toContain('- React for everyone: $25 USD');
+    expect(bobNotice.text).not.toContain('Python');
+  });
+
+  it('an admin’s refund of some lines tells only their teacher, in the refund’s transaction, and the rest later tells the others', async () => {
+    const { buyer, ana, bob, order } = await unpaidOrder();
+    const admin = await createUser(ctx.db);
+    await fulfilOrder(ctx.db, order.id);
+    await ctx.app.mail.deliverNow();
+    smtp.received.length = 0;
+    const provider = { refund: async () => ({ refundId: 're_test' }) };
+    const [react] = await ctx.db.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.title, 'React for everyone')));
+
+    // A refund the provider refuses queues nothing.
+    await expect(refundOrder(ctx.db, admin.id, order.id, { refund: async () => Promise.reject(new Error('down')) }, { courseIds: [react!.courseId] })).rejects.toThrow();
+    expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'sale-refunded'))).toHaveLength(0);
+
+    await refundOrder(ctx.db, admin.id, order.id, provider, { courseIds: [react!.courseId] });
+    await ctx.app.mail.deliverNow();
+    // The order stays paid: the buyer gets no refund notice yet; Bob hears of his line.
+    expect(smtp.received.map((mail) => [mail.to[0], mail.subject])).toEqual([[bob.email, 'A sale of yours was refunded']]);
+    smtp.received.length = 0;
+
+    await refundOrder(ctx.db, admin.id, order.id, provider);
+    await ctx.app.mail.deliverNow();
+    // The order is refunded as a whole now: the buyer's notice; Ana hears of her two lines once; Bob is not told again.
+    expect(smtp.received.map((mail) => [mail.to[0], mail.subject]).sort()).toEqual(
+      [
+        [buyer.email, `Refund of order ${orderNumber(order.id)}`],
+        [ana.email, 'Se reembolsaron 2 ventas tuyas'],
+      ].sort(),
+    );
   });
 
   it('the receipt shows each discounted line’s list price and coupon, and the total that was paid', async () => {

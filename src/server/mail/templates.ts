@@ -20,6 +20,8 @@ export type MailData = {
   receipt: { orderId: string; amountTotal: number; items: OrderLine[] };
   refund: { orderId: string; amountTotal: number; items: OrderLine[] };
   'new-sale': { orderId: string; items: OrderLine[] };
+  /** To a teacher: the lines of theirs an order's refund took back. */
+  'sale-refunded': { orderId: string; items: OrderLine[] };
 };
 export type MailKind = keyof MailData;
 
@@ -41,7 +43,8 @@ let translators: ReturnType<typeof createServerI18n> | undefined;
 const i18nFor = (language: Language) => (translators ??= createServerI18n())[language];
 
 /** Order numbers are the first block of the order's id in capitals, as the order history shows them. */
-export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+export { orderNumber } from '../../shared/order-number';
+import { orderNumber } from '../../shared/order-number';
 
 type Body = {
   subject: string;
@@ -107,14 +110,19 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         action: { label: t(`${text}.action`), link: `${publicUrl}${paths.myCourses()}` },
       };
     }
-    case 'new-sale': {
+    case 'new-sale':
+    case 'sale-refunded': {
       const { orderId, items } = data as MailData['new-sale'];
+      // One mail per teacher and order: with several of their courses it says how many, and lists them all.
+      const text = kind === 'new-sale' ? 'newSale' : 'saleRefunded';
+      const count = items.length;
+      const number = orderNumber(orderId);
       return {
         ...base,
-        subject: t('newSale.subject'),
-        paragraphs: [t('newSale.body', { number: orderNumber(orderId) })],
+        subject: t(`${text}.subject`, { count }),
+        paragraphs: [t(`${text}.body`, { count, number })],
         lines: items.map((item) => ({ label: item.title, value: lineValue(item) })),
-        action: { label: t('newSale.action'), link: `${publicUrl}${paths.coursesCreated()}` },
+        action: { label: t(`${text}.action`), link: `${publicUrl}${kind === 'new-sale' ? paths.coursesCreated() : paths.earnings()}` },
       };
     }
   }

@@ -8,6 +8,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetBucketCorsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -27,6 +28,30 @@ const PART_BYTES = 64 * 1024 * 1024;
 
 function assertKey(key: string) {
   if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** A bucket's CORS rule, as GetBucketCors reads it. */
+export type CorsRule = { AllowedOrigins?: string[] | undefined; AllowedMethods?: string[] | undefined; AllowedHeaders?: string[] | undefined };
+
+/** An S3 origin pattern (`*`, an exact origin, or one `*` wildcard such as `https://*.example.com`) against an origin. */
+const originMatches = (pattern: string, origin: string) => {
+  if (!pattern.includes('*')) return pattern.toLowerCase() === origin.toLowerCase();
+  const [before, after] = pattern.toLowerCase().split('*', 2) as [string, string];
+  const candidate = origin.toLowerCase();
+  return candidate.length >= before.length + after.length && candidate.startsWith(before) && candidate.endsWith(after);
+};
+
+/**
+ * Whether one of the rules lets pages of `origin` read the bucket's objects: GET allowed, and the
+ * Range header (players read segments in ranges), as S3 matches a CORS request against its rules.
+ */
+export function corsAllowsPlayback(rules: CorsRule[], origin: string): boolean {
+  return rules.some(
+    (rule) =>
+      (rule.AllowedOrigins ?? []).some((pattern) => originMatches(pattern, origin)) &&
+      (rule.AllowedMethods ?? []).some((method) => method.toUpperCase() === 'GET') &&
+      (rule.AllowedHeaders ?? []).some((header) => header === '*' || header.toLowerCase() === 'range'),
+  );
 }
 
 /** HeadObject answers a bare 404 (NotFound), GetObject a NoSuchKey error. */
@@ -242,6 +267,25 @@ export class S3Storage implements VideoStorage {
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
     return removed;
+  }
+
+  /**
+   * Why browsers on `publicUrl`'s pages could not play HLS from the bucket (hls.js reads the
+   * segments with fetch, which the bucket must allow by its CORS rule), or null when its rule
+   * allows them. Reads the rule with GetBucketCors; checked at start, for a warning.
+   */
+  async browserAccessProblem(publicUrl: string): Promise<string | null> {
+    const origin = new URL(publicUrl).origin;
+    let rules: CorsRule[];
+    try {
+      rules = (await this.client.send(new GetBucketCorsCommand({ Bucket: this.bucket }))).CORSRules ?? [];
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'NoSuchCORSConfiguration') rules = [];
+      else return `could not read the CORS rule of bucket ${this.bucket} (${name ?? String(error)}): check it allows GET with the Range header from ${origin} (docs/operations.md)`;
+    }
+    if (corsAllowsPlayback(rules, origin)) return null;
+    return `bucket ${this.bucket} has no CORS rule allowing GET with the Range header from ${origin}: browsers will not play HLS videos from it (see docs/operations.md for the rule)`;
   }
 
   close(): void {

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useS3Server } from '../../../test/helpers/s3';
 import { loadConfig } from '../config';
-import { s3ClientConfig, type S3Storage } from './s3-storage';
+import { DeleteBucketCorsCommand, PutBucketCorsCommand } from '@aws-sdk/client-s3';
+import { TEST_BUCKET } from '../../../test/helpers/s3';
+import { corsAllowsPlayback, s3ClientConfig, type S3Storage } from './s3-storage';
 import { createVideoStorage, openVideoStorage, readBytes, type VideoStorage } from './video-storage';
 
 /**
@@ -178,6 +180,36 @@ describe('presigned URLs signed without the SDK round trip', () => {
         sdk.destroy();
       }
     } finally {
+      storage.close?.();
+    }
+  });
+});
+
+describe("the bucket's CORS rule, checked at start", () => {
+  const app = 'https://cursos.example.com';
+
+  it('allows playback when a rule lets the origin GET with the Range header', () => {
+    const rule = { AllowedOrigins: [app], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['Range'] };
+    expect(corsAllowsPlayback([rule], app)).toBe(true);
+    expect(corsAllowsPlayback([{ ...rule, AllowedOrigins: ['*'], AllowedHeaders: ['*'] }], app)).toBe(true);
+    expect(corsAllowsPlayback([{ ...rule, AllowedOrigins: ['https://*.example.com'] }], app)).toBe(true);
+    expect(corsAllowsPlayback([], app)).toBe(false);
+    expect(corsAllowsPlayback([{ ...rule, AllowedOrigins: ['https://other.example.org'] }], app)).toBe(false);
+    expect(corsAllowsPlayback([{ ...rule, AllowedMethods: ['PUT'] }], app)).toBe(false);
+    expect(corsAllowsPlayback([{ ...rule, AllowedHeaders: [] }], app)).toBe(false);
+  });
+
+  it('reads the rule from the bucket, and names what is missing', async () => {
+    const storage = (await openVideoStorage(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'storage-cors-')), ...s3.env }))) as S3Storage;
+    try {
+      expect(await storage.browserAccessProblem(`${app}/`)).toMatch(new RegExp(`^bucket ${TEST_BUCKET} has no CORS rule allowing GET with the Range header from ${app}: `));
+      await s3.client.send(
+        new PutBucketCorsCommand({ Bucket: TEST_BUCKET, CORSConfiguration: { CORSRules: [{ AllowedOrigins: [app], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['Range'], MaxAgeSeconds: 3600 }] } }),
+      );
+      expect(await storage.browserAccessProblem(`${app}/`)).toBeNull();
+      expect(await storage.browserAccessProblem('http://localhost:3000')).toContain('from http://localhost:3000');
+    } finally {
+      await s3.client.send(new DeleteBucketCorsCommand({ Bucket: TEST_BUCKET }));
       storage.close?.();
     }
   });

@@ -54,6 +54,8 @@ export interface VideoStorage {
   readonly mediaOrigin?: string;
   /** Lets go of connections (the app's close). */
   close?(): void;
+  /** Only storages that serve browsers themselves: why pages of that public URL could not read from it (a missing CORS rule), or null; checked at start. */
+  browserAccessProblem?(publicUrl: string): Promise<string | null>;
 }
 
 /** The type a browser needs for the files a video is made of, by extension. */

@@ -276,7 +276,7 @@ export const adminEndpoints = {
     path: '/api/admin/orders',
     access: 'admin',
     tags: ['admin'],
-    summary: 'All orders, newest first, optionally of one payment status',
+    summary: 'Orders, newest first: by default all but the abandoned checkouts (expired, or unpaid past their expiry); or of one payment status, or the abandoned ones; optionally those whose number (as receipts print it) starts with `number`',
     query: adminOrdersQuery,
     responses: { 200: pageOf(adminOrder), ...readErrors },
   }),

@@ -1,5 +1,6 @@
 import { errorResponse, idParams } from '../api-schemas';
 import {
+  catalogStats,
   categoryListResponse,
   courseDetail,
   courseListQuery,
@@ -57,5 +58,13 @@ export const catalogEndpoints = {
     description: 'A disabled account, or one without an active course, answers 404 (TEACHER_NOT_FOUND).',
     params: teacherParams,
     responses: { 200: teacherProfile, 400: errorResponse, 404: errorResponse },
+  }),
+  getCatalogStats: defineEndpoint({
+    method: 'GET',
+    path: '/api/catalog/stats',
+    access: 'public',
+    tags: ['catalog'],
+    summary: 'The home page figures: students, active courses and the average rating',
+    responses: { 200: catalogStats },
   }),
 };

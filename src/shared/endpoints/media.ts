@@ -17,6 +17,7 @@ const videoResponses = streamResponses(['video/mp4']);
 const playlistResponses = streamResponses(['application/vnd.apple.mpegurl']);
 const hlsFileResponses = streamResponses(['application/vnd.apple.mpegurl', 'video/mp2t']);
 const posterResponses = streamResponses(['image/jpeg']);
+const thumbnailsIndexResponses = streamResponses(['text/vtt']);
 
 const uploadParams = z.object({ uploadId: z.uuid() });
 
@@ -237,6 +238,42 @@ export const mediaEndpoints = {
     params: z.object({ videoId: z.uuid() }),
     responses: { 200: okResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
+  streamIntroThumbnailsIndex: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/intro/hls/thumbnails.vtt',
+    access: 'public',
+    tags: ['media'],
+    summary: "The timeline's preview thumbnails of a course's intro, once transcoded: a WebVTT index of the sprite's tiles (relative `thumbnails.jpg#xywh=…`)",
+    params: courseParams,
+    responses: thumbnailsIndexResponses,
+  }),
+  streamIntroThumbnailsSprite: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/intro/hls/thumbnails.jpg',
+    access: 'public',
+    tags: ['media'],
+    summary: "The sprite of a course's intro's preview thumbnails (JPEG)",
+    params: courseParams,
+    responses: posterResponses,
+  }),
+  streamHlsThumbnailsIndex: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/hls/:token/thumbnails.vtt',
+    access: 'public',
+    tags: ['media'],
+    summary: "The timeline's preview thumbnails of a video through its signed link: a WebVTT index of the sprite's tiles; 403 once expired or altered",
+    params: z.object({ token: streamToken }),
+    responses: { ...thumbnailsIndexResponses, 403: errorResponse },
+  }),
+  streamHlsThumbnailsSprite: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/hls/:token/thumbnails.jpg',
+    access: 'public',
+    tags: ['media'],
+    summary: "The sprite of a video's preview thumbnails (JPEG) through its signed link",
+    params: z.object({ token: streamToken }),
+    responses: { ...posterResponses, 403: errorResponse },
+  }),
 };
 
 /** The URL of a course's public intro video. */
@@ -244,6 +281,9 @@ export const introVideoUrl = (courseId: number) => pathFor(mediaEndpoints.stream
 
 /** The URL of a course's intro as HLS (its master playlist). */
 export const introHlsUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroHlsMaster, { courseId });
+
+/** The URL of the preview thumbnails' index of a course's intro. */
+export const introThumbnailsUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroThumbnailsIndex, { courseId });
 
 /** The URL of the poster of a course's intro. */
 export const introPosterUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroPoster, { courseId });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { urlWholeNumber } from '../api-schemas';
 import { courseLanguages, courseLevels, maxPage, paymentStatuses } from '../limits';
 import { imageUrlField } from './auth';
+import { orderNumberPattern } from '../order-number';
 
 /**
  * Contracts of the admin area (`/api/admin/*`), shared by the server routes and the admin pages.
@@ -24,9 +25,15 @@ export const adminListQuery = z.object({
 });
 export type AdminListQuery = z.input<typeof adminListQuery>;
 
+/** Checkouts never paid: expired ones, and unpaid ones past their expiry. Hidden from the order list unless asked for. */
+export const abandonedOrders = 'abandoned';
+export const adminOrderStatusFilters = [...paymentStatuses, abandonedOrders] as const;
 export const adminOrdersQuery = z.object({
-  status: z.enum(paymentStatuses).optional(),
+  /** Without a status, every order but the abandoned checkouts (`abandoned` lists those). */
+  status: z.enum(adminOrderStatusFilters).optional(),
   page: pageField,
+  /** An order number as receipts print it, or its beginning ("3F2A", "#3F2A9C01"). */
+  number: z.string().trim().regex(orderNumberPattern, 'validation.orderNumber').optional(),
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
 

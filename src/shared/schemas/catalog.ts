@@ -136,3 +136,18 @@ export const teacherProfile = z
   })
   .meta({ id: 'TeacherProfile' });
 export type TeacherProfile = z.infer<typeof teacherProfile>;
+
+/** The home page's social proof, from real data. */
+export const catalogStats = z
+  .object({
+    /** People enrolled in at least one active course. */
+    students: z.number().int(),
+    /** Active courses. */
+    courses: z.number().int(),
+    /** The mean of every rating given to active courses, to one decimal; 0 without ratings. */
+    ratingAverage: z.number(),
+    /** Ratings given to active courses. */
+    ratingCount: z.number().int(),
+  })
+  .meta({ id: 'CatalogStats' });
+export type CatalogStats = z.infer<typeof catalogStats>;

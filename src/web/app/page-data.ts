@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverRenderedPages, type PageName, type ServerRenderedPage } from '../../shared/pages';
 import { getCertificateVerificationQueryOptions } from '../entities/certificates/get-certificate-verification';
+import { getCatalogStatsQueryOptions } from '../entities/courses/get-catalog-stats';
 import { getCategoriesQueryOptions } from '../entities/courses/get-categories';
 import { getCourseQueryOptions } from '../entities/courses/get-course';
 import { getCoursesQueryOptions } from '../entities/courses/get-courses';
@@ -14,7 +15,13 @@ import { getTeacherQueryOptions } from '../entities/courses/get-teacher';
  * the server fetched under the keys it asks for, and fetches nothing again.
  */
 const pageQueries: Partial<Record<ServerRenderedPage, (params: Record<string, string>, url: URL) => { queryKey: readonly unknown[] }[]>> = {
-  home: () => [getCoursesQueryOptions({ page: 1 })],
+  home: () => [
+    getCatalogStatsQueryOptions(),
+    getCategoriesQueryOptions(),
+    getCoursesQueryOptions({ page: 1, sort: 'popular' }),
+    getCoursesQueryOptions({ page: 1 }),
+    getCoursesQueryOptions({ page: 1, sort: 'rating-desc' }),
+  ],
   allCourses: (_params, url) => [getCoursesQueryOptions(readListingQuery(url.searchParams)), getCategoriesQueryOptions()],
   course: (params) => {
     const id = Number(params.id);

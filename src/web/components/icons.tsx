@@ -144,3 +144,31 @@ export const CircleHalfIcon = createIcon(
     <path d="M12 3v18a9 9 0 0 0 0 -18z" fill="currentColor" />
   </>,
 );
+
+export const UsersIcon = createIcon(
+  'UsersIcon',
+  <>
+    <path d="M5 7a4 4 0 1 0 8 0a4 4 0 1 0 -8 0" />
+    <path d="M3 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2" />
+    <path d="M16 3.13a4 4 0 0 1 0 7.75" />
+    <path d="M21 21v-2a4 4 0 0 0 -3 -3.85" />
+  </>,
+);
+
+export const CreditCardIcon = createIcon(
+  'CreditCardIcon',
+  <>
+    <path d="M3 8a3 3 0 0 1 3 -3h12a3 3 0 0 1 3 3v8a3 3 0 0 1 -3 3h-12a3 3 0 0 1 -3 -3l0 -8" />
+    <path d="M3 10l18 0" />
+    <path d="M7 15l.01 0" />
+    <path d="M11 15l2 0" />
+  </>,
+);
+
+export const MailIcon = createIcon(
+  'MailIcon',
+  <>
+    <path d="M3 7a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-10z" />
+    <path d="M3 7l9 6l9 -6" />
+  </>,
+);

@@ -12,15 +12,17 @@ export const i18n = i18next.createInstance();
  * Each language is its own chunk, in two parts: a visitor downloads only the language they
  * read, and only the back office's texts (teaching, admin, about) once they open such a page.
  */
-type CataloguePart = 'core' | 'backOffice';
+type CataloguePart = 'core' | 'backOffice' | 'player';
 const catalogueLoaders: Record<Language, Record<CataloguePart, () => Promise<Partial<Catalogue>>>> = {
   es: {
     core: () => import('./locales/es/es-core').then((module) => module.default),
     backOffice: () => import('./locales/es/es-back-office').then((module) => module.default),
+    player: () => import('./locales/es/es-player').then((module) => module.default),
   },
   en: {
     core: () => import('./locales/en/en-core').then((module) => module.default),
     backOffice: () => import('./locales/en/en-back-office').then((module) => module.default),
+    player: () => import('./locales/en/en-player').then((module) => module.default),
   },
 };
 /** The parts this visit has needed so far: a language switch loads them all in the new language. */
@@ -64,6 +66,14 @@ async function loadPart(language: Language, part: CataloguePart) {
 }
 
 const loadCatalogue = (language: Language) => Promise.all([...partsInUse].map((part) => loadPart(language, part)));
+
+/** The video player's texts, in the language shown: awaited with the player's chunk. */
+export async function loadPlayerTexts() {
+  if (typeof document === 'undefined') return;
+  partsInUse.add('player');
+  await initialization;
+  await loadPart(currentLanguage(), 'player');
+}
 
 /** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
 export async function loadBackOfficeTexts() {

@@ -1,19 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { rememberPendingAction, takePendingAction } from './pending-action';
+import { peekPendingAction, rememberPendingAction, takePendingAction } from './pending-action';
 
 const storageKey = 'marketplace.pendingAction';
 
 describe('pending actions', () => {
-  it('remembers one action, answers the sign-in address back to the page, and gives it back once', () => {
+  it('remembers one action, answers the sign-in form back to the page, and gives it back once', () => {
     const signIn = rememberPendingAction({ kind: 'addToCart', courseId: 42 }, '/course/42');
-    expect(signIn).toBe('/register?next=%2Fcourse%2F42');
+    expect(signIn).toBe('/register?mode=signin&next=%2Fcourse%2F42');
     expect(takePendingAction()).toEqual({ kind: 'addToCart', courseId: 42 });
     expect(takePendingAction()).toBeNull();
   });
 
-  it('sends to plain /register when the page to return to is not a safe path of the app', () => {
-    expect(rememberPendingAction({ kind: 'favourite', courseId: 1 }, '//evil.example/course/1')).toBe('/register');
+  it('sends to the sign-in form without a way back when the page to return to is not a safe path of the app', () => {
+    expect(rememberPendingAction({ kind: 'favourite', courseId: 1 }, '//evil.example/course/1')).toBe('/register?mode=signin');
     expect(takePendingAction()).toEqual({ kind: 'favourite', courseId: 1 });
+  });
+
+  it('lets the sign-in form read the action and its course title without taking it; the runner gets no title', () => {
+    rememberPendingAction({ kind: 'enrollFree', courseId: 7, title: 'Python desde cero' }, '/course/7');
+    expect(peekPendingAction()).toEqual({ kind: 'enrollFree', courseId: 7, title: 'Python desde cero' });
+    expect(peekPendingAction()).toEqual({ kind: 'enrollFree', courseId: 7, title: 'Python desde cero' });
+    expect(takePendingAction()).toEqual({ kind: 'enrollFree', courseId: 7 });
+    expect(peekPendingAction()).toBeNull();
+  });
+
+  it.each([
+    ['not text', 42],
+    ['blank', '   '],
+    ['longer than any title', 'a'.repeat(501)],
+  ])('keeps the action but not a title that is %s', (_case, title) => {
+    window.sessionStorage.setItem(storageKey, JSON.stringify({ kind: 'addToCart', courseId: 3, title, savedAt: Date.now() }));
+    expect(peekPendingAction()).toEqual({ kind: 'addToCart', courseId: 3 });
   });
 
   it('drops an action left for more than half an hour', () => {

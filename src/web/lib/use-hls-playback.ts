@@ -39,11 +39,20 @@ export function useHlsPlayback(videoRef: RefObject<HTMLVideoElement | null>, { h
 
   // Asked again when the links arrive (the element appears with them).
   useEffect(() => {
-    setMode(pickMode(videoRef.current, hlsUrl));
+    const video = videoRef.current;
+    const next = pickMode(video, hlsUrl);
+    // Native HLS (Chromium's too) refuses segments from another origin fetched without CORS: with
+    // the videos in a bucket they are its presigned URLs, which its CORS rule lets the app's pages
+    // read. Set before the source is, so that the first request already asks for CORS.
+    if (next === 'native') video!.crossOrigin = 'anonymous';
+    else video?.removeAttribute('crossorigin');
+    setMode(next);
   }, [videoRef, hlsUrl, mp4Url]);
 
   const fallBack = useCallback(() => {
     resumeAt.current = videoRef.current?.currentTime ?? 0;
+    // The MP4 plays as before, without CORS (a bucket without the rule still serves it).
+    videoRef.current?.removeAttribute('crossorigin');
     setMode('mp4');
   }, [videoRef]);
 

@@ -42,6 +42,8 @@ export function mockFetch(mocked: Record<string, MockHandler>) {
   }
   // The header's cart icon counts the signed-in user's courses in the cart: empty unless a test says otherwise.
   if (sessionHandler && !handlers[cartKey]) handlers[cartKey] = () => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null });
+  // The video player asks for a signed-in learner's remembered speed and captions: the defaults unless a test says otherwise.
+  handlers[routeKey(endpoints.getPlayerSettings)] ??= () => ({ playbackRate: 1, captionLanguage: null });
   // Sign-up and sign-in pages ask which social buttons to show; by default, none.
   handlers[routeKey(endpoints.getAuthProviders)] ??= () => ({ google: false, github: false, facebook: false, twitter: false });
   const patterns = Object.keys(handlers)

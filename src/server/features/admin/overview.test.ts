@@ -3,6 +3,7 @@ import { TEST_ORIGIN, useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import { auditLog, contactMessages } from '../../db/schema';
 import { createCourse, createOrder, createUser } from '../../db/factories';
+import { orderNumber } from '../../../shared/order-number';
 
 const DAY_MS = 86_400_000;
 
@@ -51,10 +52,19 @@ describe('admin dashboard, orders, messages and audit log', () => {
     }
     const { order: newest } = await createOrder(ctx.db, { userId: buyer.id, items: [course, other] });
 
+    // An unpaid checkout past its expiry is abandoned too; one still open is not.
+    await createOrder(ctx.db, { userId: buyer.id, items: [course], paymentStatus: 'unpaid', createdAt: new Date(base), expiresAt: new Date(base + DAY_MS) });
+    const { order: open } = await createOrder(ctx.db, { userId: buyer.id, items: [course], paymentStatus: 'unpaid', createdAt: new Date(base), expiresAt: new Date(Date.now() + DAY_MS) });
+
+    // By default the abandoned checkouts are left out.
     const response = await ctx.app.inject({ url: '/api/admin/orders', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ total: 22, pageCount: 2 });
+    expect(body).toMatchObject({ total: 2, pageCount: 1 });
+    expect(body.items.map((order: { id: string }) => order.id)).toEqual([newest.id, open.id]);
+    const abandoned = await ctx.app.inject({ url: '/api/admin/orders?status=abandoned', headers: admin.headers });
+    expect(abandoned.json()).toMatchObject({ total: 22, pageCount: 2 });
+    expect(abandoned.json().items.every((order: { paymentStatus: string }) => ['expired', 'unpaid'].includes(order.paymentStatus))).toBe(true);
     expect(body.items[0]).toMatchObject({
       id: newest.id,
       user: { id: buyer.id, name: 'Carla Gómez', email: 'carla@example.test' },
@@ -73,6 +83,28 @@ describe('admin dashboard, orders, messages and audit log', () => {
     const secondPage = await ctx.app.inject({ url: '/api/admin/orders?status=expired&page=2', headers: admin.headers });
     expect(secondPage.json().items).toHaveLength(1);
     const bad = await ctx.app.inject({ url: '/api/admin/orders?status=stolen', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds orders by the number receipts carry, whole or its beginning, in any case', async () => {
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const buyer = await createUser(ctx.db);
+    const course = await createCourse(ctx.db, { priceCents: 1500 });
+    const { order: first } = await createOrder(ctx.db, { id: '3f2a9c01-0000-4000-8000-000000000001', userId: buyer.id, items: [course] });
+    const { order: second } = await createOrder(ctx.db, { id: '3f2b0000-0000-4000-8000-000000000002', userId: buyer.id, items: [course], paymentStatus: 'failed' });
+    await createOrder(ctx.db, { id: '4f2a9c01-0000-4000-8000-000000000003', userId: buyer.id, items: [course] });
+    const search = async (query: string) => {
+      const response = await ctx.app.inject({ url: `/api/admin/orders?${query}`, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      return response.json().items.map((order: { id: string }) => order.id);
+    };
+    expect(await search(`number=${orderNumber(first.id)}`)).toEqual([first.id]);
+    expect(await search('number=%233f2a9c01')).toEqual([first.id]);
+    expect((await search('number=3F2')).sort()).toEqual([first.id, second.id].sort());
+    // With a status, both apply: a declined payment is "failed".
+    expect(await search('number=3F2&status=failed')).toEqual([second.id]);
+    expect(await search('number=FFFFFFFF')).toEqual([]);
+    const bad = await ctx.app.inject({ url: '/api/admin/orders?number=3F2Z', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
   });
 

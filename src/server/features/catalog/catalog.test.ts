@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import type { CourseDetail, CourseListResponse } from '../../../shared/schemas/catalog';
-import { categories, courseLessons, courses, courseSections, courseVideos, reviews, subcategories, users } from '../../db/schema';
+import { categories, courseLessons, courses, courseSections, courseVideos, enrollments, reviews, subcategories, users } from '../../db/schema';
 import { readCurriculum } from '../../domain/curriculum';
 import { courseDetailLookup, listCourses } from './service';
-import { insertCatalogBase, insertCategory, insertCourse } from '../../db/factories';
+import { insertCatalogBase, insertCategory, insertCourse, makeUser } from '../../db/factories';
 
 describe('catalogue', () => {
   const ctx = useTestApp();
@@ -42,7 +42,7 @@ describe('catalogue', () => {
       for (let index = 1; index <= 19; index++) {
         await insertCourse(ctx.db, base.python, { title: `Curso ${index}`, priceCents: (index % 3) * 500, ratingAverage: index % 2 });
       }
-      for (const sort of ['newest', 'price-asc', 'price-desc', 'rating-asc', 'rating-desc']) {
+      for (const sort of ['newest', 'price-asc', 'price-desc', 'rating-asc', 'rating-desc', 'popular']) {
         const seen: string[] = [];
         for (let page = 1; page <= 3; page++) seen.push(...titles(await list(`sort=${sort}&page=${page}`)));
         expect(seen, sort).toHaveLength(19);
@@ -508,6 +508,43 @@ describe('catalogue', () => {
       const course = await insertCourse(ctx.db, base.python);
       expect((await ctx.app.inject({ url: `/api/courses/${course.id}/reviews` })).json()).toEqual({ items: [] });
       expect((await ctx.app.inject({ url: '/api/courses/424242/reviews' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('home page figures and rows', () => {
+    it('sorts by popularity: the most reviewed first, ties by the newest', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      await insertCourse(ctx.db, base.python, { title: 'Pocas', ratingCount: 2 });
+      await insertCourse(ctx.db, base.python, { title: 'Muchas', ratingCount: 40 });
+      await insertCourse(ctx.db, base.python, { title: 'Ninguna A', ratingCount: 0 });
+      await insertCourse(ctx.db, base.python, { title: 'Ninguna B', ratingCount: 0 });
+      expect(titles(await list('sort=popular'))).toEqual(['Muchas', 'Pocas', 'Ninguna B', 'Ninguna A']);
+    });
+
+    it('counts learners, active courses and the average of every rating, leaving disabled courses out', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const stats = async () => {
+        const response = await ctx.app.inject({ url: '/api/catalog/stats' });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json();
+      };
+      expect(await stats()).toEqual({ students: 0, courses: 0, ratingAverage: 0, ratingCount: 0 });
+
+      const rated = await insertCourse(ctx.db, base.python, { ratingAverage: 5, ratingCount: 3 });
+      const other = await insertCourse(ctx.db, base.graphic, { ratingAverage: 4, ratingCount: 1 });
+      const hidden = await insertCourse(ctx.db, base.web, { ratingAverage: 1, ratingCount: 10, disabledAt: new Date() });
+      const [ana, ben, eva] = [makeUser(), makeUser(), makeUser()];
+      await ctx.db.insert(users).values([ana, ben, eva]);
+      await ctx.db.insert(enrollments).values([
+        // Ana twice: one learner. Eva only in a disabled course: not counted.
+        { userId: ana.id, courseId: rated.id },
+        { userId: ana.id, courseId: other.id },
+        { userId: ben.id, courseId: other.id },
+        { userId: eva.id, courseId: hidden.id },
+      ]);
+      // (5 × 3 + 4 × 1) / 4 = 4.75, shown to one decimal. Enrolments alone do not move the
+      // catalogue's version, but the courses inserted above did.
+      expect(await stats()).toEqual({ students: 2, courses: 2, ratingAverage: 4.8, ratingCount: 4 });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { introHlsUrl, introPosterUrl, introVideoUrl } from '../../../shared/endpoints/media';
+import { introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
 import { introCaptionsUrl } from '../../../shared/endpoints/captions';
 import { captionLanguagesOf } from '../../domain/streamable-videos';
 import { limits, type CourseSort } from '../../../shared/limits';
@@ -10,13 +10,14 @@ import {
   type CourseDetail,
   type CourseListQuery,
   type CourseListResponse,
+  type CatalogStats,
   type CourseSummary,
   type Suggestion,
 } from '../../../shared/schemas/catalog';
 import { BatchedLookup } from '../../db/batched-lookup';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { categories, courses, courseVideos, subcategories, videoTranscodes } from '../../db/schema';
+import { categories, courses, courseVideos, enrollments, subcategories, videoTranscodes } from '../../db/schema';
 import { curriculumJson, sectionsFromJson, withTotals } from '../../domain/curriculum';
 import { assertCourseVisible, isActiveCourse, summaryColumns, type Viewer } from '../../domain/course-summary';
 import { uncached, type CacheView } from '../../cache/catalog-cache';
@@ -66,6 +67,7 @@ const sorts: Record<CourseSort, { column: SQL | AnyPgColumn; descending: boolean
   'rating-desc': { column: courses.ratingAverage, descending: true, type: 'float8' },
   'price-asc': { column: courses.priceCents, descending: false, type: 'int4' },
   'price-desc': { column: courses.priceCents, descending: true, type: 'int4' },
+  popular: { column: courses.ratingCount, descending: true, type: 'int4' },
 };
 
 /**
@@ -335,6 +337,7 @@ const courseDetailsStatement = (db: Database) =>
         videoHeight: courseVideos.height,
         videoSeconds: courseVideos.durationSeconds,
         videoTranscoded: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready', false)`,
+        videoThumbnails: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`,
         introCaptions: captionLanguagesOf(courseVideos.id),
         curriculum: curriculumJson(courses.id),
         learningOutcomes: courses.learningOutcomes,
@@ -376,7 +379,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
   // Videos are attached in the transaction that creates the course, so the course's
   // version bump covers them too; so does the end of the intro's transcode, which sets the
   // course's poster in its transaction.
-  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, introCaptions, disabledAt, curriculum, ...course } = row;
+  const { videoWidth, videoHeight, videoSeconds, videoTranscoded, videoThumbnails, introCaptions, disabledAt, curriculum, ...course } = row;
   return {
     ...course,
     curriculum: withTotals(sectionsFromJson(curriculum)),
@@ -387,6 +390,7 @@ async function loadCourseDetail(db: Database, id: number): Promise<CourseDetail 
             url: introVideoUrl(course.id),
             hlsUrl: videoTranscoded ? introHlsUrl(course.id) : null,
             posterUrl: videoTranscoded ? introPosterUrl(course.id) : null,
+            thumbnailsUrl: videoThumbnails ? introThumbnailsUrl(course.id) : null,
             captions: introCaptions.map((language) => ({ language, url: introCaptionsUrl(course.id, language) })),
             width: videoWidth,
             height: videoHeight,
@@ -422,4 +426,37 @@ export async function findActiveCourse(db: Database, id: number) {
     .from(courses)
     .where(and(eq(courses.id, id), isActiveCourse));
   return row ?? null;
+}
+
+/**
+ * The home page's figures: learners enrolled in at least one active course, active courses, and
+ * the average of every rating given to them (each review counts once, so a course with one
+ * review weighs less than one with a hundred). Kept like the other catalogue reads: a course's
+ * rating or state changes the catalogue's version; a new enrolment alone shows within the
+ * cache's time limit.
+ */
+export async function catalogStats(db: Database, cache: CacheView = uncached): Promise<CatalogStats> {
+  const load = async (): Promise<CatalogStats> => {
+    const [figures] = await db
+      .select({
+        courses: sql<number>`count(*)::int`,
+        ratingCount: sql<number>`coalesce(sum(${courses.ratingCount}), 0)::int`,
+        ratingSum: sql<number>`coalesce(sum(${courses.ratingAverage} * ${courses.ratingCount}), 0)::float8`,
+      })
+      .from(courses)
+      .where(isActiveCourse);
+    const [learners] = await db
+      .select({ students: sql<number>`count(distinct ${enrollments.userId})::int` })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(isActiveCourse);
+    const ratingCount = figures?.ratingCount ?? 0;
+    return {
+      students: learners?.students ?? 0,
+      courses: figures?.courses ?? 0,
+      ratingAverage: ratingCount > 0 ? Math.round(((figures?.ratingSum ?? 0) / ratingCount) * 10) / 10 : 0,
+      ratingCount,
+    };
+  };
+  return cache.get('stats', load, { shared: true });
 }

@@ -38,6 +38,11 @@ export const accessRules: AccessRule[] = [
   { route: 'GET /api/videos/hls/:token/master.m3u8', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/master.m3u8' }), status: 403 },
   { route: 'GET /api/videos/hls/:token/poster.jpg', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/poster.jpg' }), status: 403 },
   { route: 'GET /api/videos/hls/:token/:rendition/:file', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/720p/seg-000.ts' }), status: 403 },
+  // The preview thumbnails go with their video: public with the intro, signed with the others.
+  { route: 'GET /api/videos/courses/:courseId/intro/hls/thumbnails.vtt', request: (fixture) => ({ url: `/api/videos/courses/${fixture.courseId}/intro/hls/thumbnails.vtt` }), status: 404 },
+  { route: 'GET /api/videos/courses/:courseId/intro/hls/thumbnails.jpg', request: (fixture) => ({ url: `/api/videos/courses/${fixture.courseId}/intro/hls/thumbnails.jpg` }), status: 404 },
+  { route: 'GET /api/videos/hls/:token/thumbnails.vtt', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/thumbnails.vtt' }), status: 403 },
+  { route: 'GET /api/videos/hls/:token/thumbnails.jpg', request: () => ({ url: '/api/videos/hls/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.demo/thumbnails.jpg' }), status: 403 },
   { route: 'GET /api/courses/:id/videos/processing', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/videos/processing` }) },
   {
     // The fixture's videos were never queued (no processing row): the owner queues the main

@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../test/helpers/app';
+import { useTestApp, type TestContext } from '../../../../test/helpers/app';
+import { useS3Server } from '../../../../test/helpers/s3';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { insertCategory, makeTestVideo, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { courseVideos, enrollments, jobs, videoTranscodes } from '../../db/schema';
@@ -14,6 +15,35 @@ import { findFfmpeg } from './transcode';
 import { createTranscodeWorker, hlsPrefixFor } from './transcode-job';
 
 const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
+
+/** A teacher's new course through the API, without a cover, with an uploaded intro and main video. */
+async function publishCourseWith(ctx: TestContext, teacher: TestUser, main: Buffer) {
+  const intro = await uploadFile(ctx.app, teacher, await readFile(videoFixture('landscape-5s')));
+  const mainUpload = await uploadFile(ctx.app, teacher, main);
+  expect(intro.response.statusCode).toBe(200);
+  expect(mainUpload.response.statusCode).toBe(200);
+  const { categoryId, subcategoryId } = await insertCategory(ctx.db);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/courses',
+    headers: teacher.headers,
+    payload: {
+      title: 'Curso en HLS',
+      teacherName: 'Ana Torres',
+      description: 'Un curso cuyo video se transcodifica a HLS.',
+      durationHours: 1,
+      priceCents: 1500,
+      language: 'spanish',
+      level: 'easy',
+      categoryId,
+      subcategoryId,
+      videoIds: [intro.id, mainUpload.id],
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  return { courseId: (created.json() as { id: number }).id, introId: intro.id, mainId: mainUpload.id };
+}
+
 
 describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy', () => {
   const ctx = useTestApp({ TRANSCODE_MAX_WAITING_PER_USER: '4' });
@@ -31,33 +61,7 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     }))!;
   });
 
-  /** A teacher's new course through the API, without a cover, with an uploaded intro and main video. */
-  async function publishCourse(teacher: TestUser, main = mainSource) {
-    const intro = await uploadFile(ctx.app, teacher, await readFile(videoFixture('landscape-5s')));
-    const mainUpload = await uploadFile(ctx.app, teacher, main);
-    expect(intro.response.statusCode).toBe(200);
-    expect(mainUpload.response.statusCode).toBe(200);
-    const { categoryId, subcategoryId } = await insertCategory(ctx.db);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/courses',
-      headers: teacher.headers,
-      payload: {
-        title: 'Curso en HLS',
-        teacherName: 'Ana Torres',
-        description: 'Un curso cuyo video se transcodifica a HLS.',
-        durationHours: 1,
-        priceCents: 1500,
-        language: 'spanish',
-        level: 'easy',
-        categoryId,
-        subcategoryId,
-        videoIds: [intro.id, mainUpload.id],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    return { courseId: (created.json() as { id: number }).id, introId: intro.id, mainId: mainUpload.id };
-  }
+  const publishCourse = (teacher: TestUser, main = mainSource) => publishCourseWith(ctx, teacher, main);
 
   const processing = async (user: TestUser, courseId?: number) => {
     const response = await ctx.app.inject({ url: courseId ? `/api/courses/${courseId}/videos/processing` : '/api/videos/processing', headers: user.headers });
@@ -68,7 +72,7 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
   const mainVideoOf = async (user: TestUser, courseId: number) => {
     const response = await ctx.app.inject({ url: `/api/videos/courses/${courseId}/main`, headers: user.headers });
     expect(response.statusCode).toBe(200);
-    return response.json() as { url: string; hlsUrl: string | null; posterUrl: string | null };
+    return response.json() as { url: string; hlsUrl: string | null; posterUrl: string | null; thumbnailsUrl: string | null };
   };
 
   it('queues both videos of a new course, transcodes them, and then serves HLS: public for the intro, signed for the main video', async () => {
@@ -101,7 +105,7 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect(transcode).toMatchObject({ hlsPrefix: hlsPrefixFor(main!.storageKey), renditions: [{ name: '360p', width: 640, height: 360 }, { name: '720p', width: 1280, height: 720 }] });
 
     // The course has no cover: its picture is now the intro's poster, everywhere it is listed.
-    const detail = (await ctx.app.inject({ url: `/api/courses/${courseId}` })).json() as { imageUrl: string; introVideo: { hlsUrl: string; posterUrl: string } };
+    const detail = (await ctx.app.inject({ url: `/api/courses/${courseId}` })).json() as { imageUrl: string; introVideo: { hlsUrl: string; posterUrl: string; thumbnailsUrl: string } };
     expect(detail.imageUrl).toMatch(new RegExp(`^/api/videos/courses/${courseId}/poster\\.jpg\\?v=\\w+$`));
     expect(detail.introVideo).toMatchObject({ hlsUrl: `/api/videos/courses/${courseId}/intro/hls/master.m3u8`, posterUrl: `/api/videos/courses/${courseId}/poster.jpg` });
     const listed = (await ctx.app.inject({ url: '/api/courses' })).json() as { items: { id: number; imageUrl: string }[] };
@@ -135,7 +139,7 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     // The main video's HLS copy, through a signed link: the playlists' relative paths keep the link.
     const buyer = await signedInUser(ctx.app);
     await ctx.db.insert(enrollments).values({ userId: buyer.id, courseId });
-    const { hlsUrl, posterUrl, url } = await mainVideoOf(buyer, courseId);
+    const { hlsUrl, posterUrl, thumbnailsUrl, url } = await mainVideoOf(buyer, courseId);
     expect(url).toMatch(/^\/api\/videos\/stream\//);
     expect(hlsUrl).toMatch(/^\/api\/videos\/hls\/[\w.-]+\/master\.m3u8$/);
     expect(posterUrl).toBe(hlsUrl!.replace('master.m3u8', 'poster.jpg'));
@@ -156,6 +160,22 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect(range.rawPayload).toHaveLength(188);
     expect((await ctx.app.inject({ url: posterUrl! })).headers['content-type']).toBe('image/jpeg');
 
+    // The timeline's thumbnails, under the same link: a WebVTT index whose cues name tiles of the sprite beside it.
+    expect(thumbnailsUrl).toBe(hlsUrl!.replace('master.m3u8', 'thumbnails.vtt'));
+    const thumbnails = await ctx.app.inject({ url: thumbnailsUrl! });
+    expect(thumbnails.statusCode).toBe(200);
+    expect(thumbnails.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(thumbnails.body).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:01\.000\nthumbnails\.jpg#xywh=0,0,160,90\n/);
+    expect(thumbnails.body).toContain('00:00:02.000 --> 00:00:03.000\nthumbnails.jpg#xywh=320,0,160,90');
+    const sprite = await ctx.app.inject({ url: `${base}thumbnails.jpg` });
+    expect(sprite.statusCode).toBe(200);
+    expect(sprite.headers['content-type']).toBe('image/jpeg');
+    const introThumbnails = await ctx.app.inject({ url: detail.introVideo.thumbnailsUrl });
+    expect(detail.introVideo.thumbnailsUrl).toBe(`/api/videos/courses/${courseId}/intro/hls/thumbnails.vtt`);
+    expect(introThumbnails.statusCode).toBe(200);
+    expect(introThumbnails.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/thumbnails.jpg` })).headers['content-type']).toBe('image/jpeg');
+
     // As protected as the MP4: an altered link, a link of someone who may not watch, an
     // upload's link, a name outside the copy, and a refund are all refused.
     const token = hlsUrl!.split('/')[4]!;
@@ -173,6 +193,22 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect((await ctx.app.inject({ url: `${base}720p/seg-999.ts` })).statusCode).toBe(404);
     await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
     expect((await ctx.app.inject({ url: `${base}720p/${segmentName}` })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: thumbnailsUrl! })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `${base}thumbnails.jpg` })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `/api/videos/hls/${strangers}/thumbnails.vtt` })).statusCode).toBe(403);
+  });
+
+  it('answers no thumbnails for a copy transcoded before they were made', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourse(teacher);
+    await worker.drain();
+    await ctx.db.update(videoTranscodes).set({ files: ['master.m3u8', 'poster.jpg'] });
+    await ctx.app.catalogVersionFeed.sync();
+    const video = await mainVideoOf(teacher, courseId);
+    expect(video.hlsUrl).not.toBeNull();
+    expect(video.thumbnailsUrl).toBeNull();
+    expect((await ctx.app.inject({ url: video.hlsUrl!.replace('master.m3u8', 'thumbnails.vtt') })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/thumbnails.vtt` })).statusCode).toBe(404);
   });
 
   it('marks a video it cannot read as failed, and the MP4 plays on', async () => {
@@ -270,5 +306,96 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect(refused.json().error.code).toBe('JOB_LIMIT_REACHED');
     // Nothing of the refused course was kept: its videos are still unclaimed.
     expect(await ctx.db.select().from(courseVideos).where(eq(courseVideos.id, intro.id))).toMatchObject([{ courseId: null }]);
+  });
+});
+
+describe.runIf(ffmpeg)('HLS from object storage: the app serves the playlists, naming presigned segment URLs', () => {
+  const s3 = useS3Server();
+  const ctx = useTestApp(() => s3.env);
+  let worker: JobWorker;
+  let mainSource: Buffer;
+
+  beforeAll(async () => {
+    mainSource = await readFile(await makeTestVideo(ffmpeg!, path.join(ctx.dataDir, 'sources', 'main-360p.mp4'), { width: 640, height: 360, seconds: 3 }));
+    worker = (await createTranscodeWorker({
+      db: ctx.db,
+      storage: ctx.app.videoStorage,
+      workDir: path.join(ctx.dataDir, 'transcode-work'),
+      settings: { ...ctx.config.transcode, concurrency: 1, ffmpegPath: ffmpeg! },
+      log: ctx.app.log,
+    }))!;
+  });
+
+  const segmentUrls = (playlist: string) => playlist.split('\n').filter((line) => line && !line.startsWith('#'));
+
+  it('serves the playlists itself, with presigned segment URLs that outlive the link, and checks access on every playlist', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourseWith(ctx, teacher, mainSource);
+    expect(await worker.drain()).toBe(2);
+    const buyer = await signedInUser(ctx.app);
+    await ctx.db.insert(enrollments).values({ userId: buyer.id, courseId });
+    const answer = (await ctx.app.inject({ url: `/api/videos/courses/${courseId}/main`, headers: buyer.headers })).json() as { hlsUrl: string; thumbnailsUrl: string; expiresAt: string };
+    const base = answer.hlsUrl.replace(/master\.m3u8$/, '');
+
+    // The master playlist: from the app, its renditions relative (through the same link), kept by no cache.
+    const master = await ctx.app.inject({ url: answer.hlsUrl });
+    expect(master.statusCode).toBe(200);
+    expect(master.headers.location).toBeUndefined();
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers['cache-control']).toBe('private, no-store');
+    expect(segmentUrls(master.body)).toEqual(['360p/index.m3u8']);
+
+    // The rendition playlist: each segment a presigned URL of the bucket, valid at least as long as the link.
+    const playlist = await ctx.app.inject({ url: `${base}360p/index.m3u8` });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(playlist.headers['cache-control']).toBe('private, no-store');
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+    const [first, ...rest] = segmentUrls(playlist.body);
+    expect(rest).toEqual([]);
+    const signed = new URL(first!);
+    expect(signed.origin).toBe(s3.endpoint);
+    expect(signed.pathname).toMatch(/\/360p\/seg-000\.ts$/);
+    const linkSeconds = (Date.parse(answer.expiresAt) - Date.now()) / 1000;
+    expect(Number(signed.searchParams.get('X-Amz-Expires'))).toBeGreaterThanOrEqual(Math.floor(linkSeconds));
+    const segment = await fetch(first!);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    expect(segment.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(new Uint8Array(await segment.arrayBuffer())[0]).toBe(0x47);
+    // A segment asked of the app still redirects to the bucket.
+    const redirected = await ctx.app.inject({ url: `${base}360p/seg-000.ts` });
+    expect(redirected.statusCode).toBe(302);
+    expect(new URL(String(redirected.headers.location)).origin).toBe(s3.endpoint);
+
+    // The thumbnails: the index from the app (its relative image then resolves against the app), the sprite from the bucket.
+    const index = await ctx.app.inject({ url: answer.thumbnailsUrl });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(index.body).toContain('thumbnails.jpg#xywh=0,0,160,90');
+    const sprite = await ctx.app.inject({ url: `${base}thumbnails.jpg` });
+    expect(sprite.statusCode).toBe(302);
+    const spriteBytes = await fetch(String(sprite.headers.location));
+    expect(spriteBytes.headers.get('content-type')).toBe('image/jpeg');
+
+    // The public intro: its master kept an hour, its rendition playlist a minute, inside its URLs' lifetime.
+    const introMaster = await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/master.m3u8` });
+    expect(introMaster.statusCode).toBe(200);
+    expect(introMaster.headers['cache-control']).toBe('public, max-age=3600');
+    const introPlaylist = await ctx.app.inject({ url: `/api/videos/courses/${courseId}/intro/hls/180p/index.m3u8` });
+    expect(introPlaylist.statusCode).toBe(200);
+    expect(introPlaylist.headers['cache-control']).toBe('public, max-age=60');
+    const introSegments = segmentUrls(introPlaylist.body);
+    expect(introSegments.length).toBeGreaterThan(0);
+    for (const url of introSegments) expect(Number(new URL(url).searchParams.get('X-Amz-Expires'))).toBeGreaterThan(60);
+    expect((await fetch(introSegments[0]!)).status).toBe(200);
+
+    // A refund ends it at the next playlist, the index and the sprite alike; a stranger's link never worked.
+    await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
+    for (const url of [answer.hlsUrl, `${base}360p/index.m3u8`, answer.thumbnailsUrl, `${base}thumbnails.jpg`]) {
+      const refused = await ctx.app.inject({ url });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.body).not.toContain(s3.endpoint);
+    }
   });
 });

@@ -24,7 +24,8 @@ import {
 } from './service';
 import { createStreamToken, deriveVideoUrlKey, HLS_PATH_PREFIX, streamUrl, verifyStreamToken, type StreamSubject } from './signed-url';
 import type { VideoStorage } from '../../storage/video-storage';
-import { MASTER_PLAYLIST, POSTER_FILE } from './transcode';
+import { MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, THUMBNAILS_INDEX, THUMBNAILS_SPRITE } from './transcode';
+import { readSmallFile, segmentUrlSeconds, withSegmentUrls } from './hls-playlists';
 import type { UploadStore } from './upload-stores';
 import { MAX_UNUSED_UPLOADS, uploadRoutes } from './uploads';
 import { resourceRoutes } from './resources';
@@ -34,10 +35,23 @@ import { createVideoProber } from './video-prober';
 const PUBLIC_CACHE = 'public, max-age=3600';
 /** A disabled course's intro, seen by its owner or an admin: an answer for who asked, kept by no cache (also where a bucket serves it). */
 const PRIVATE_NO_STORE = 'private, no-store';
+/** An intro's rendition playlist served from a bucket names presigned URLs: shared caches keep it a minute, well inside their lifetime. */
+const INTRO_PLAYLIST_CACHE_SECONDS = 60;
 
 /** The content types of an HLS copy's files. */
 const hlsContentType = (file: string) =>
-  file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : file.endsWith('.ts') ? 'video/mp2t' : file.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+  file.endsWith('.m3u8')
+    ? 'application/vnd.apple.mpegurl'
+    : file.endsWith('.ts')
+      ? 'video/mp2t'
+      : file.endsWith('.jpg')
+        ? 'image/jpeg'
+        : file.endsWith('.vtt')
+          ? 'text/vtt'
+          : 'application/octet-stream';
+
+/** The files of an HLS copy the app reads and serves itself when the copy is in a bucket. */
+const servedByApp = (file: string) => file.endsWith('.m3u8') || file === THUMBNAILS_INDEX;
 
 export type MediaOptions = {
   storage: VideoStorage;
@@ -54,13 +68,49 @@ export type MediaOptions = {
  * course is public; the main video plays through a short-lived signed link handed to
  * buyers, the owner and admins. With object storage, each request a link serves is checked
  * here as on the local disk, then redirected to a presigned URL of the bucket that is valid
- * for a minute (S3_PRESIGNED_URL_TTL_SECONDS): the bytes never pass through the app.
+ * for a minute (S3_PRESIGNED_URL_TTL_SECONDS): the bytes never pass through the app. The HLS
+ * playlists are the exception: the app reads and serves them, naming presigned segment URLs.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { storage, uploads, videoUrlSecret, incomingDir }) => {
   const { config, db } = app;
   const urlKey = deriveVideoUrlKey(videoUrlSecret);
   const ttlMs = config.videoUrlTtlSeconds * 1000;
   const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix, presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds };
+  const presignedUrlTtlSeconds = config.s3?.presignedUrlTtlSeconds ?? 60;
+
+  type HlsVideo = { hlsPrefix: string | null; hasThumbnails: boolean; durationSeconds: number };
+  /**
+   * A file of a video's HLS copy, once access is checked. On the local disk, streamed as any
+   * video file. With a bucket, the playlists and the thumbnails' index are read and served by
+   * the app (a rendition playlist's segments become presigned URLs of the bucket, valid for
+   * `urlSeconds`, whose answers carry the segments' type and caching), and the rest is
+   * redirected to presigned URLs.
+   */
+  const sendHlsFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    video: HlsVideo,
+    file: string,
+    caching: { file: string; playlist: string; segmentsPlaylist: string; urlSeconds: number },
+  ) => {
+    if (!video.hlsPrefix) throw new AppError('VIDEO_NOT_FOUND', 'This video is not transcoded yet');
+    if ((file === THUMBNAILS_INDEX || file === THUMBNAILS_SPRITE) && !video.hasThumbnails) throw new AppError('VIDEO_NOT_FOUND', 'This video has no preview thumbnails');
+    const storageKey = `${video.hlsPrefix}/${file}`;
+    const contentType = hlsContentType(file);
+    const { presignedUrl } = storage;
+    if (!presignedUrl || !servedByApp(file)) return sendVideo(request, reply, storage, { storageKey, contentType, cacheControl: caching.file }, sendOptions);
+    let text = await readSmallFile(storage, storageKey);
+    let cacheControl = file.endsWith('.m3u8') ? caching.playlist : caching.file;
+    if (file.endsWith(`/${RENDITION_PLAYLIST}`)) {
+      const folder = file.slice(0, file.lastIndexOf('/'));
+      text = await withSegmentUrls(text, (segment) =>
+        presignedUrl.call(storage, `${video.hlsPrefix}/${folder}/${segment}`, caching.urlSeconds, { contentType: 'video/mp2t', cacheControl: caching.file }),
+      );
+      cacheControl = caching.segmentsPlaylist;
+    }
+    reply.header('cache-control', cacheControl);
+    return reply.type(contentType).send(text);
+  };
 
   const signedUrl = (subject: StreamSubject, now = Date.now()) => {
     const expiresAt = new Date(now + ttlMs);
@@ -111,12 +161,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   /** A file of the intro's HLS copy (its renditions are as public as the intro). */
   const sendIntroHls = async (request: FastifyRequest, reply: FastifyReply, courseId: number, file: string) => {
     const { video, cacheControl } = await introOf(request, courseId);
-    if (!video.hlsPrefix) throw new AppError('VIDEO_NOT_FOUND', 'This video is not transcoded yet');
-    return sendVideo(request, reply, storage, { storageKey: `${video.hlsPrefix}/${file}`, contentType: hlsContentType(file), cacheControl }, sendOptions);
+    // A rendition playlist naming presigned URLs is kept by shared caches a minute at most, and its URLs outlive that.
+    const segmentsPlaylist = cacheControl === PUBLIC_CACHE ? `public, max-age=${INTRO_PLAYLIST_CACHE_SECONDS}` : cacheControl;
+    const urlSeconds = segmentUrlSeconds(video, 0, presignedUrlTtlSeconds) + INTRO_PLAYLIST_CACHE_SECONDS;
+    return sendHlsFile(request, reply, video, file, { file: cacheControl, playlist: cacheControl, segmentsPlaylist, urlSeconds });
   };
   route(app, mediaEndpoints.streamIntroHlsMaster, (request, reply) => sendIntroHls(request, reply, request.params.courseId, MASTER_PLAYLIST), { compress: false });
   route(app, mediaEndpoints.streamIntroHlsFile, (request, reply) => sendIntroHls(request, reply, request.params.courseId, `${request.params.rendition}/${request.params.file}`), { compress: false });
   route(app, mediaEndpoints.streamIntroPoster, (request, reply) => sendIntroHls(request, reply, request.params.courseId, POSTER_FILE), { compress: false });
+  route(app, mediaEndpoints.streamIntroThumbnailsIndex, (request, reply) => sendIntroHls(request, reply, request.params.courseId, THUMBNAILS_INDEX), { compress: false });
+  route(app, mediaEndpoints.streamIntroThumbnailsSprite, (request, reply) => sendIntroHls(request, reply, request.params.courseId, THUMBNAILS_SPRITE), { compress: false });
 
   /** A video's signed links under a grant, with its size. */
   const signedVideo = (grant: StreamSubject, video: StreamableVideo) => {
@@ -128,6 +182,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
       url,
       hlsUrl: hlsBase && `${hlsBase}/${MASTER_PLAYLIST}`,
       posterUrl: hlsBase && `${hlsBase}/${POSTER_FILE}`,
+      thumbnailsUrl: hlsBase && video.hasThumbnails ? `${hlsBase}/${THUMBNAILS_INDEX}` : null,
       captions: signedCaptionTracks(createStreamToken(urlKey, { ...grant, expiresAt }), video.captionLanguages),
       width: video.width,
       height: video.height,
@@ -195,13 +250,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     if (!grant || grant.kind === 'upload') throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     const video = await findStreamableVideo(db, grant);
     if (!video) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
-    if (!video.hlsPrefix) throw new AppError('VIDEO_NOT_FOUND', 'This video is not transcoded yet');
     const secondsLeft = Math.max(0, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
-    return sendVideo(request, reply, storage, { storageKey: `${video.hlsPrefix}/${file}`, contentType: hlsContentType(file), cacheControl: `private, max-age=${secondsLeft}` }, sendOptions);
+    const cacheControl = `private, max-age=${secondsLeft}`;
+    // Served from a bucket, the playlists hold bearer URLs (or lead to them): no cache keeps them.
+    return sendHlsFile(request, reply, video, file, { file: cacheControl, playlist: PRIVATE_NO_STORE, segmentsPlaylist: PRIVATE_NO_STORE, urlSeconds: segmentUrlSeconds(video, secondsLeft, presignedUrlTtlSeconds) });
   };
   route(app, mediaEndpoints.streamHlsMaster, (request, reply) => sendSignedHls(request, reply, request.params.token, MASTER_PLAYLIST), { compress: false });
   route(app, mediaEndpoints.streamHlsPoster, (request, reply) => sendSignedHls(request, reply, request.params.token, POSTER_FILE), { compress: false });
   route(app, mediaEndpoints.streamHlsFile, (request, reply) => sendSignedHls(request, reply, request.params.token, `${request.params.rendition}/${request.params.file}`), { compress: false });
+  route(app, mediaEndpoints.streamHlsThumbnailsIndex, (request, reply) => sendSignedHls(request, reply, request.params.token, THUMBNAILS_INDEX), { compress: false });
+  route(app, mediaEndpoints.streamHlsThumbnailsSprite, (request, reply) => sendSignedHls(request, reply, request.params.token, THUMBNAILS_SPRITE), { compress: false });
 
   route(app, mediaEndpoints.getMyVideoProcessing, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -28,10 +28,15 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 export async function sendVideo(request: FastifyRequest, reply: FastifyReply, storage: VideoStorage, video: VideoToSend, options: SendOptions = {}) {
   if (storage.presignedUrl) {
     const ttl = options.presignedUrlTtlSeconds ?? DEFAULT_PRESIGNED_URL_TTL_SECONDS;
+    // A request in CORS mode (it carries Origin: a <video crossorigin> and its poster, hls.js)
+    // gets a URL of its own (a second longer), so that the browser never answers it with a copy
+    // of the same object it cached for a plain <img> without the bucket's CORS headers.
+    const corsMode = header(request, 'origin') !== undefined;
     // Signed here, without a request to the storage: a missing object is the storage's 404 to tell.
-    const url = await storage.presignedUrl(video.storageKey, ttl, { contentType: video.contentType, cacheControl: video.cacheControl });
+    const url = await storage.presignedUrl(video.storageKey, corsMode ? ttl + 1 : ttl, { contentType: video.contentType, cacheControl: video.cacheControl });
     // The browser may reuse the redirect while the URL it names has at least half its life left.
     reply.header('cache-control', `private, max-age=${Math.floor(ttl / 2)}`);
+    reply.header('vary', 'Origin');
     return reply.redirect(url, 302);
   }
   if (options.accelRedirectPrefix) {

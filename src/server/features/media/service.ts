@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { prepared } from '../../db/prepared';
-import { courseLessons, courses, courseVideos, uploadsInProgress, users, videoTranscodes } from '../../db/schema';
-import { captionLanguagesOf, readyHlsPrefix, type StreamableVideo } from '../../domain/streamable-videos';
+import { courseLessons, courses, courseVideos, uploadsInProgress, videoTranscodes } from '../../db/schema';
+import { captionLanguagesOf, readyHlsPrefix, readyThumbnails, type StreamableVideo } from '../../domain/streamable-videos';
 import { requestTranscodes } from '../../domain/video-transcodes';
 import { removeUnreferencedFiles } from '../../domain/video-files';
 import { AppError } from '../../errors';
@@ -132,7 +131,7 @@ export async function deleteUnattachedUpload(db: Database, storage: VideoStorage
 
 export type CourseVideoAccess = {
   course: { id: number; ownerId: string; disabledAt: Date | null };
-  video: (Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null }) | null;
+  video: (Pick<CourseVideoRow, 'storageKey' | 'contentType' | 'width' | 'height' | 'durationSeconds'> & { hlsPrefix: string | null; hasThumbnails: boolean }) | null;
 };
 
 /** A course and its video at a position (1 intro, 2 main), in one query; null when the course does not exist. */
@@ -148,18 +147,19 @@ export async function findCourseVideo(db: Database, courseId: number, position: 
       height: courseVideos.height,
       durationSeconds: courseVideos.durationSeconds,
       hlsPrefix: readyHlsPrefix,
+      hasThumbnails: readyThumbnails,
     })
     .from(courses)
     .leftJoin(courseVideos, and(eq(courseVideos.courseId, courses.id), eq(courseVideos.position, position)))
     .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
     .where(eq(courses.id, courseId));
   if (!row) return null;
-  const { id, ownerId, disabledAt, storageKey, contentType, width, height, durationSeconds, hlsPrefix } = row;
+  const { id, ownerId, disabledAt, storageKey, contentType, width, height, durationSeconds, hlsPrefix, hasThumbnails } = row;
   return {
     course: { id, ownerId, disabledAt },
     video:
       storageKey !== null && contentType !== null && width !== null && height !== null && durationSeconds !== null
-        ? { storageKey, contentType, width, height, durationSeconds, hlsPrefix }
+        ? { storageKey, contentType, width, height, durationSeconds, hlsPrefix, hasThumbnails }
         : null,
   };
 }
@@ -191,7 +191,7 @@ export async function findLessonForContent(db: Database, lessonId: number): Prom
       ownerId: courses.ownerId,
       disabledAt: courses.disabledAt,
       videoStorageKey: courseVideos.storageKey,
-      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix, captionLanguages: captionLanguagesOf(courseVideos.id) },
+      ...{ contentType: courseVideos.contentType, width: courseVideos.width, height: courseVideos.height, videoDurationSeconds: courseVideos.durationSeconds, hlsPrefix: readyHlsPrefix, hasThumbnails: readyThumbnails, captionLanguages: captionLanguagesOf(courseVideos.id) },
     })
     .from(courseLessons)
     .innerJoin(courses, eq(courses.id, courseLessons.courseId))
@@ -199,10 +199,10 @@ export async function findLessonForContent(db: Database, lessonId: number): Prom
     .leftJoin(videoTranscodes, eq(videoTranscodes.storageKey, courseVideos.storageKey))
     .where(eq(courseLessons.id, lessonId));
   if (!row) return null;
-  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, captionLanguages, ...lesson } = row;
+  const { ownerId, disabledAt, videoStorageKey, contentType, width, height, videoDurationSeconds, hlsPrefix, hasThumbnails, captionLanguages, ...lesson } = row;
   const video =
     videoStorageKey !== null && contentType !== null && width !== null && height !== null && videoDurationSeconds !== null
-      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix, captionLanguages }
+      ? { storageKey: videoStorageKey, contentType, width, height, durationSeconds: videoDurationSeconds, hlsPrefix, hasThumbnails, captionLanguages }
       : null;
   return { ...lesson, course: { ownerId, disabledAt }, video };
 }

@@ -3,7 +3,34 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestVideo, videoFixture } from '../../../../test/helpers/videos';
-import { FfmpegError, findFfmpeg, findLimitsWrapper, masterPlaylist, planRenditions, transcodeToHls } from './transcode';
+import { FfmpegError, findFfmpeg, findLimitsWrapper, masterPlaylist, planRenditions, planThumbnails, thumbnailsIndex, transcodeToHls } from './transcode';
+
+/** A JPEG's size, from its frame header (SOF0–SOF2). */
+function jpegSize(bytes: Buffer): { width: number; height: number } {
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1]!;
+    const length = bytes.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    at += 2 + length;
+  }
+  throw new Error('no frame header');
+}
+
+/** The cues of a WebVTT index: start and end seconds, and the tile each names. */
+function cuesOf(vtt: string) {
+  const seconds = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return vtt
+    .split('\n\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((block) => {
+      const [timing, target] = block.trim().split('\n');
+      const [start, end] = timing!.split(' --> ');
+      const [x, y, w, h] = /#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(target!)!.slice(1).map(Number);
+      return { start: seconds(start!), end: seconds(end!), image: target!.split('#')[0], x: x!, y: y!, w: w!, h: h! };
+    });
+}
 
 const limits = { threads: 2, nice: 5, timeoutMs: 60_000 };
 
@@ -44,6 +71,26 @@ describe('the rendition ladder', () => {
   });
 });
 
+describe('the preview thumbnails', () => {
+  it('takes a tile every whole number of seconds, at most 100, 160 px wide, ten to a row', () => {
+    expect(planThumbnails(1280, 720, 5)).toEqual({ everySeconds: 1, count: 5, columns: 5, rows: 1, width: 160, height: 90 });
+    expect(planThumbnails(1920, 1080, 100)).toMatchObject({ everySeconds: 1, count: 100, columns: 10, rows: 10 });
+    // An hour: a tile every 36 s.
+    expect(planThumbnails(1920, 1080, 3600)).toMatchObject({ everySeconds: 36, count: 100, columns: 10, rows: 10 });
+    expect(planThumbnails(1920, 1080, 3601)).toMatchObject({ everySeconds: 37, count: 98 });
+    expect(planThumbnails(180, 320, 4)).toMatchObject({ width: 160, height: 284 });
+  });
+
+  it('indexes the tiles in WebVTT, covering the whole video, each naming its part of the sprite', () => {
+    const plan = planThumbnails(1920, 1080, 25.5);
+    const cues = cuesOf(thumbnailsIndex(plan, 25.5));
+    expect(cues).toHaveLength(26);
+    expect(cues[0]).toEqual({ start: 0, end: 1, image: 'thumbnails.jpg', x: 0, y: 0, w: 160, h: 90 });
+    expect(cues[11]).toMatchObject({ start: 11, end: 12, x: 160, y: 90 });
+    expect(cues.at(-1)).toMatchObject({ start: 25, end: 25.5, x: 5 * 160, y: 2 * 90 });
+  });
+});
+
 describe('transcoding with ffmpeg', async () => {
   const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
   let work: string;
@@ -66,7 +113,7 @@ describe('transcoding with ffmpeg', async () => {
 
     expect(result.hasAudio).toBe(true);
     expect(result.renditions.map((rendition) => rendition.name)).toEqual(['360p', '720p']);
-    expect(result.files).toEqual(['360p/index.m3u8', '360p/seg-000.ts', '720p/index.m3u8', '720p/seg-000.ts', 'master.m3u8', 'poster.jpg']);
+    expect(result.files).toEqual(['360p/index.m3u8', '360p/seg-000.ts', '720p/index.m3u8', '720p/seg-000.ts', 'master.m3u8', 'poster.jpg', 'thumbnails.jpg', 'thumbnails.vtt']);
     expect(await readFile(path.join(outputDir, 'master.m3u8'), 'utf8')).toBe(masterPlaylist(result.renditions, true));
     const playlist = await readFile(path.join(outputDir, '720p/index.m3u8'), 'utf8');
     expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
@@ -75,6 +122,16 @@ describe('transcoding with ffmpeg', async () => {
     // The poster is a JPEG.
     const poster = await readFile(path.join(outputDir, 'poster.jpg'));
     expect(poster.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The thumbnails: a sprite of two 160×90 tiles (one a second), and cues covering the 2 s, each inside the sprite.
+    const sprite = await readFile(path.join(outputDir, 'thumbnails.jpg'));
+    expect(sprite.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(jpegSize(sprite)).toEqual({ width: 320, height: 90 });
+    const cues = cuesOf(await readFile(path.join(outputDir, 'thumbnails.vtt'), 'utf8'));
+    expect(cues.map(({ start, end, x, y }) => ({ start, end, x, y }))).toEqual([
+      { start: 0, end: 1, x: 0, y: 0 },
+      { start: 1, end: 2, x: 160, y: 0 },
+    ]);
+    expect(cues.every((cue) => cue.image === 'thumbnails.jpg' && cue.w === 160 && cue.h === 90)).toBe(true);
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -87,6 +144,10 @@ describe('transcoding with ffmpeg', async () => {
     expect(result.renditions).toMatchObject([{ name: '180p', width: 180, height: 320 }]);
     expect(await readFile(path.join(outputDir, 'master.m3u8'), 'utf8')).toContain('RESOLUTION=180x320,CODECS="avc1.4d401f"\n180p/index.m3u8');
     expect((await stat(path.join(outputDir, '180p/seg-000.ts'))).size).toBeGreaterThan(1000);
+    // Portrait tiles: 160 wide, four of them a second apart, covering the 4 s.
+    expect(jpegSize(await readFile(path.join(outputDir, 'thumbnails.jpg')))).toEqual({ width: 640, height: 284 });
+    const cues = cuesOf(await readFile(path.join(outputDir, 'thumbnails.vtt'), 'utf8'));
+    expect(cues.map((cue) => [cue.start, cue.end])).toEqual([[0, 1], [1, 2], [2, 3], [3, 4]]);
   });
 
   it.runIf(ffmpeg)('fails for good on a file that is not a video', async () => {

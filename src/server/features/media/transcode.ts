@@ -7,8 +7,8 @@ import path from 'node:path';
 
 /**
  * HLS transcoding with ffmpeg, as a child process: one ffmpeg run decodes the source once and
- * encodes every rendition (H.264 + AAC in MPEG-TS segments, VOD playlists), a second short
- * run takes the poster. Nothing here knows about the database or the storage: it reads a
+ * encodes every rendition (H.264 + AAC in MPEG-TS segments, VOD playlists) and the timeline's
+ * thumbnails sprite, a second short run takes the poster. Nothing here knows about the database or the storage: it reads a
  * local file and writes a local folder.
  */
 
@@ -325,13 +325,59 @@ export type TranscodeInput = {
 export type TranscodeResult = {
   renditions: Rendition[];
   hasAudio: boolean;
-  /** Every file written, relative to the output folder, with `/` separators; `master.m3u8` and `poster.jpg` among them. */
+  /** Every file written, relative to the output folder, with `/` separators; `master.m3u8`, `poster.jpg`, `thumbnails.jpg` and `thumbnails.vtt` among them. */
   files: string[];
 };
 
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const POSTER_FILE = 'poster.jpg';
 export const RENDITION_PLAYLIST = 'index.m3u8';
+/** The timeline's preview thumbnails: one sprite of small frames, and the WebVTT index of its tiles. */
+export const THUMBNAILS_SPRITE = 'thumbnails.jpg';
+export const THUMBNAILS_INDEX = 'thumbnails.vtt';
+
+/** The sprite's tiles: this wide, at most this many (one every few seconds), this many to a row. */
+const THUMBNAIL_WIDTH = 160;
+const MAX_THUMBNAILS = 100;
+const THUMBNAIL_COLUMNS = 10;
+
+export type ThumbnailPlan = {
+  /** Seconds between two tiles (a whole number, at least 1). */
+  everySeconds: number;
+  count: number;
+  columns: number;
+  rows: number;
+  width: number;
+  height: number;
+};
+
+/** The sprite of a video of this (display) size and length: at most 100 tiles 160 px wide, one every whole number of seconds. */
+export function planThumbnails(width: number, height: number, durationSeconds: number): ThumbnailPlan {
+  const length = Math.max(1, durationSeconds);
+  const everySeconds = Math.max(1, Math.ceil(length / MAX_THUMBNAILS));
+  const count = Math.max(1, Math.ceil(length / everySeconds));
+  const columns = Math.min(count, THUMBNAIL_COLUMNS);
+  return { everySeconds, count, columns, rows: Math.ceil(count / columns), width: THUMBNAIL_WIDTH, height: even((THUMBNAIL_WIDTH * height) / width) };
+}
+
+const vttTime = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const pad = (value: number, size = 2) => String(value).padStart(size, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+};
+
+/** The WebVTT index of the sprite: a cue per tile, naming its part of the image relatively (`thumbnails.jpg#xywh=x,y,w,h`). */
+export function thumbnailsIndex(plan: ThumbnailPlan, durationSeconds: number): string {
+  const end = Math.max(1, durationSeconds);
+  const cues: string[] = [];
+  for (let index = 0; index < plan.count; index++) {
+    const start = index * plan.everySeconds;
+    const x = (index % plan.columns) * plan.width;
+    const y = Math.floor(index / plan.columns) * plan.height;
+    cues.push(`${vttTime(start)} --> ${vttTime(Math.min(end, start + plan.everySeconds))}\n${THUMBNAILS_SPRITE}#xywh=${x},${y},${plan.width},${plan.height}`);
+  }
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
 
 function renditionArgs(rendition: Rendition, index: number, outputDir: string, threads: number): string[] {
   const folder = path.join(outputDir, rendition.name);
@@ -381,9 +427,13 @@ async function listFiles(folder: string, prefix = ''): Promise<string[]> {
 export async function transcodeToHls({ ffmpegPath, input, outputDir, width, height, durationSeconds, limits, signal, onProgress }: TranscodeInput): Promise<TranscodeResult> {
   const renditions = planRenditions(width, height);
   for (const rendition of renditions) await mkdir(path.join(outputDir, rendition.name), { recursive: true });
-  const split = `[0:v]split=${renditions.length}${renditions.map((_, index) => `[s${index}]`).join('')}`;
+  // One more branch of the same decode makes the thumbnails' sprite: a frame every few seconds, small, tiled.
+  const thumbnails = planThumbnails(width, height, durationSeconds);
+  const split = `[0:v]split=${renditions.length + 1}${renditions.map((_, index) => `[s${index}]`).join('')}[st]`;
   const scales = renditions.map((rendition, index) => `[s${index}]scale=${rendition.width}:${rendition.height},setsar=1[v${index}]`);
-  const filter = [split, ...scales].join(';');
+  const sprite = `[st]fps=1/${thumbnails.everySeconds},scale=${thumbnails.width}:${thumbnails.height},setsar=1,tile=${thumbnails.columns}x${thumbnails.rows}[thumbs]`;
+  const filter = [split, ...scales, sprite].join(';');
+  const spriteArgs = ['-map', '[thumbs]', '-frames:v', '1', '-update', '1', '-q:v', '5', path.join(outputDir, THUMBNAILS_SPRITE)];
 
   const durationUs = Math.max(1, durationSeconds) * 1_000_000;
   let lastPercent = -1;
@@ -398,7 +448,7 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
     ffmpegPath,
     ...limits,
     signal,
-    args: ['-filter_complex_threads', String(limits.threads), ...sourceArgs(input, limits), '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), '-progress', 'pipe:1', '-nostats'],
+    args: ['-filter_complex_threads', String(limits.threads), ...sourceArgs(input, limits), '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), ...spriteArgs, '-progress', 'pipe:1', '-nostats'],
     onProgressLine: (key, value) => {
       // The encode is 95 %; the poster takes the rest.
       if (key === 'out_time_us' || key === 'out_time_ms') {
@@ -419,6 +469,7 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
     signal,
     args: ['-ss', at.toFixed(2), ...sourceArgs(input, limits), '-frames:v', '1', '-vf', `scale=${top.width}:${top.height},setsar=1`, '-q:v', '4', path.join(outputDir, POSTER_FILE)],
   });
+  await writeFile(path.join(outputDir, THUMBNAILS_INDEX), thumbnailsIndex(thumbnails, durationSeconds));
   await writeFile(path.join(outputDir, MASTER_PLAYLIST), masterPlaylist(renditions, hasAudio));
   report(100);
   return { renditions, hasAudio, files: await listFiles(outputDir) };

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { AdminOrder, Page } from '../../../shared/schemas/admin';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { AdminOrder, AdminOrdersQuery, Page } from '../../../shared/schemas/admin';
+import { orderIdRange } from '../../../shared/order-number';
 import { adminPageSize } from '../../../shared/schemas/admin';
-import type { PaymentStatus } from '../../../shared/limits';
 import type { Database } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -14,6 +14,7 @@ import { lockOrder, markLinesRefunded, providerKey, settleRefundedLines } from '
 import { reverseRefundedShares, sendPendingTransfers } from '../../domain/payout-transfers';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { revokeOrder } from './fulfilment';
+import { enqueueSaleRefundedMail } from '../../mail/order-mail';
 
 const orderColumns = {
   id: orders.id,
@@ -65,9 +66,28 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> 
   }));
 }
 
-/** All orders, newest first, optionally of one payment status. */
-export async function listOrders(db: Database, { status, page }: { status?: PaymentStatus; page: number }): Promise<Page<AdminOrder>> {
-  const where = status ? eq(orders.paymentStatus, status) : undefined;
+/** A checkout never paid: expired, or unpaid past its expiry (before the sweep marks it). */
+const abandoned = (now: Date) => or(eq(orders.paymentStatus, 'expired'), and(eq(orders.paymentStatus, 'unpaid'), lt(orders.expiresAt, now)));
+
+/**
+ * Orders, newest first: of one payment status, the abandoned checkouts, or (by default) all
+ * but those; optionally those whose number (as receipts print it) starts with `number`, a
+ * range of the primary key.
+ */
+export async function listOrders(db: Database, { status, page, number }: Omit<AdminOrdersQuery, 'page'> & { page: number }): Promise<Page<AdminOrder>> {
+  const now = new Date();
+  const conditions: (SQL | undefined)[] = [
+    status === 'abandoned'
+      ? abandoned(now)
+      : status
+        ? eq(orders.paymentStatus, status)
+        : and(ne(orders.paymentStatus, 'expired'), or(ne(orders.paymentStatus, 'unpaid'), gte(orders.expiresAt, now))),
+  ];
+  if (number) {
+    const range = orderIdRange(number);
+    conditions.push(gte(orders.id, range.from), lte(orders.id, range.to));
+  }
+  const where = and(...conditions);
   const [totals] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
     .select(orderColumns)
@@ -142,6 +162,7 @@ export async function refundOrder(db: Database, actorId: string, id: string, pro
     if (current?.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE', 'The order was refunded meanwhile');
     const refunded = await markLinesRefunded(txDb, id, requested);
     if (refunded.length !== requested.length) throw new AppError('ORDER_LINE_ALREADY_REFUNDED', 'The lines were refunded meanwhile');
+    await enqueueSaleRefundedMail(txDb, id, refunded);
     const [left] = await tx
       .select({ count: count() })
       .from(orderItems)

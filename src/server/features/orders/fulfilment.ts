@@ -5,7 +5,7 @@ import { grantCourses, revokeOrderCourses } from '../../domain/enrollments';
 import { issueCreditNote, issueInvoice } from '../../domain/invoices';
 import { markLinesRefunded, recordOrderSale } from '../../domain/ledger';
 import type { BackgroundJob } from '../../jobs';
-import { enqueueOrderMail } from '../../mail/order-mail';
+import { enqueueOrderMail, enqueueSaleRefundedMail } from '../../mail/order-mail';
 
 /**
  * Statuses from which a confirmed payment still grants the order (the payment is the truth).
@@ -117,9 +117,11 @@ export async function revokeOrder(db: Database, orderId: string): Promise<{ revo
     if (!order) return { revoked: false, courseIds: [] };
     // Every line still unrefunded is refunded now: the ledger gives back its fee and share (a share
     // already transferred is reversed at the provider by the payouts, `reverseRefundedShares`).
-    await markLinesRefunded(tx as unknown as Database, order.id, null);
+    const refundedNow = await markLinesRefunded(tx as unknown as Database, order.id, null);
     const courseIds = await revokeOrderCourses(tx as unknown as Database, { userId: order.userId, orderId: order.id });
     await enqueueOrderMail(tx, order.id, 'refunded');
+    // The teachers hear of the lines refunded now (an admin's refund marked its lines before, and told them).
+    await enqueueSaleRefundedMail(tx, order.id, refundedNow);
     await issueCreditNote(tx as unknown as Database, { orderId: order.id, courseIds: 'all', refundKey: `refund:${order.id}:all` });
     return { revoked: true, courseIds };
   });

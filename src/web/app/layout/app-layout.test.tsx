@@ -54,8 +54,8 @@ describe('app layout', () => {
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
     expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cursos Online' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');
-    expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?mode=signin&next=%2Fshop');
+    expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register?mode=signin');
   });
 
   it('switches every visible text between Spanish and English, and remembers the choice', async () => {
@@ -111,7 +111,7 @@ describe('app layout', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' }));
 
     expect(await screen.findByRole('link', { name: 'Ingresar' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');
+    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?mode=signin&next=%2Fshop');
     expect(router.state.location.pathname).toBe('/');
     const signOutCall = fetchSpy.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(signOutCall?.[1]).toMatchObject({ credentials: 'include', body: '{}' });
@@ -196,8 +196,8 @@ describe('app layout', () => {
   it('treats an unreadable session as signed out', async () => {
     mockApi({ getSession: () => new Response('oops', { status: 500 }) });
     renderLayout('/');
-    expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?next=%2Fshop');
+    expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/register?mode=signin');
+    expect(screen.getByRole('link', { name: 'Carrito' })).toHaveAttribute('href', '/register?mode=signin&next=%2Fshop');
   });
 
   it('puts the links and the language switch in a drawer on a 360 px screen', async () => {

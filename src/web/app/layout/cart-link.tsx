@@ -5,9 +5,10 @@ import { paths } from '../../../shared/paths';
 import { useCart } from '../../entities/cart/get-cart';
 import { ShoppingCartIcon } from '../../components/icons';
 import { useSession } from '../../session/get-session';
+import { signInPath } from '../../lib/sign-in-path';
 
 /**
- * The cart icon: the cart when signed in, the sign-in page otherwise (spec section 2). A badge
+ * The cart icon: the cart when signed in, the sign-in form otherwise (spec section 2). A badge
  * counts the courses in the cart; the link's name says it in words ("3 cursos en el carrito").
  */
 export function CartLink() {
@@ -20,7 +21,7 @@ export function CartLink() {
     <Indicator label={<span aria-hidden="true">{count}</span>} disabled={count === 0} size={18} offset={6} color="red.8" fw={700} zIndex={1}>
       <ActionIcon
         component={Link}
-        to={isSignedIn ? paths.cart() : paths.register({ next: paths.cart() })}
+        to={isSignedIn ? paths.cart() : signInPath(paths.cart())}
         variant="subtle"
         size="lg"
         radius="xl"

@@ -48,7 +48,10 @@ function backend({ signedIn: startSignedIn = false, inCart = false, extra = {} }
 }
 
 async function signInOnTheForm(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: '¿Ya tienes cuenta? Ingresa' }, { timeout: 5000 }));
+  // Sent here by an action, the form opens on "sign in"; a plain /register opens on "sign up".
+  await screen.findByRole('heading', { level: 2, name: /^(Ingresa a tu cuenta|Crea tu cuenta)$/ }, { timeout: 5000 });
+  const toSignIn = screen.queryByRole('button', { name: '¿Ya tienes cuenta? Ingresa' });
+  if (toSignIn) await user.click(toSignIn);
   await user.type(screen.getByLabelText(/Correo electrónico/), 'ana@example.com');
   await user.type(screen.getByLabelText(/^Contraseña/), 'Passw0rd12');
   await user.click(screen.getByRole('button', { name: 'Ingresar' }));

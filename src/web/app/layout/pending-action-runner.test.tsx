@@ -47,7 +47,10 @@ function visitorBackend(extra: ApiMocks = {}) {
 }
 
 async function signInOnTheForm(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: '¿Ya tienes cuenta? Ingresa' }, { timeout: 5000 }));
+  // Sent here by an action, the form opens on "sign in"; a plain /register opens on "sign up".
+  await screen.findByRole('heading', { level: 2, name: /^(Ingresa a tu cuenta|Crea tu cuenta)$/ }, { timeout: 5000 });
+  const toSignIn = screen.queryByRole('button', { name: '¿Ya tienes cuenta? Ingresa' });
+  if (toSignIn) await user.click(toSignIn);
   await user.type(screen.getByLabelText(/Correo electrónico/), 'ana@example.com');
   await user.type(screen.getByLabelText(/^Contraseña/), 'Passw0rd12');
   await user.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -58,7 +61,10 @@ describe('an action that needs an account, started by a visitor', () => {
     const { fetchSpy } = visitorBackend();
     const { user, router } = renderApp('/course/42');
     await user.click(await screen.findByRole('button', { name: 'Agregar al carrito: Python desde cero' }, { timeout: 5000 }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?next=%2Fcourse%2F42'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?mode=signin&next=%2Fcourse%2F42'));
+    // The sign-in form, saying what will be done.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Ingresa para agregar «Python desde cero» a tu carrito.');
 
     await signInOnTheForm(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/42'));
@@ -97,6 +103,7 @@ describe('an action that needs an account, started by a visitor', () => {
     const { user, router } = renderApp('/course/42');
     await user.click(await screen.findByRole('link', { name: 'Favorito: Python desde cero' }, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(await screen.findByText('Ingresa para guardar «Python desde cero» en tus favoritos.')).toBeInTheDocument();
 
     await signInOnTheForm(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/42'));
@@ -118,7 +125,7 @@ describe('an action that needs an account, started by a visitor', () => {
     await user.click(await screen.findByRole('button', { name: 'Agregar al carrito: Python desde cero' }, { timeout: 5000 }));
     await user.click(await screen.findByRole('button', { name: 'Continuar con Google' }, { timeout: 5000 }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth'));
-    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/course/42', errorCallbackURL: '/register?next=%2Fcourse%2F42' });
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/course/42', errorCallbackURL: '/register?mode=signin&next=%2Fcourse%2F42' });
   });
 
   it.each([
@@ -136,7 +143,7 @@ describe('an action that needs an account, started by a visitor', () => {
     const { user, router } = renderApp(`/register?next=${encodeURIComponent(next)}`);
     await user.click(await screen.findByRole('button', { name: 'Continuar con Google' }, { timeout: 5000 }));
     await waitFor(() => expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)).toHaveLength(1));
-    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toMatchObject({ callbackURL: '/', errorCallbackURL: '/register' });
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toMatchObject({ callbackURL: '/', errorCallbackURL: '/register?mode=signin' });
 
     await signInOnTheForm(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -29,7 +29,7 @@ type AddToCartButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {
 
 /**
  * The add-to-cart button of the course page and the course cards (spec section 4):
- * signed out → /register, and back
+ * signed out → the sign-in form (saying what will be done), and back
  * here with the course added (or enrolled) once signed in; already in the cart → error toast "Course exists!"; otherwise
  * added with "Added Course!". A course the user owns shows "Go to course" instead, one they
  * created says so, and a free course is enrolled with one click.
@@ -70,7 +70,7 @@ export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn
 
   const kind = priceCents === 0 ? 'enrollFree' : 'addToCart';
   // The visitor signs in, comes back to this page, and the course is added there.
-  const signInFirst = () => navigate(rememberPendingAction({ kind, courseId }, `${location.pathname}${location.search}`));
+  const signInFirst = () => navigate(rememberPendingAction({ kind, courseId, title }, `${location.pathname}${location.search}`));
 
   const showFailure = (error: unknown) => {
     if (isApiError(error) && error.code === 'UNAUTHENTICATED') return void signInFirst();

@@ -1,9 +1,10 @@
-import { Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import type { CourseSummary } from '../../../shared/schemas/catalog';
 import classes from './course-card.module.css';
+import { CourseCover } from './course-cover';
 import { usePriceLabel } from '../../lib/money';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { StarRating } from '../../components/star-rating';
@@ -27,16 +28,7 @@ export function CourseCard({ course, signedIn, to = paths.course(course.id), hea
   return (
     <Card withBorder padding="md" radius="md" className={classes.card} component="article">
       <Card.Section>
-        <Image
-          src={course.imageUrl ?? '/covers/default.svg'}
-          fallbackSrc="/covers/default.svg"
-          alt=""
-          className={classes.cover}
-          loading={lazyImage ? 'lazy' : 'eager'}
-          // The first row's covers are the page's largest paint: ahead of the app's code in the queue.
-          fetchPriority={lazyImage ? 'auto' : 'high'}
-          draggable={false}
-        />
+        <CourseCover course={course} lazy={lazyImage} />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Title order={headingOrder} size="h4" className={classes.title}>

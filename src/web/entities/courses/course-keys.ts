@@ -13,4 +13,5 @@ export const courseKeys = {
   course: (id: number) => [...courseKeys.all, 'course', id] as const,
   categories: () => [...courseKeys.all, 'categories'] as const,
   suggestions: (q: string) => [...courseKeys.all, 'suggestions', q] as const,
+  stats: () => [...courseKeys.all, 'stats'] as const,
 };

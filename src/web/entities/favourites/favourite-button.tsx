@@ -1,12 +1,12 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../shared/paths';
 import type { CourseSummary } from '../../../shared/schemas/catalog';
 import { useFavourites } from './get-favourites';
 import { useSetFavourite } from './set-favourite';
 import { errorMessage } from '../../lib/error-message';
 import { rememberPendingAction } from '../../lib/pending-action';
+import { signInPath } from '../../lib/sign-in-path';
 import { HeartIcon } from '../../components/icons';
 
 type FavouriteButtonProps = Omit<ActionIconProps, 'children'> & {
@@ -16,7 +16,7 @@ type FavouriteButtonProps = Omit<ActionIconProps, 'children'> & {
 
 /**
  * The heart on a course: filled when the course is a favourite, a toggle for a signed-in
- * user, and a way to /register for a visitor (spec section 4), who comes back with the
+ * user, and a way to the sign-in form for a visitor (spec section 4), who comes back with the
  * course marked.
  */
 export function FavouriteButton({ course, signedIn, size = 'lg', ...props }: FavouriteButtonProps) {
@@ -32,8 +32,8 @@ export function FavouriteButton({ course, signedIn, size = 'lg', ...props }: Fav
     return (
       <ActionIcon
         component={Link}
-        to={paths.register({ next: returnTo })}
-        onClick={() => rememberPendingAction({ kind: 'favourite', courseId: course.id }, returnTo)}
+        to={signInPath(returnTo)}
+        onClick={() => rememberPendingAction({ kind: 'favourite', courseId: course.id, title: course.title }, returnTo)}
         variant="default"
         radius="xl"
         size={size}

@@ -25,7 +25,8 @@ export function RatingDistribution({ ratings, size = 'md', label }: { ratings: R
             {t('ratings.stars', { count: row.stars })}
           </Text>
           <Progress value={row.percent} color="yellow.6" size={size === 'xs' ? 'sm' : 'md'} style={{ flex: 1 }} aria-hidden="true" />
-          <Text size={textSize} w={size === 'xs' ? 36 : 44} ta="right" style={{ flexShrink: 0 }}>
+          {/* "100 %" stays on one line: at least the column's width, and never broken at its space. */}
+          <Text size={textSize} miw={size === 'xs' ? 36 : 44} ta="right" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             {t('ratings.percent', { percent: row.percent })}
           </Text>
           <Text size={textSize} c="dimmed" w={size === 'xs' ? 28 : 36} ta="right" style={{ flexShrink: 0 }}>

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client';
 import { adminKeys, type OrderListParams } from './keys';
 
 export const getOrders = (params: OrderListParams, { signal }: { signal?: AbortSignal } = {}) =>
-  call(endpoints.getAdminOrders, { query: { status: params.status, page: params.page }, signal });
+  call(endpoints.getAdminOrders, { query: { status: params.status, page: params.page, number: params.number }, signal });
 
 export const getOrdersQueryOptions = (params: OrderListParams) =>
   queryOptions({ queryKey: adminKeys.orderList(params), queryFn: ({ signal }) => getOrders(params, { signal }), placeholderData: keepPreviousData });

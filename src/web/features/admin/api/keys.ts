@@ -2,7 +2,8 @@ import type { ActivityFilter } from '../../../../shared/schemas/admin';
 import type { PaymentStatus } from '../../../../shared/limits';
 
 export type ListParams = { status: ActivityFilter; q: string; page: number };
-export type OrderListParams = { status: PaymentStatus | undefined; page: number };
+/** `abandoned`: the checkouts never paid, which the list leaves out unless asked; `number`: an order number or its beginning. */
+export type OrderListParams = { status: PaymentStatus | 'abandoned' | undefined; page: number; number?: string };
 
 /** Every admin query key, so that a change invalidates exactly what it affects. */
 export const adminKeys = {

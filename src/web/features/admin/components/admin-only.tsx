@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../session/get-session';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 
 /**
- * Shows its children to admins only; anyone else gets the not-allowed screen. The server
+ * Shows its children to admins only; a visitor goes to the sign-in form (and comes back), a
+ * signed-in non-admin gets the not-allowed screen. The server
  * refuses every admin call anyway (401/403): this only spares others a page of errors.
  */
 function AdminOnly({ children }: { children: ReactNode }) {
@@ -20,21 +22,17 @@ function AdminOnly({ children }: { children: ReactNode }) {
       </Center>
     );
   }
+  // A visitor signs in first and comes back here; a signed-in non-admin is told no.
+  if (!isSignedIn) return <SignInRedirect />;
   if (!isAdmin) {
     return (
       <Container size="sm" py="xl">
         <Stack align="center" ta="center">
           <PageTitle title={t('notAllowed.title')} mb={0} />
           <Text size="lg">{t('notAllowed.text')}</Text>
-          {isSignedIn ? (
-            <Button component={Link} to={paths.home()}>
-              {t('notAllowed.home')}
-            </Button>
-          ) : (
-            <Button component={Link} to={paths.register()}>
-              {t('notAllowed.signIn')}
-            </Button>
-          )}
+          <Button component={Link} to={paths.home()}>
+            {t('notAllowed.home')}
+          </Button>
         </Stack>
       </Container>
     );

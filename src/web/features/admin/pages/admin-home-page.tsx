@@ -9,15 +9,16 @@ import { adminOnly } from '../components/admin-only';
 import { AdminPage } from '../components/admin-page';
 import { formatMoney } from '../../../../shared/money';
 import { RevenueChart } from '../components/revenue-chart';
+import { BookIcon, CreditCardIcon, MailIcon, UsersIcon } from '../../../components/icons';
 
 /** /admin — the four entries (Cursos, Usuarios, Pagos, Mensajes), the figures and the revenue chart. */
 function HomeScreen() {
   const { t } = useTranslation('admin');
   const entries = [
-    { to: paths.adminCourses(), label: t('home.courses'), hint: t('home.coursesHint'), mark: 'C' },
-    { to: paths.adminUsers(), label: t('home.users'), hint: t('home.usersHint'), mark: 'U' },
-    { to: paths.adminOrders(), label: t('home.payments'), hint: t('home.paymentsHint'), mark: '$' },
-    { to: paths.adminMessages(), label: t('home.messages'), hint: t('home.messagesHint'), mark: '@' },
+    { to: paths.adminCourses(), label: t('home.courses'), hint: t('home.coursesHint'), Icon: BookIcon },
+    { to: paths.adminUsers(), label: t('home.users'), hint: t('home.usersHint'), Icon: UsersIcon },
+    { to: paths.adminOrders(), label: t('home.payments'), hint: t('home.paymentsHint'), Icon: CreditCardIcon },
+    { to: paths.adminMessages(), label: t('home.messages'), hint: t('home.messagesHint'), Icon: MailIcon },
   ];
   const more = [
     { to: paths.adminCategories(), label: t('home.categories') },
@@ -33,8 +34,9 @@ function HomeScreen() {
             <UnstyledButton key={entry.to} component={Link} to={entry.to}>
               <Card withBorder padding="lg" h="100%">
                 <Group wrap="nowrap">
+                  {/* Decorative: the entry's name beside it is the link's text. */}
                   <ThemeIcon size="xl" radius="md" variant="light" aria-hidden="true">
-                    {entry.mark}
+                    <entry.Icon size={26} />
                   </ThemeIcon>
                   <div>
                     <Text fw={700} size="lg">

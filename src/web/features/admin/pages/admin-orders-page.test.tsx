@@ -37,7 +37,7 @@ describe('payment statuses', () => {
     const admin = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
     await screen.findByText('Curso 0');
     const adminRows = screen.getAllByRole('row').slice(1);
-    const adminWords = await statusWords(adminRows, 3);
+    const adminWords = await statusWords(adminRows, 4);
     // The status filter offers the same words.
     const filter = screen.getByRole('combobox');
     for (const word of adminWords) expect(within(filter).getByRole('option', { name: word! })).toBeInTheDocument();
@@ -62,6 +62,51 @@ describe('payment statuses', () => {
 
     expect(buyerWords).toEqual(adminWords);
     expect(buyerWords).toEqual(['Esperando el pago', 'Pagado', 'Vencido', 'Rechazado', 'Reembolsado']);
+  });
+});
+
+describe('finding orders', () => {
+  const order = (id: string, paymentStatus: AdminOrder['paymentStatus']): AdminOrder => ({
+    id,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    paidAt: null,
+    user: { id: 'user-1', name: 'Ana Pérez', email: 'ana@example.com' },
+    couponCode: null,
+    items: [{ courseId: 1, title: `Curso ${id.slice(0, 4)}`, priceCents: 1000, listPriceCents: 1000, discountCents: 0, referred: false, refundedAt: null }],
+    amountTotal: 1000,
+    currency: 'usd',
+    paymentStatus,
+  });
+  const page = (items: AdminOrder[]) => ({ items, total: items.length, page: 1, pageCount: 1, pageSize: 20 });
+
+  it('shows each order’s number as receipts print it, and searches by it on the server', async () => {
+    const fetchSpy = mockApi({
+      getSession: () => adminSession,
+      getAdminOrders: () => page([order('3f2a9c01-0000-4000-8000-000000000001', 'failed')]),
+    });
+    const { user } = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
+    const [, row] = await screen.findAllByRole('row');
+    expect(within(row!).getAllByRole('cell')[0]).toHaveTextContent('3F2A9C01');
+    // A declined payment says so.
+    expect(within(row!).getByText('Rechazado')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: /Número de pedido/ });
+    await user.type(search, '3f2a');
+    await vi.waitFor(() => expect(requestsTo(fetchSpy, endpoints.getAdminOrders).at(-1)!.url).toContain('number=3f2a'));
+    // What cannot be an order number is not sent, and says why.
+    await user.type(search, 'z');
+    expect(await screen.findByText('Escribe un número de pedido, como 3F2A9C01 (letras de la A a la F y cifras)')).toBeInTheDocument();
+    expect(requestsTo(fetchSpy, endpoints.getAdminOrders).some((sent) => sent.url.includes('3f2az'))).toBe(false);
+  });
+
+  it('leaves the abandoned checkouts out by default, and lists them when asked', async () => {
+    const fetchSpy = mockApi({ getSession: () => adminSession, getAdminOrders: () => page([order('3f2a9c01-0000-4000-8000-000000000001', 'paid')]) });
+    const { user } = renderPage(AdminOrdersPage, { pattern: '/admin/ordenes', path: '/admin/ordenes' });
+    await screen.findByText('3F2A9C01');
+    expect(requestsTo(fetchSpy, endpoints.getAdminOrders)[0]!.url).not.toContain('status=');
+    const filter = screen.getByRole('combobox', { name: 'Estado del pago' });
+    expect(filter).toHaveDisplayValue('Todos salvo abandonados');
+    await user.selectOptions(filter, 'Abandonados (sin pagar)');
+    await vi.waitFor(() => expect(requestsTo(fetchSpy, endpoints.getAdminOrders).at(-1)!.url).toContain('status=abandoned'));
   });
 });
 
@@ -118,7 +163,7 @@ describe('refunds', () => {
     expect(within(sql).getByText('$25.50 USD')).toBeInTheDocument();
     expect(within(sql).getByText('Referido')).toBeInTheDocument();
     const [, row] = screen.getAllByRole('row');
-    expect(within(row!).getAllByRole('cell')[2]).toHaveTextContent('$45.49 USDCupón VERANO');
+    expect(within(row!).getAllByRole('cell')[3]).toHaveTextContent('$45.49 USDCupón VERANO');
   });
 
   it('a discounted line’s refund names what was paid for it, not its list price', async () => {

@@ -1,4 +1,6 @@
-import { Badge, Button, Group, List, NativeSelect, Text } from '@mantine/core';
+import { Badge, Button, Group, List, NativeSelect, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentStatuses, type PaymentStatus } from '../../../../shared/limits';
 import { usePaymentStatusLabel } from '../../../entities/orders/payment-status';
@@ -14,6 +16,7 @@ import { ListState } from '../components/list-states';
 import { useListParams } from '../components/use-list-params';
 import { DataTable } from '../../../components/data-table';
 import { ListPrice } from '../../../components/list-price';
+import { orderNumber, orderNumberPattern } from '../../../../shared/order-number';
 
 // Colour names without a shade: a light badge then writes its text in the theme's readable light colour (src/web/app/theme.ts).
 const statusColor: Record<PaymentStatus, string> = { paid: 'teal', unpaid: 'blue', expired: 'gray', failed: 'red', refunded: 'violet' };
@@ -25,8 +28,10 @@ function OrdersScreen() {
   const list = useListParams();
   const statusLabel = usePaymentStatusLabel();
   const rawStatus = list.get('status');
-  const status = paymentStatuses.includes(rawStatus as PaymentStatus) ? (rawStatus as PaymentStatus) : undefined;
-  const orders = useAdminOrders({ status, page: list.page });
+  const status = rawStatus === 'abandoned' ? 'abandoned' : paymentStatuses.includes(rawStatus as PaymentStatus) ? (rawStatus as PaymentStatus) : undefined;
+  const rawNumber = list.get('number') ?? '';
+  const number = orderNumberPattern.test(rawNumber) ? rawNumber : undefined;
+  const orders = useAdminOrders({ status, page: list.page, number });
   const refund = useRefundOrder();
   const rows = orders.data?.items ?? [];
 
@@ -68,17 +73,33 @@ function OrdersScreen() {
   return (
     <AdminPage title={t('orders.title')}>
       <Group align="flex-end" mb="md">
+        <NumberSearch value={rawNumber} onSearch={(text) => list.set('number', text || undefined)} />
+        {/* Checkouts never paid are noise among the sales: left out unless asked for. */}
         <NativeSelect
           label={t('orders.filter')}
           value={status ?? ''}
           onChange={(event) => list.set('status', event.currentTarget.value || undefined)}
-          data={[{ value: '', label: t('orders.all') }, ...paymentStatuses.map((value) => ({ value, label: statusLabel(value) }))]}
-          w={220}
+          data={[
+            { value: '', label: t('orders.allButAbandoned') },
+            ...paymentStatuses.map((value) => ({ value, label: statusLabel(value) })),
+            { value: 'abandoned', label: t('orders.abandoned') },
+          ]}
+          w={240}
         />
       </Group>
       <ListState isPending={orders.isPending} error={orders.error} isEmpty={rows.length === 0} emptyText={t('orders.empty')} />
       <DataTable
         columns={[
+          {
+            key: 'number',
+            header: t('orders.columns.number'),
+            nowrap: true,
+            cell: (order) => (
+              <Text ff="monospace" fw={600} size="sm">
+                {orderNumber(order.id)}
+              </Text>
+            ),
+          },
           {
             key: 'user',
             header: t('orders.columns.user'),
@@ -179,6 +200,29 @@ function OrdersScreen() {
       />
       <Pager page={list.page} pageCount={orders.data?.pageCount ?? 1} onChange={list.setPage} />
     </AdminPage>
+  );
+}
+
+/** The order-number search: sent once typing pauses, and only when it can be an order number. */
+function NumberSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useTranslation(['admin', 'validation']);
+  const [text, setText] = useState(value);
+  const report = useDebouncedCallback(onSearch, 300);
+  const invalid = text.trim() !== '' && !orderNumberPattern.test(text.trim());
+  return (
+    <TextInput
+      type="search"
+      label={t('orders.search')}
+      description={t('orders.searchHint')}
+      value={text}
+      error={invalid ? t('validation:orderNumber') : undefined}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        if (next.trim() === '' || orderNumberPattern.test(next.trim())) report(next.trim());
+      }}
+      w={{ base: '100%', xs: 260 }}
+    />
   );
 }
 

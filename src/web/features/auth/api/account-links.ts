@@ -5,7 +5,7 @@ import { sessionQueryKey } from '../../../session/get-session';
 
 /**
  * The account e-mails' endpoints (better-auth's, under /api/auth/*): ask for a reset link, set a
- * new password with one, open a verification link, ask for the verification e-mail again.
+ * new password with one, open a verification link (asking for it again: src/web/session/send-verification-email.ts).
  */
 export const requestPasswordReset = (email: string) => call(endpoints.requestPasswordReset, { body: { email } });
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
@@ -19,6 +19,3 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: verifyEmail, onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }) });
 }
-
-export const sendVerificationEmail = (email: string) => call(endpoints.sendVerificationEmail, { body: { email } });
-export const useSendVerificationEmail = () => useMutation({ mutationFn: sendVerificationEmail });

@@ -8,8 +8,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { showAuthErrorDialog, showWrongFieldsDialog } from './auth-error-dialog';
 import { fieldErrorMessage } from '../../../lib/error-message';
+import type { AuthMode } from '../../../lib/sign-in-path';
 
-export type AuthMode = 'signUp' | 'signIn';
 type Field = keyof Credentials;
 
 const emptyForm: Credentials = { email: '', password: '' };

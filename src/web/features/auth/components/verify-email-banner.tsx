@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
-import { useSendVerificationEmail } from '../api/account-links';
+import { useSendVerificationEmail } from '../../../session/send-verification-email';
 import { useSession } from '../../../session/get-session';
 
 /** Reminds a signed-in user whose address is not verified yet, with a "send again" button (limited by the server). */

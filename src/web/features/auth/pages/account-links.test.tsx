@@ -55,7 +55,8 @@ describe('/reset-password', () => {
     await user.clear(field);
     await user.type(field, 'Nueva1234');
     await user.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Crea tu cuenta' })).toBeInTheDocument();
+    // The sign-in form, as the toast ("sign in with the new one") says.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
     expect(requestsTo(spy, endpoints.resetPassword)[0]?.body).toEqual({ token: 'abc123', newPassword: 'Nueva1234' });
   });
 
@@ -68,7 +69,7 @@ describe('/reset-password', () => {
     await user.type(await screen.findByLabelText(/Contraseña nueva/), 'Nueva1234');
     await user.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Pedir un enlace nuevo' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Pedir un enlace nuevo' })).toHaveAttribute('href', '/register?mode=signin');
   });
 });
 

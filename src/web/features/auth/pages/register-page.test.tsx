@@ -10,6 +10,7 @@ import { renderRoutes } from '../../../testing/render';
 import { handleAccountDisabled } from '../../../session/account-disabled';
 import type { Session } from '../../../session/get-session';
 import { RegisterPage } from './register-page';
+import { rememberPendingAction } from '../../../lib/pending-action';
 
 /** The real layout and page; home is a stub, so these tests do not depend on what it fetches. */
 const routes: RouteObject[] = [
@@ -66,6 +67,31 @@ describe('/register', () => {
 
     await user.click(screen.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }));
     expect(screen.getByRole('button', { name: 'Registrarse' })).toBeInTheDocument();
+  });
+
+  it('opens on sign-in when the link asks for it (?mode=signin), and still toggles to sign-up', async () => {
+    mockApi({ getSession: () => null, getAuthProviders: providers() });
+    const { user } = renderApp('/register?mode=signin');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Contraseña/)).toHaveAttribute('autocomplete', 'current-password');
+    // Nothing was started before coming here: no line about what happens next.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Crea tu cuenta' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['addToCart', 'Ingresa para agregar «Python desde cero» a tu carrito.', 'Sign in to add “Python desde cero” to your cart.'],
+    ['enrollFree', 'Ingresa para inscribirte en «Python desde cero».', 'Sign in to enrol in “Python desde cero”.'],
+    ['favourite', 'Ingresa para guardar «Python desde cero» en tus favoritos.', 'Sign in to save “Python desde cero” to your favourites.'],
+  ] as const)('says what signing in will do (%s), in both languages', async (kind, spanish, english) => {
+    rememberPendingAction({ kind, courseId: 42, title: 'Python desde cero' }, '/course/42');
+    mockApi({ getSession: () => null, getAuthProviders: providers() });
+    const { user } = renderApp('/register?mode=signin&next=%2Fcourse%2F42');
+    expect(await screen.findByRole('status')).toHaveTextContent(spanish);
+    await user.click(screen.getByRole('button', { name: 'EN English' }));
+    expect(await screen.findByText(english)).toHaveAttribute('role', 'status');
   });
 
   it('shows the spec’s messages under the fields, the password rules in order, and "Wrong fields"', async () => {
@@ -220,7 +246,7 @@ describe('/register social sign-in', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Continuar con Google' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1'));
-    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/', errorCallbackURL: '/register' });
+    expect(requestsTo(fetchSpy, endpoints.startSocialSignIn)[0]?.body).toEqual({ provider: 'google', callbackURL: '/', errorCallbackURL: '/register?mode=signin' });
   });
 
   it.each([

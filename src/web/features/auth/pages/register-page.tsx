@@ -1,4 +1,4 @@
-import { Button, Container, Divider, Paper, Stack, Title } from '@mantine/core';
+import { Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,18 @@ import { paths } from '../../../../shared/paths';
 import { safeReturnPath } from '../../../../shared/return-path';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../session/get-session';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { peekPendingAction } from '../../../lib/pending-action';
+import { authModeFrom, type AuthMode } from '../../../lib/sign-in-path';
 import { showSocialErrorDialog } from '../components/auth-error-dialog';
-import { CredentialsForm, type AuthMode } from '../components/credentials-form';
+import { CredentialsForm } from '../components/credentials-form';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SocialSignInButtons } from '../components/social-sign-in-buttons';
 
 /**
  * /register — sign-up (the default) or sign-in, toggled by a button, plus social sign-in
- * (spec sections 2 and 4). A signed-in user is sent to the home page, or back to the page
+ * (spec sections 2 and 4). `?mode=signin` opens on sign-in: every "sign in" link and every
+ * redirect of a visitor does, with a line saying what will be done once signed in. A signed-in user is sent to the home page, or back to the page
  * named by `?next=` (a visitor sent here by "add to cart", say), where the action they
  * started is finished (PendingActionRunner).
  */
@@ -25,7 +29,7 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   // Where the visitor was when an action needed an account; only a path of this app.
   const returnTo = safeReturnPath(searchParams.get('next')) ?? undefined;
-  const [mode, setMode] = useState<AuthMode>('signUp');
+  const [mode, setMode] = useState<AuthMode>(() => authModeFrom(searchParams.get('mode')));
   const [forgot, setForgot] = useState(false);
   useSocialSignInError();
 
@@ -40,6 +44,7 @@ export function RegisterPage() {
           <Title order={2} size="h3" ta="center">
             {forgot ? t('forgot.title') : t(`${mode}.title`)}
           </Title>
+          {forgot ? null : <PendingActionLine />}
           {forgot ? (
             <>
               <ForgotPasswordForm />
@@ -65,6 +70,23 @@ export function RegisterPage() {
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/**
+ * "Sign in to add «…» to your cart": what the visitor asked for before being sent here, which
+ * PendingActionRunner does once they are signed in. Only the browser knows it (session
+ * storage), so it shows once the server's HTML is hydrated.
+ */
+export function PendingActionLine() {
+  const { t } = useTranslation('auth');
+  const hydrated = useHydrated();
+  const action = hydrated ? peekPendingAction() : null;
+  if (!action) return null;
+  return (
+    <Text ta="center" fw={500} role="status">
+      {action.title ? t(`intent.${action.kind}`, { title: action.title }) : t(`intent.${action.kind}Untitled`)}
+    </Text>
   );
 }
 

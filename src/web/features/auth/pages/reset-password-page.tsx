@@ -2,7 +2,7 @@ import { Alert, Button, Container, Paper, PasswordInput, Stack, Text } from '@ma
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../../shared/paths';
+import { signInPath } from '../../../lib/sign-in-path';
 import { passwordField } from '../../../../shared/schemas/auth';
 import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
@@ -36,7 +36,8 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           toast.success(t('reset.done'));
-          void navigate(paths.register());
+          // The new password is for signing in: the form opens there, under the toast that says so.
+          void navigate(signInPath());
         },
         onError: (error) => {
           const field = isApiError(error) ? error.fields?.newPassword?.[0] : undefined;
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
             <Alert color="red" role="alert">
               {token ? errorMessage(reset.error) : t('errors:codes.INVALID_ACTION_CODE')}
             </Alert>
-            <Button component={Link} to={paths.register()} variant="light">
+            <Button component={Link} to={signInPath()} variant="light">
               {t('reset.askAgain')}
             </Button>
           </Stack>

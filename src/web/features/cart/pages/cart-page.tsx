@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Center, Container, Group, Loader, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import type { Cart, CartItem } from '../../../../shared/schemas/cart';
 import { useApplyCartCoupon } from '../../../entities/cart/apply-cart-coupon';
@@ -18,6 +18,7 @@ import { useSession } from '../../../session/get-session';
 import { errorMessage } from '../../../lib/error-message';
 import { useClearCart } from '../../../entities/cart/clear-cart';
 import { useRemoveFromCart } from '../../../entities/cart/remove-from-cart';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 
 function CourseLink({ item }: { item: CartItem }) {
   return (
@@ -153,7 +154,7 @@ export function CartPage() {
   const clear = useClearCart();
 
   // The cart icon sends visitors to sign in; so does a direct visit.
-  if (!sessionPending && !isSignedIn) return <Navigate to={paths.register()} replace />;
+  if (!sessionPending && !isSignedIn) return <SignInRedirect />;
 
   const onRemove = (item: CartItem) =>
     remove.mutate(item.courseId, {

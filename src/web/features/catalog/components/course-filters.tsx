@@ -2,6 +2,7 @@ import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { courseSorts, limits, type CourseSort } from '../../../../shared/limits';
 import type { Category } from '../../../../shared/schemas/catalog';
+import { useCategoryName } from '../../../entities/courses/category-names';
 import type { ListingFilters } from '../listing-params';
 
 const ALL = 'all';
@@ -22,6 +23,7 @@ type CourseFiltersProps = {
  */
 export function CourseFilters({ filters, categories, onChange }: CourseFiltersProps) {
   const { t } = useTranslation('catalog');
+  const categoryName = useCategoryName();
   const category = categories.find((item) => item.id === filters.categoryId);
   const toId = (value: string) => (value !== ALL ? Number(value) : undefined);
 
@@ -29,7 +31,7 @@ export function CourseFilters({ filters, categories, onChange }: CourseFiltersPr
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       <NativeSelect
         label={t('filters.category')}
-        data={[{ value: ALL, label: t('filters.allCategories') }, ...categories.map((item) => ({ value: String(item.id), label: item.name }))]}
+        data={[{ value: ALL, label: t('filters.allCategories') }, ...categories.map((item) => ({ value: String(item.id), label: categoryName(item.name) }))]}
         value={filters.categoryId === undefined ? ALL : String(filters.categoryId)}
         onChange={(event) => onChange({ categoryId: toId(event.currentTarget.value), subcategoryId: undefined })}
       />
@@ -37,7 +39,7 @@ export function CourseFilters({ filters, categories, onChange }: CourseFiltersPr
         label={t('filters.subcategory')}
         data={[
           { value: ALL, label: t('filters.allSubcategories') },
-          ...(category?.subcategories ?? []).map((item) => ({ value: String(item.id), label: item.name })),
+          ...(category?.subcategories ?? []).map((item) => ({ value: String(item.id), label: categoryName(item.name) })),
         ]}
         value={filters.subcategoryId === undefined ? ALL : String(filters.subcategoryId)}
         onChange={(event) => onChange({ subcategoryId: toId(event.currentTarget.value) })}

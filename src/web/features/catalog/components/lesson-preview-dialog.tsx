@@ -1,7 +1,8 @@
 import { Alert, Anchor, Center, Loader, Modal, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CurriculumLessonView, LessonContent } from '../../../../shared/schemas/curriculum';
-import { StreamingVideo } from '../../../components/streaming-video';
+import { VideoPlayer } from '../../../components/video-player';
+import { usePlayerSettings } from '../../../entities/player-settings/use-player-settings';
 import { errorMessage } from '../../../lib/error-message';
 import { useLessonPreview } from '../api/get-lesson-preview';
 import classes from './course-curriculum.module.css';
@@ -34,18 +35,23 @@ export default function LessonPreviewDialog({ lesson, onClose }: { lesson: Curri
 
 function LessonBody({ content }: { content: LessonContent }) {
   const { t } = useTranslation('catalog');
+  const settings = usePlayerSettings();
   if (content.video) {
     const { video } = content;
     return (
-      <StreamingVideo
+      <VideoPlayer
         hlsUrl={video.hlsUrl}
         mp4Url={video.url}
-        controls
+        captions={video.captions}
+        thumbnailsUrl={video.thumbnailsUrl}
+        settings={settings.settings}
+        onSettingsChange={settings.change}
+        transcript
+        stageStyle={{ width: '100%', maxHeight: '70vh', aspectRatio: `${video.width} / ${video.height}` }}
         autoPlay
         preload="metadata"
         poster={video.posterUrl ?? undefined}
         aria-label={t('curriculum.previewVideo', { title: content.title })}
-        style={{ display: 'block', width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 'var(--mantine-radius-md)', aspectRatio: `${video.width} / ${video.height}` }}
       />
     );
   }

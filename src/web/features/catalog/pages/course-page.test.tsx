@@ -46,11 +46,13 @@ describe('/course/:id', () => {
     expect(screen.getByText('4,6 de 5')).toBeInTheDocument();
     expect(screen.getByText('(8 reseñas)')).toBeInTheDocument();
     expect(screen.getByText('$19.99 USD')).toBeInTheDocument();
-    const video = screen.getByLabelText('Video de presentación de Python desde cero');
+    // The player arrives in its own chunk.
+    const video = await screen.findByLabelText('Video de presentación de Python desde cero', undefined, { timeout: 5000 });
     expect(video).toHaveAttribute('src', introVideoUrl(42));
     // A portrait video gets the portrait box (spec section 9).
-    expect(video).toHaveAttribute('width', '220');
-    expect(video).toHaveAttribute('height', '385');
+    const stage = video.closest<HTMLElement>('[data-video-player]');
+    expect(stage?.style.width).toBe('220px');
+    expect(stage?.style.height).toBe('385px');
     expect(document.title).toBe('Python desde cero | Cursos Online');
     expect(await screen.findByText('No hay comentarios...')).toBeInTheDocument();
     // Visitors who try to buy are sent to sign up.

@@ -12,6 +12,8 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCourse } from '../../../entities/courses/get-course';
+import { useCategoryName } from '../../../entities/courses/category-names';
+import { CourseCover, ownPicture } from '../../../entities/courses/course-cover';
 import { CourseReviews } from '../../../entities/reviews/course-reviews';
 import { IntroVideo } from '../components/intro-video';
 import { CourseReputationSlot } from '../components/course-reputation-slot';
@@ -31,6 +33,7 @@ export function CoursePage() {
   const course = useCourse(courseId);
   const { isSignedIn } = useSession();
   const price = usePriceLabel();
+  const categoryName = useCategoryName();
 
   if (course.isPending) {
     return (
@@ -53,13 +56,17 @@ export function CoursePage() {
         {/* On a phone the buy box comes first (title, rating, price, add to cart on the first screen), the media below it. */}
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
-            <Image
-              src={data.imageUrl ?? '/covers/default.svg'}
-              fallbackSrc="/covers/default.svg"
-              alt={t('course.coverAlt', { title: data.title })}
-              radius="md"
-              style={{ aspectRatio: '16 / 9', objectFit: 'cover' }}
-            />
+            {ownPicture(data.imageUrl) ? (
+              <Image
+                src={ownPicture(data.imageUrl)}
+                fallbackSrc="/covers/default.svg"
+                alt={t('course.coverAlt', { title: data.title })}
+                radius="md"
+                style={{ aspectRatio: '16 / 9', objectFit: 'cover' }}
+              />
+            ) : (
+              <CourseCover course={data} lazy={false} rounded />
+            )}
             {data.introVideo ? <IntroVideo video={data.introVideo} label={t('course.introVideo', { title: data.title })} /> : null}
           </Stack>
         </Grid.Col>
@@ -96,7 +103,7 @@ export function CoursePage() {
               {t('course.details')}
             </Title>
             <Stack gap={4} component="dl" style={{ margin: 0 }}>
-              <Detail label={t('course.category')} value={`${data.category} · ${data.subcategory}`} />
+              <Detail label={t('course.category')} value={`${categoryName(data.category)} · ${categoryName(data.subcategory)}`} />
               <Detail label={tc('course.hours')} value={String(data.durationHours)} />
               <Detail label={t('course.language')} value={tc(`course.languages.${data.language}`)} />
               <Detail label={t('course.level')} value={tc(`course.levels.${data.level}`)} />

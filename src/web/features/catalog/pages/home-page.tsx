@@ -1,25 +1,24 @@
-import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { limits } from '../../../../shared/limits';
-import { paths } from '../../../../shared/paths';
-import { CourseCard } from '../../../entities/courses/course-card';
 import { useDocumentTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
-import { useCourses } from '../../../entities/courses/get-courses';
-import { CourseCardSkeleton } from '../../../entities/courses/course-grid';
-import { DragScrollRow } from '../components/drag-scroll-row';
-import { WhyChooseUs } from '../components/why-choose-us';
+import { CategoryGrid } from '../components/category-grid';
+import { HeroSearch } from '../components/hero-search';
+import { HomeFigures } from '../components/home-figures';
 
-/** / — Home: hero, the first 8 courses in a row, a link to all courses, "why choose us" (spec section 2). */
+// Below the first screen: the cards' code comes after the page's (the server's HTML shows meanwhile).
+const HomeRows = lazy(() => import('../components/home-rows'));
+
+/**
+ * / — Home: the hero with the search and the platform's figures, the categories, rows of the
+ * most popular, the newest and the best rated courses, and "why choose us" (spec section 2).
+ */
 export function HomePage() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
   // The home tab shows the brand alone, as the server does.
   useDocumentTitle();
   const { isSignedIn } = useSession();
-  // The listing's first page (newest first), shared with /allcourses' cache.
-  const courses = useCourses({ page: 1 });
 
   return (
     <Container size="lg" py={48}>
@@ -31,42 +30,20 @@ export function HomePage() {
           <Text size="xl" c="dimmed" mt="md" maw={640}>
             {t('home.subtitle')}
           </Text>
-          <Button component={Link} to={paths.allCourses()} size="lg" mt="xl">
-            {t('home.seeAll')}
-          </Button>
+          <HeroSearch />
+          <HomeFigures />
         </section>
 
-        <section aria-labelledby="latest-courses">
-          <Title order={2} id="latest-courses" mb="xs">
-            {t('home.latest')}
+        <section aria-labelledby="home-categories">
+          <Title order={2} id="home-categories" mb="xs">
+            {t('home.categories')}
           </Title>
-          {courses.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(courses.error, i18n)}
-            </Alert>
-          ) : (
-            <DragScrollRow label={t('home.latest')}>
-              {courses.data
-                ? courses.data.items.slice(0, limits.homeCourses).map((course, index) => (
-                    <li key={course.id}>
-                      <CourseCard course={course} signedIn={isSignedIn} lazyImage={index >= 4} />
-                    </li>
-                  ))
-                : Array.from({ length: 4 }, (_, index) => (
-                    // Keys apart from the course ids: a placeholder keyed 1 would be reused for
-                    // course 1 and move across the row, a layout shift.
-                    <li key={`placeholder-${index}`}>
-                      <CourseCardSkeleton />
-                    </li>
-                  ))}
-            </DragScrollRow>
-          )}
-          <Button component={Link} to={paths.allCourses()} variant="light" mt="md">
-            {t('home.seeAll')}
-          </Button>
+          <CategoryGrid />
         </section>
 
-        <WhyChooseUs />
+        <Suspense fallback={<div style={{ minHeight: 1200 }} />}>
+          <HomeRows signedIn={isSignedIn} />
+        </Suspense>
       </Stack>
     </Container>
   );

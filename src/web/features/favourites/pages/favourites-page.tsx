@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { useFavourites } from '../../../entities/favourites/get-favourites';
 import { MyCoursesTabs } from '../../../components/my-courses-tabs';
@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { CourseGrid, CourseGridSkeleton } from '../../../entities/courses/course-grid';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 
 /** /favourites — the "Mis Favoritos" tab: my favourite courses, each linking to its page (spec section 2). */
 export function FavouritesPage() {
@@ -15,7 +16,7 @@ export function FavouritesPage() {
   const { isSignedIn, isPending } = useSession();
   const favourites = useFavourites({ enabled: isSignedIn });
 
-  if (!isPending && !isSignedIn) return <Navigate to={paths.register()} replace />;
+  if (!isPending && !isSignedIn) return <SignInRedirect />;
 
   return (
     <Container size="lg" py="xl">

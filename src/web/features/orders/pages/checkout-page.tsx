@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { defaultLanguage, toLanguage } from '../../../../shared/languages';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useStartCheckout } from '../../../entities/orders/start-checkout';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 
 /**
  * Leaves the app for the payment provider's hosted page (a full navigation, not a route).
@@ -35,7 +36,7 @@ export function CheckoutPage() {
     checkout.mutate(locale, { onSuccess: ({ url }) => goToProvider(url) });
   }, [isSignedIn, checkout, locale]);
 
-  if (!sessionPending && !isSignedIn) return <Navigate to={paths.register()} replace />;
+  if (!sessionPending && !isSignedIn) return <SignInRedirect />;
 
   const emptyCart = isApiError(checkout.error) && checkout.error.code === 'CART_EMPTY';
   return (

@@ -1,17 +1,18 @@
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { OrderHistory } from '../../../entities/orders/order-history';
 import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../session/get-session';
 import { MyCoursesList } from '../components/my-courses-list';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 
 /** /mycourses — tabs "Mis Cursos" (this page) and "Mis Favoritos" (/favourites), then my orders. */
 export function MyCoursesPage() {
   const { t } = useTranslation('orders');
   const { isSignedIn, isPending } = useSession();
-  if (!isPending && !isSignedIn) return <Navigate to={paths.register()} replace />;
+  if (!isPending && !isSignedIn) return <SignInRedirect />;
   return (
     <Container size="lg" py="xl">
       <PageTitle title={t('myCourses.title')} />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { Session } from '../../../session/get-session';
@@ -47,6 +47,10 @@ describe('payment pages', () => {
     expect(screen.getByText('React avanzado')).toBeInTheDocument();
     expect(screen.getByText('Comienza a disfrutar')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a mis cursos' })).toHaveAttribute('href', '/mycourses');
+    // The course cards share one row height (a grid of equal rows; each card fills its cell).
+    const cards = screen.getByRole('list', { name: 'Cursos comprados' });
+    expect(cards).toHaveStyle({ display: 'grid', gridAutoRows: '1fr' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
     expect(sessionIds.every((id) => id === 'cs_test_abc')).toBe(true);
     expect(sessionIds.length).toBeGreaterThanOrEqual(2);
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,16 +96,31 @@ export function PaymentSuccessPage() {
     <Container size="md" py="xl">
       <Stack align="center" ta="center" gap="lg">
         <PageTitle title={t('success.title')} mb={0} />
-        <Group justify="center" gap="md" w="100%" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('success.items')}>
+        {/* A grid whose rows share one height: every course's card is as tall as the tallest (a long title no longer makes one card taller). */}
+        <Box
+          component="ul"
+          w="100%"
+          aria-label={t('success.items')}
+          style={{
+            listStyle: 'none',
+            padding: 0,
+            margin: 0,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 260px))',
+            gridAutoRows: '1fr',
+            justifyContent: 'center',
+            gap: 'var(--mantine-spacing-md)',
+          }}
+        >
           {order.items.map((item) => (
-            <Paper component="li" key={item.courseId} withBorder radius="md" p="sm" w={260} maw="100%">
+            <Paper component="li" key={item.courseId} withBorder radius="md" p="sm" h="100%">
               <CourseThumb src={item.imageUrl} h={120} />
               <Text fw={600} mt="sm">
                 {item.title}
               </Text>
             </Paper>
           ))}
-        </Group>
+        </Box>
         <Text size="lg">{t('success.enjoy')}</Text>
         <Button component={Link} to={paths.myCourses()} size="md">
           {t('success.goToMyCourses')}

@@ -1,8 +1,9 @@
-import { AspectRatio, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VideoPlayer } from '../../../components/video-player';
+import { usePlayerSettings } from '../../../entities/player-settings/use-player-settings';
 import { formatPlaybackTime, useVideoProgress } from '../../../entities/progress/use-video-progress';
-import { useHlsPlayback } from '../../../lib/use-hls-playback';
 import { reloadVideoAfterNetworkError } from '../../../lib/video-recovery';
 import type { LessonContent } from '../api/get-lesson-content';
 
@@ -60,10 +61,12 @@ type Props = {
 export function LessonVideo({ courseId, lessonId, title, video, resumeAt, onEnded }: Props) {
   const { t } = useTranslation('orders');
   const videoRef = useRef<HTMLVideoElement>(null);
-  const playback = useHlsPlayback(videoRef, { hlsUrl: video.hlsUrl, mp4Url: video.url });
+  // The player reports each attached source (HLS or MP4): saving and autoplay follow it.
+  const [sourceKey, setSourceKey] = useState<string | undefined>(undefined);
+  const settings = usePlayerSettings();
   // Before the autoplay: the position is restored, and the first `playing` heard.
-  useVideoProgress(videoRef, { courseId, lessonId, src: playback.sourceKey ?? video.url, resumeAt });
-  const { mutedByBrowser, setMutedByBrowser, unmute } = useAutoplay(videoRef, playback.sourceKey);
+  useVideoProgress(videoRef, { courseId, lessonId, src: sourceKey ?? video.url, resumeAt });
+  const { mutedByBrowser, setMutedByBrowser, unmute } = useAutoplay(videoRef, sourceKey);
   const [resumed, setResumed] = useState(resumeAt);
   const ratio = video.width > 0 && video.height > 0 ? video.width / video.height : 16 / 9;
 
@@ -74,28 +77,30 @@ export function LessonVideo({ courseId, lessonId, title, video, resumeAt, onEnde
   };
   return (
     <Stack gap="xs">
-      <AspectRatio ratio={ratio} maw={ratio < 1 ? 420 : undefined} mx="auto" w="100%">
-        <video
-          ref={videoRef}
-          src={playback.src}
-          poster={video.posterUrl ?? undefined}
-          data-playback={playback.mode}
-          onError={reloadVideoAfterNetworkError}
-          onEnded={onEnded}
-          controls
-          autoPlay
-          playsInline
-          preload="metadata"
-          aria-label={t('player.videoLabel', { title })}
-          style={{ background: '#000' }}
-          // Unmuting with the video's own controls answers the hint too.
-          onVolumeChange={(event) => {
-            if (!event.currentTarget.muted) setMutedByBrowser(false);
-          }}
-        >
-          {t('player.videoUnsupported')}
-        </video>
-      </AspectRatio>
+      <VideoPlayer
+        videoRef={videoRef}
+        onSourceKey={setSourceKey}
+        hlsUrl={video.hlsUrl}
+        mp4Url={video.url}
+        captions={video.captions}
+        thumbnailsUrl={video.thumbnailsUrl}
+        settings={settings.settings}
+        onSettingsChange={settings.change}
+        transcript
+        globalShortcuts
+        stageStyle={{ aspectRatio: String(ratio), width: '100%', maxWidth: ratio < 1 ? 420 : undefined }}
+        poster={video.posterUrl ?? undefined}
+        onError={reloadVideoAfterNetworkError}
+        onEnded={onEnded}
+        autoPlay
+        preload="metadata"
+        aria-label={t('player.videoLabel', { title })}
+        fallbackText={t('player.videoUnsupported')}
+        // Unmuting with the player's own controls answers the hint too.
+        onVolumeChange={(event) => {
+          if (!event.currentTarget.muted) setMutedByBrowser(false);
+        }}
+      />
       {resumed !== null ? (
         <Group justify="space-between" gap="xs" role="status">
           <Text size="sm">{t('player.resumeFrom', { time: formatPlaybackTime(resumed) })}</Text>

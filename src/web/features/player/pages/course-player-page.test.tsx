@@ -103,7 +103,7 @@ const lessonContent = (lessonId: number): LessonContent => {
 const mainVideoUrl = pathFor(endpoints.streamVideo, { token: 'token12' });
 
 describe('course player (/mycourses/:id)', () => {
-  it('shows the title, the main video (autoplay, controls), the course facts and its reviews', async () => {
+  it('shows the title, the main video (autoplay, its own controls), the course facts and its reviews', async () => {
     mockApi({
       getSession: () => session,
       getEnrolledCourse: () => course,
@@ -117,8 +117,10 @@ describe('course player (/mycourses/:id)', () => {
     const player = await screen.findByLabelText('Video del curso Python desde cero');
     expect(player.tagName).toBe('VIDEO');
     expect(player).toHaveAttribute('src', mainVideoUrl);
-    expect(player).toHaveAttribute('controls');
+    // The player's own controls, not the browser's.
+    expect(player).not.toHaveAttribute('controls');
     expect(player).toHaveAttribute('autoplay');
+    expect(screen.getByRole('slider', { name: 'Posición del video' })).toBeInTheDocument();
 
     const about = screen.getByRole('region', { name: 'Acerca de este curso' });
     for (const text of ['Laura Martínez', '12 horas', 'Español', 'Fácil', 'Aprende Python paso a paso.']) expect(within(about).getByText(text)).toBeInTheDocument();

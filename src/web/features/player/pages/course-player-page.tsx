@@ -6,6 +6,7 @@ import { paths } from '../../../../shared/paths';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { CourseProgress } from '../../../../shared/schemas/progress';
 import { PageTitle } from '../../../components/page-title';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../session/get-session';
 import { CertificateButton } from '../../../entities/certificates/certificate-button';
@@ -42,7 +43,7 @@ export function CoursePlayerPage() {
   const course = useEnrolledCourse(courseId, { enabled: isSignedIn });
   const progress = useCourseProgress(courseId, { enabled: isSignedIn });
 
-  if (!sessionPending && !isSignedIn) return <Navigate to={paths.register({ next: paths.player(courseId) })} replace />;
+  if (!sessionPending && !isSignedIn) return <SignInRedirect />;
   if (course.isError && isApiError(course.error) && ['NOT_ENROLLED', 'FORBIDDEN', 'COURSE_NOT_FOUND', 'NOT_FOUND'].includes(course.error.code)) {
     return <Navigate to={paths.course(courseId)} replace />;
   }

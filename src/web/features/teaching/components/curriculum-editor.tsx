@@ -24,6 +24,7 @@ import { useCurriculumForEdit } from '../api/get-curriculum';
 import { useChangeCurriculum, useUploadLessonResource, type CurriculumChange } from '../api/edit-curriculum';
 import { arranged, orderOf, type CurriculumOrder } from '../lib/curriculum-order';
 import { useVideoUploads } from '../lib/use-video-uploads';
+import { LessonCaptions } from './lesson-captions';
 
 /** 3725 → "1:02:05", 75 → "1:15": the same in both languages. */
 export function clock(totalSeconds: number): string {
@@ -100,7 +101,7 @@ function InlineTitle({ title, label, maxLength, onSave, order }: { title: string
   );
 }
 
-function LessonRow({ lesson, change, busy, sectionDragged }: { lesson: EditableLesson; change: Change; busy: boolean; sectionDragged: boolean }) {
+function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseId: number; lesson: EditableLesson; change: Change; busy: boolean; sectionDragged: boolean }) {
   const { t } = useTranslation('teaching');
   // While a section moves, lessons are no place to drop it: the keyboard steps from section to section.
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: lessonKey(lesson.id), disabled: { draggable: false, droppable: sectionDragged } });
@@ -175,6 +176,7 @@ function LessonRow({ lesson, change, busy, sectionDragged }: { lesson: EditableL
             </Button>
           )}
         </Group>
+        {lesson.kind === 'video' ? <LessonCaptions courseId={courseId} lessonId={lesson.id} title={lesson.title} /> : null}
         {editingBody !== null ? (
           <Stack gap="xs">
             <Textarea
@@ -530,7 +532,7 @@ export function CurriculumEditor({ courseId }: { courseId: number }) {
                         {t('curriculum.emptySection')}
                       </Text>
                     ) : (
-                      section.lessons.map((lesson) => <LessonRow key={lesson.id} lesson={lesson} change={change} busy={mutation.isPending} sectionDragged={sectionDragged} />)
+                      section.lessons.map((lesson) => <LessonRow key={lesson.id} courseId={courseId} lesson={lesson} change={change} busy={mutation.isPending} sectionDragged={sectionDragged} />)
                     )}
                   </Stack>
                 </SortableContext>

@@ -74,6 +74,8 @@ export function EarningSales({ earnings }: { earnings: TeacherEarnings }) {
               key: 'fee',
               header: columns.fee,
               align: 'right',
+              // "$2.00 USD (20 %)": the amount and its rate on one line.
+              nowrap: true,
               cell: (sale) => t('earnings.sales.fee', { price: money(sale.feeCents), percent: format.feeRate(sale.feeBasisPoints) }),
             },
             {

@@ -1,8 +1,6 @@
-import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { PageTitle } from '../../../components/page-title';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
 
 export function PageSpinner() {
   const { t } = useTranslation();
@@ -13,18 +11,11 @@ export function PageSpinner() {
   );
 }
 
-/** Shown instead of a page that needs a signed-in user. */
-export function SignInNeeded({ title, text }: { title: string; text: string }) {
-  const { t } = useTranslation('teaching');
-  return (
-    <Container size="sm" py="xl">
-      <PageTitle title={title} />
-      <Stack align="flex-start">
-        <Text>{text}</Text>
-        <Button component={Link} to={paths.register()}>
-          {t('create.signIn')}
-        </Button>
-      </Stack>
-    </Container>
-  );
+/**
+ * In place of a page that needs a signed-in user: the sign-in form, which brings the visitor back
+ * to the page. The page's title and reason are no longer shown (the form opens at once); the
+ * parameter stays so the teaching pages that pass them need no change.
+ */
+export function SignInNeeded(_page: { title: string; text: string }) {
+  return <SignInRedirect />;
 }

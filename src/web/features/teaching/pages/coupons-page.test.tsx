@@ -42,10 +42,12 @@ function teacherBackend() {
 const rowOf = (table: HTMLElement, code: string) => within(table).getByText(code).closest('tr')!;
 
 describe('/coursescreated/coupons', () => {
-  it('asks visitors to sign in', async () => {
+  it('sends visitors to the sign-in form, which comes back here', async () => {
     mockApi({ getSession: () => null });
-    renderApp('/coursescreated/coupons');
-    expect(await screen.findByText('Ingresa para crear cupones para tus cursos y ver tus enlaces de referido.')).toBeInTheDocument();
+    const { router } = renderApp('/coursescreated/coupons');
+    // The sign-in form, which comes back here.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?mode=signin&next=%2Fcoursescreated%2Fcoupons');
   });
 
   it('lists my coupons: code and link, discount, courses, dates, uses, remaining, revenue and status', async () => {

@@ -25,10 +25,12 @@ const figures = async () => {
 };
 
 describe('/coursescreated/earnings', () => {
-  it('asks visitors to sign in', async () => {
+  it('sends visitors to the sign-in form, which comes back here', async () => {
     mockApi({ getSession: () => null });
-    renderApp('/coursescreated/earnings');
-    expect(await screen.findByText('Accede para ver tus ganancias')).toBeInTheDocument();
+    const { router } = renderApp('/coursescreated/earnings');
+    // The sign-in form, which comes back here.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?mode=signin&next=%2Fcoursescreated%2Fearnings');
   });
 
   it('shows the balances, the next transfer, the hold and the CSV link', async () => {

@@ -62,10 +62,12 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('/form', () => {
-  it('asks visitors to sign in', async () => {
+  it('sends visitors to the sign-in form, which comes back here', async () => {
     mockApi({ getSession: () => null });
-    renderApp('/form');
-    expect(await screen.findByText('Accede o crea una cuenta para crear')).toBeInTheDocument();
+    const { router } = renderApp('/form');
+    // The sign-in form, which comes back here.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?mode=signin&next=%2Fform');
   });
 
   it('keeps submit disabled with every field valid but only one video', { timeout: 60_000 }, async () => {
@@ -178,10 +180,10 @@ describe('/coursescreated', () => {
     totals: { revenueCents: 7996, sales: 4, students: 16 },
     daily,
   };
-  /** The created courses' table (the sales block has tables of its own). */
+  /** The one list of created courses. */
   const createdTable = () => screen.findByRole('table', { name: 'Cursos creados' });
 
-  it('lists my courses with cover link, rating or "Sin reseña", price and an edit link', async () => {
+  it('lists each course once, with cover link, rating or "Sin reseña", price, revenue, students, an edit link and its videos', async () => {
     mockApi({
       ...signedIn,
       getCreatedCourses: () => created,
@@ -197,7 +199,7 @@ describe('/coursescreated', () => {
     });
     renderApp('/coursescreated');
     const table = await createdTable();
-    for (const header of ['Portada', 'Título del curso', 'Calificación', 'Precio', 'Editar']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Portada', 'Título del curso', 'Calificación', 'Precio', 'Ingresos', 'Estudiantes', 'Acciones']);
     const [, python, react] = within(table).getAllByRole('row');
     expect(within(python!).getByText('Sin reseña')).toBeInTheDocument();
     expect(within(python!).getByText('GRATIS')).toBeInTheDocument();
@@ -205,39 +207,85 @@ describe('/coursescreated', () => {
     expect(within(react!).getByText('3,6 de 5')).toBeInTheDocument();
     expect(within(react!).getByText('$19.99 USD')).toBeInTheDocument();
     expect(within(react!).getByRole('link', { name: 'Editar React' })).toHaveAttribute('href', '/course/editcourse/4');
+    // The sales figures join each course's row once they arrive.
+    expect(await within(react!).findByText('$79.96 USD')).toBeInTheDocument();
+    expect([...python!.querySelectorAll('td')].slice(4, 6).map((cell) => cell.textContent)).toEqual(['$0 USD', '12']);
     // Each video's processing.
     expect(await within(python!).findByText('Video principal: procesando 42 %')).toBeInTheDocument();
     expect(within(python!).getByText('Introducción: listo')).toBeInTheDocument();
     expect(within(react!).getByText('Introducción: en cola')).toBeInTheDocument();
     expect(within(react!).getByText('Video principal: falló: no se pudo leer el video')).toBeInTheDocument();
+    // One list: no second table of the same courses, and no rating chart per row.
+    expect(screen.queryByRole('table', { name: 'Ventas por curso' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Calificaciones de React' })).not.toBeInTheDocument();
   });
 
-  it('shows my sales above the table: net revenue, sales and students in total and per course, 30 days of revenue, and each course’s ratings', async () => {
+  it('summarises first: courses, students, net revenue, sales and the average rating, and 30 days of revenue', async () => {
     mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales, getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
-    const block = await screen.findByRole('region', { name: 'Ventas' });
-    // Above the created courses' table.
-    expect(block.compareDocumentPosition(await createdTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-
-    const figures = (await within(block).findAllByRole('term')).map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const summary = await screen.findByRole('region', { name: 'Resumen' });
+    // Above the list of courses.
+    expect(summary.compareDocumentPosition(await createdTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await within(summary).findByText('$79.96 USD');
+    const figures = within(summary)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(figures).toEqual([
+      ['Cursos', '2'],
+      ['Estudiantes', '16'],
       ['Ingresos netos', '$79.96 USD'],
       ['Ventas', '4'],
-      ['Estudiantes', '16'],
+      // Weighted by reviews: Python has none, React 3.6 over five.
+      ['Calificación media', '3,6 de 5'],
     ]);
-    expect(within(block).getByText('Los pedidos reembolsados no cuentan.')).toBeInTheDocument();
-
-    const chart = within(block).getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
+    expect(within(summary).getByText('5 reseñas')).toBeInTheDocument();
+    expect(within(summary).getByText('Los pedidos reembolsados no cuentan.')).toBeInTheDocument();
+    const chart = within(summary).getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
     const days = within(chart).getByRole('table', { name: 'Ingresos por día, total $79.96 USD' });
     expect(within(days).getAllByRole('row')).toHaveLength(31);
     expect(within(days).getByRole('row', { name: '30 mar $59.97 USD' })).toBeInTheDocument();
+  });
 
-    const perCourse = within(block).getByRole('table', { name: 'Ventas por curso' });
-    expect(within(perCourse).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Curso', 'Ingresos', 'Ventas', 'Estudiantes', 'Con cupón', 'Referidas', 'Calificaciones']);
-    const [, react, python] = within(perCourse).getAllByRole('row');
-    expect([...react!.querySelectorAll('td')].slice(0, 6).map((cell) => cell.textContent)).toEqual(['React', '$79.96 USD', '4', '4', '2', '1']);
-    expect([...python!.querySelectorAll('td')].slice(0, 6).map((cell) => cell.textContent)).toEqual(['Python', '$0 USD', '0', '12', '0', '0']);
-    const ratings = within(react!).getByRole('list', { name: 'Calificaciones de React' });
+  it('pages the list ten courses at a time and searches it by title, accents aside', async () => {
+    const many = Array.from({ length: 23 }, (_, index) => ({
+      ...created.items[0]!,
+      id: 100 - index,
+      title: index === 17 ? 'Programación funcional' : `Curso ${index + 1}`,
+    }));
+    mockApi({ ...signedIn, getCreatedCourses: () => ({ items: many }), getMySales: () => ({ ...sales, courses: [] }), getMyVideoProcessing: () => ({ items: [] }) });
+    const { user } = renderApp('/coursescreated');
+    const rows = async () => within(await createdTable()).getAllByRole('row').slice(1);
+    expect(await rows()).toHaveLength(10);
+    expect((await rows())[0]).toHaveTextContent('Curso 1');
+    const pages = screen.getByRole('navigation', { name: 'Páginas de cursos' });
+    expect(within(pages).getByText('23 cursos')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Página 3' }));
+    expect(await rows()).toHaveLength(3);
+    expect((await rows())[0]).toHaveTextContent('Curso 21');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'programacion');
+    expect(await rows()).toHaveLength(1);
+    expect((await rows())[0]).toHaveTextContent('Programación funcional');
+    expect(screen.queryByRole('navigation', { name: 'Páginas de cursos' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por título' }), 'xyz');
+    expect(await screen.findByText('Ningún curso coincide con la búsqueda.')).toBeInTheDocument();
+  });
+
+  it('shows one course’s detail on demand: its sales, where they came from, and its ratings', async () => {
+    mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales, getMyVideoProcessing: () => ({ items: [] }) });
+    const { user } = renderApp('/coursescreated');
+    const table = await createdTable();
+    await within(table).findByText('$79.96 USD');
+    await user.click(within(table).getByRole('button', { name: 'Detalles de React' }));
+    const dialog = await screen.findByRole('dialog', { name: 'React: ventas y calificaciones' });
+    expect(within(dialog).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
+      ['Ingresos', '$79.96 USD'],
+      ['Ventas', '4'],
+      ['Estudiantes', '4'],
+      ['Con cupón', '2'],
+      ['Referidas', '1'],
+    ]);
+    const ratings = within(dialog).getByRole('list', { name: 'Calificaciones de React' });
     expect(within(ratings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '5 estrellas20 %(1)1 reseña',
       '4 estrellas40 %(2)2 reseñas',
@@ -245,26 +293,29 @@ describe('/coursescreated', () => {
       '2 estrellas20 %(1)1 reseña',
       '1 estrella0 %(0)0 reseñas',
     ]);
+    expect(within(dialog).getByRole('link', { name: 'Ver el curso React' })).toHaveAttribute('href', '/course/4');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says it in English', async () => {
     await act(() => setLanguage('en'));
     mockApi({ ...signedIn, getCreatedCourses: () => created, getMySales: () => sales, getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
-    const block = await screen.findByRole('region', { name: 'Sales' });
-    expect((await within(block).findAllByRole('term')).map((term) => term.textContent)).toEqual(['Net revenue', 'Sales', 'Students']);
-    expect(within(block).getByRole('figure', { name: 'Revenue per day (last 30 days)' })).toBeInTheDocument();
-    const perCourse = within(block).getByRole('table', { name: 'Sales per course' });
-    expect(within(perCourse).getByRole('columnheader', { name: 'With a coupon' })).toBeInTheDocument();
-    expect(within(perCourse).getByRole('columnheader', { name: 'Referred' })).toBeInTheDocument();
-    expect(within(perCourse).getByRole('list', { name: 'Ratings of React' })).toHaveTextContent('5 stars20%(1)1 review');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await within(summary).findByText('$79.96 USD');
+    expect(within(summary).getAllByRole('term').map((term) => term.textContent)).toEqual(['Courses', 'Students', 'Net revenue', 'Sales', 'Average rating']);
+    expect(within(summary).getByRole('figure', { name: 'Revenue per day (last 30 days)' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Courses created' });
+    expect(within(table).getByRole('button', { name: 'Details of React' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by title' })).toBeInTheDocument();
   });
 
-  it('shows no sales block to a teacher without courses', async () => {
+  it('shows no summary to a teacher without courses', async () => {
     mockApi({ ...signedIn, getCreatedCourses: () => ({ items: [] }), getMySales: () => ({ courses: [], totals: { revenueCents: 0, sales: 0, students: 0 }, daily }), getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
     expect(await screen.findByText('Aún no has creado cursos.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Ventas' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Resumen' })).not.toBeInTheDocument();
   });
 });
 

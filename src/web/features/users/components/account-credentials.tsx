@@ -18,12 +18,20 @@ export function AccountCredentials() {
   );
 }
 
+/**
+ * better-auth answers a wrong current password as a failed sign-in (INVALID_CREDENTIALS, "Invalid
+ * e-mail and/or password!"); here the only thing that can be wrong is the current password, so it
+ * says so, and marks that field.
+ */
+export const isWrongCurrentPassword = (error: unknown) => isApiError(error) && error.code === 'INVALID_CREDENTIALS';
+
 function ChangePasswordForm() {
   const { t } = useTranslation(['users', 'auth']);
   const change = useChangePassword();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [fieldError, setFieldError] = useState<string>();
+  const wrongCurrent = isWrongCurrentPassword(change.error);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,6 +70,9 @@ function ChangePasswordForm() {
             autoComplete="current-password"
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            // Marked wrong; the alert below says why (and is read out). A password field leaves aria-invalid to us.
+            error={wrongCurrent}
+            aria-invalid={wrongCurrent || undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.togglePassword') }}
             required
           />
@@ -77,7 +88,7 @@ function ChangePasswordForm() {
           />
           {change.isError && !fieldError ? (
             <Alert color="red" role="alert">
-              {errorMessage(change.error)}
+              {wrongCurrent ? t('credentials.wrongCurrentPassword') : errorMessage(change.error)}
             </Alert>
           ) : null}
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-end' }}>
@@ -121,6 +132,8 @@ function ChangeEmailForm() {
     );
   };
   const hasFieldError = Boolean(fieldErrors.newEmail || fieldErrors.currentPassword);
+  // The same answer for a wrong current password here (the server's own check).
+  const wrongCurrent = isWrongCurrentPassword(change.error);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm" mt="lg">
@@ -151,12 +164,13 @@ function ChangeEmailForm() {
             autoComplete="current-password"
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-            error={fieldErrors.currentPassword ? fieldErrorMessage(fieldErrors.currentPassword) : undefined}
+            error={fieldErrors.currentPassword ? fieldErrorMessage(fieldErrors.currentPassword) : wrongCurrent}
+            aria-invalid={Boolean(fieldErrors.currentPassword) || wrongCurrent || undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth:fields.togglePassword') }}
           />
           {change.isError && !hasFieldError ? (
             <Alert color="red" role="alert">
-              {errorMessage(change.error)}
+              {wrongCurrent ? t('credentials.wrongCurrentPassword') : errorMessage(change.error)}
             </Alert>
           ) : null}
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-end' }}>

@@ -29,7 +29,10 @@ describe('Mis Datos: password and e-mail', () => {
     await user.clear(next);
     await user.type(next, 'Nueva1234');
     await user.click(screen.getByRole('button', { name: 'Cambiar la contraseña' }));
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    // better-auth's "wrong e-mail or password" answer, said for what it is here.
+    expect(await screen.findByRole('alert')).toHaveTextContent('La contraseña actual no es correcta.');
+    expect(screen.queryByText('¡Correo y/o Contraseña inválida!')).not.toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(requestsTo(spy, endpoints.changePassword)[0]?.body).toEqual({ currentPassword: 'Passw0rd12', newPassword: 'Nueva1234' });
 
     answer = { token: 't' };
@@ -59,10 +62,22 @@ describe('Mis Datos: password and e-mail', () => {
     const { user } = renderRoutes(routes, '/ana');
     await user.type(await screen.findByLabelText(/New e-mail/), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Ask for the change' }));
-    expect(await screen.findByText('Invalid email and/or password!')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is wrong.');
+    expect(screen.queryByText('Invalid email and/or password!')).not.toBeInTheDocument();
 
     answer = jsonResponse({ error: { code: 'REAUTHENTICATION_REQUIRED', message: 'x' } }, 403);
     await user.click(screen.getByRole('button', { name: 'Ask for the change' }));
     expect(await screen.findByText('For your security, sign out and sign in again, then change your e-mail within 5 minutes.')).toBeInTheDocument();
+  });
+
+  it('shows the English message for a wrong current password on the password change', async () => {
+    mockApi({ getSession: () => session, getMe: () => me, changePassword: () => jsonResponse({ error: { code: 'INVALID_CREDENTIALS', message: 'x' } }, 400) });
+    await act(() => setLanguage('en'));
+    const { user } = renderRoutes(routes, '/ana');
+    const form = within(await screen.findByRole('form', { name: 'Change the password' }));
+    await user.type(form.getByLabelText(/Current password/), 'Wr0ngPass1');
+    await user.type(form.getByLabelText(/New password/), 'Nueva1234');
+    await user.click(form.getByRole('button', { name: 'Change the password' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('The current password is wrong.');
   });
 });

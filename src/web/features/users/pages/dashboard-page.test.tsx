@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '../../../app/layout/app-layout';
-import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
+import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { renderRoutes } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -39,13 +40,31 @@ describe('/{userName} Mis Datos', () => {
     expect(screen.queryByText('someone-else')).not.toBeInTheDocument();
   });
 
-  it('sends a visitor to /register', async () => {
+  it('sends a visitor to the sign-in form, which comes back here', async () => {
     mockApi({
       getSession: () => null,
       getMe: () => jsonResponse({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, 401),
     });
     const { router } = renderDashboard('/Ana');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?mode=signin&next=%2FAna'));
+  });
+
+  it('says the e-mail is verified', async () => {
+    mockApi({ getSession: () => ({ ...session, user: { ...me, emailVerified: true } }), getMe: () => me });
+    renderDashboard('/Ana%20P%C3%A9rez');
+    expect(await screen.findByText('Verificado')).toBeInTheDocument();
+    expect(screen.queryByText('Sin verificar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar el enlace de nuevo' })).not.toBeInTheDocument();
+  });
+
+  it('says the e-mail is not verified, and sends the link again', async () => {
+    const spy = mockApi({ getSession: () => ({ ...session, user: { ...me, emailVerified: false } }), getMe: () => me, sendVerificationEmail: () => ({ status: true }) });
+    const { user } = renderDashboard('/Ana%20P%C3%A9rez');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByText('Sin verificar')).toBeInTheDocument();
+    await user.click(main.getByRole('button', { name: 'Enviar el enlace de nuevo' }));
+    expect(await main.findByText('¡Enviado! Revisa tu correo.')).toBeInTheDocument();
+    expect(requestsTo(spy, endpoints.sendVerificationEmail)[0]?.body).toEqual({ email: 'ana@example.com' });
   });
 
   it('edits name and picture, says "¡Datos actualizados!", then goes home with the new name in the navbar', async () => {

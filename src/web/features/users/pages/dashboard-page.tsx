@@ -1,4 +1,4 @@
-import { Avatar, Button, Center, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Center, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +14,14 @@ import { useMe } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
 import { AccountCredentials } from '../components/account-credentials';
 import { ProfileForm } from '../components/profile-form';
+import { SignInRedirect } from '../../../components/sign-in-redirect';
+import { useSession } from '../../../session/get-session';
+import { useSendVerificationEmail } from '../../../session/send-verification-email';
 
 /**
  * /{userName} — "Mis Datos": the signed-in user's name, e-mail and picture, with an edit
  * mode for the name and picture (spec section 2). Only ever the user's own data: another
- * name in the address leads to the user's own dashboard, a visitor to /register.
+ * name in the address leads to the user's own dashboard, a visitor to the sign-in form, and back.
  */
 export function DashboardPage() {
   const { t } = useTranslation(['users', 'common']);
@@ -41,7 +44,7 @@ export function DashboardPage() {
   if (me.isError) {
     // A visitor signs in first; ACCOUNT_DISABLED is handled app-wide (dialog and sign-out).
     if (isApiError(me.error) && (me.error.code === 'UNAUTHENTICATED' || me.error.code === 'ACCOUNT_DISABLED')) {
-      return <Navigate to={paths.register()} replace />;
+      return <SignInRedirect />;
     }
     throw me.error;
   }
@@ -90,6 +93,7 @@ export function DashboardPage() {
                 {t('dashboard.email')}
               </Text>
               <Text style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
+              <EmailStatus email={user.email} />
               {user.image ? null : (
                 <Text size="sm" c="dimmed" mt="xs">
                   {t('dashboard.noPicture')}
@@ -117,5 +121,42 @@ export function DashboardPage() {
       </Paper>
       <AccountCredentials />
     </Container>
+  );
+}
+
+/** Whether the address is verified (the session says), with "send the link again" while it is not. */
+function EmailStatus({ email }: { email: string }) {
+  const { t } = useTranslation('users');
+  const { user } = useSession();
+  const send = useSendVerificationEmail();
+  // Unknown (the session has not said): nothing rather than a guess.
+  if (user?.emailVerified === undefined) return null;
+  if (user.emailVerified) {
+    return (
+      <Badge color="teal" variant="light" c="teal.9" mt={4}>
+        {t('emailStatus.verified')}
+      </Badge>
+    );
+  }
+  return (
+    <Group gap="xs" mt={4}>
+      <Badge color="yellow" variant="light" c="yellow.9">
+        {t('emailStatus.unverified')}
+      </Badge>
+      {send.isSuccess ? (
+        <Text size="sm" fw={600} role="status">
+          {t('emailStatus.sent')}
+        </Text>
+      ) : (
+        <Button size="compact-sm" variant="transparent" loading={send.isPending} onClick={() => send.mutate(email)}>
+          {t('emailStatus.sendAgain')}
+        </Button>
+      )}
+      {send.isError ? (
+        <Text size="sm" c="red.9" role="alert">
+          {errorMessage(send.error)}
+        </Text>
+      ) : null}
+    </Group>
   );
 }

@@ -3,8 +3,9 @@ import backOffice from './en-back-office';
 import core from './en-core';
 import invoices from './invoices.json';
 import mail from './mail.json';
+import player from './en-player';
 
 /** Every English namespace; `satisfies` makes a key missing from English a type error. */
-const en = { ...core, ...backOffice, mail, invoices } satisfies Catalogue;
+const en = { ...core, ...backOffice, mail, invoices, ...player } satisfies Catalogue;
 
 export default en;

@@ -2,6 +2,7 @@ import backOffice from './es-back-office';
 import core from './es-core';
 import invoices from './invoices.json';
 import mail from './mail.json';
+import player from './es-player';
 
 /**
  * Every Spanish namespace: one per feature, so features add keys without touching each
@@ -10,6 +11,6 @@ import mail from './mail.json';
  * The e-mails' and invoices' texts (`mail`, `invoices`) are the server's only: no part the
  * browser loads has them.
  */
-const es = { ...core, ...backOffice, mail, invoices };
+const es = { ...core, ...backOffice, mail, invoices, ...player };
 
 export default es;
