@@ -31,7 +31,7 @@ const viewports = [
 const auditLanguages: Language[] = ['en', 'es'];
 
 /** Ids the pages need, read from the seeded data through the API (never assumed). */
-type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; userId: string; buyerName: string; cartCourseId: number };
+type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; userId: string; buyerName: string; cartCourseId: number; teacherId: string };
 
 /** Every route of the spec with the role that uses it. */
 const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
@@ -40,6 +40,7 @@ const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
   { role: 'visitor', path: () => '/register?mode=signin' },
   { role: 'visitor', path: () => '/allcourses' },
   { role: 'visitor', path: ({ courseId }) => `/course/${courseId}` },
+  { role: 'visitor', path: ({ teacherId }) => `/teacher/${teacherId}` },
   { role: 'visitor', path: () => '/about' },
   { role: 'visitor', path: () => '/contact' },
   { role: 'visitor', path: () => '/no-such/page' },
@@ -134,12 +135,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const created = await firstItem<{ id: number }>(teacher, '/api/courses/mine');
   const user = await firstItem<{ id: string }>(admin, '/api/admin/users');
   const me = (await (await buyer.get('/api/users/me')).json()) as { name: string };
+  const teacherMe = (await (await teacher.get('/api/users/me')).json()) as { id: string };
   // The cart page shows its table only with something in it; earlier specs may have bought or
   // emptied the buyer's cart. Already in the cart or already bought answers 409: either is fine.
   const notOwned = (await (await buyer.get('/api/courses?page=2')).json()) as { items: { id: number }[] };
   for (const { id } of notOwned.items.slice(0, 2)) await buyer.post('/api/cart', { data: { courseId: id }, headers: { origin: baseURL } });
   const inCart = await firstItem<{ courseId: number }>(buyer, '/api/cart');
-  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId };
+  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId, teacherId: teacherMe.id };
   await Promise.all(Object.values(requests).map((request) => request.dispose()));
 });
 
@@ -222,7 +224,7 @@ test.describe('UI audit', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const { role, path } of pages) {
-    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0 })).replace(/\/0\b/, '/:id');
+    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0, teacherId: ':teacherId' })).replace(/\/0\b/, '/:id');
     test(`${pattern} as ${role}`, async ({ browser }) => {
       const findings = await auditPage(browser, role, path(fixtures));
       expect(findings).toEqual([]);

@@ -89,6 +89,8 @@ export const errorStatus = {
   CAPTIONS_CUE_INVALID: 422,
   CAPTIONS_CUE_OUTSIDE_VIDEO: 422,
   CAPTIONS_NOT_FOUND: 404,
+  // A public teacher profile: no such account, a disabled one, or one with no active course.
+  TEACHER_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

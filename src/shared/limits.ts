@@ -33,6 +33,11 @@ export const limits = {
   toastMaxOnScreen: 20,
   dragScrollActivationPx: 10,
   dragScrollDebounceMs: 300,
+  /** "What you'll learn" and "Requirements" on the course page: short lines the teacher writes. */
+  courseListLines: 10,
+  courseListLineMax: 120,
+  /** A teacher's few words about themselves on their public profile. */
+  userBioMax: 500,
 } as const;
 
 /** Caption files (WebVTT or SRT) a teacher attaches to a video: one per language. */

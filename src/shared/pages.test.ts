@@ -47,8 +47,8 @@ describe('page table', () => {
     expect(matchPage('/certificado/favicon.ico')).toBeNull();
   });
 
-  it('draws on the server the catalogue, the public forms and the certificates', () => {
-    expect([...serverRenderedPages].sort()).toEqual(['about', 'allCourses', 'certificate', 'certificateEn', 'contact', 'course', 'home', 'register']);
+  it('draws on the server the catalogue, the teacher profiles, the public forms and the certificates', () => {
+    expect([...serverRenderedPages].sort()).toEqual(['about', 'allCourses', 'certificate', 'certificateEn', 'contact', 'course', 'home', 'register', 'teacher']);
   });
 
   it('names for every page a component module the router and the build can find', () => {

@@ -54,6 +54,8 @@ export const pages = {
   // Its parameters are the listing's (src/web/features/catalog/listing-params.ts), read by the renderer.
   allCourses: { path: '/allcourses', component: 'catalog/pages/all-courses-page#AllCoursesPage', serverRendered: true, head: 'allCourses' },
   course: { path: '/course/:id', component: 'catalog/pages/course-page#CoursePage', serverRendered: true },
+  // A teacher's public profile; an account id is text, not a row number. Its head is resolved on the server.
+  teacher: { path: '/teacher/:teacherId', component: 'catalog/pages/teacher-page#TeacherPage', serverRendered: true },
   createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
   cart: { path: '/shop', component: 'cart/pages/cart-page#CartPage' },
   myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage' },
@@ -116,6 +118,8 @@ const fileLike = /\.(js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|web
 const parameterRules: Record<string, (segment: string) => boolean> = {
   id: isNumericId,
   userName: (segment) => !fileLike.test(segment) && segment !== 'api',
+  // An account id (better-auth's: letters, digits, `-` and `_`).
+  teacherId: (segment) => /^[\w-]{1,100}$/.test(segment),
   // Any other segment is no certificate: the not-found page, without asking the database.
   code: (segment) => certificateCodePattern.test(segment.toUpperCase()),
 };

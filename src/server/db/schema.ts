@@ -43,6 +43,8 @@ export const users = pgTable(
     language: text('language').notNull().default('es'),
     /** Set when an admin disables the account; the user can no longer sign in. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** A few words about themselves, shown on a teacher's public profile (/teacher/:id). */
+    bio: text('bio'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -204,6 +206,9 @@ export const courses = pgTable(
      * transcode finishes; shown wherever the course has no cover of its own (`displayedImageUrl`).
      */
     posterUrl: text('poster_url'),
+    /** "What you'll learn" and "Requirements": short lines the teacher writes (schemas/courses.ts bounds them). */
+    learningOutcomes: text('learning_outcomes').array().notNull().default(sql`'{}'::text[]`),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

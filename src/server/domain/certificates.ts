@@ -4,6 +4,7 @@ import type { Certificate, CertificateVerification } from '../../shared/schemas/
 import { languageOrDefault } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { certificates, courseLessons, courses, lessonProgress, users } from '../db/schema';
+import { countsTowardsCompletion } from './curriculum';
 import { holdsCourse } from './enrollments';
 
 /**
@@ -49,14 +50,14 @@ async function certificateInForce(db: Database, userId: string, courseId: number
 }
 
 /**
- * Every lesson of the course done by the user, inside a query; a course without lessons is
- * never complete.
+ * Every lesson of the course done by the user, inside a query, the intro trailer aside
+ * (`countsTowardsCompletion`); a course without such lessons is never complete.
  */
 const completedEveryLesson = (userId: string, courseId: number) => sql`
-  exists (select 1 from ${courseLessons} where ${courseLessons.courseId} = ${courseId})
+  exists (select 1 from ${courseLessons} where ${courseLessons.courseId} = ${courseId} and ${countsTowardsCompletion})
   and not exists (
     select 1 from ${courseLessons}
-    where ${courseLessons.courseId} = ${courseId}
+    where ${courseLessons.courseId} = ${courseId} and ${countsTowardsCompletion}
       and not exists (
         select 1 from ${lessonProgress}
         where ${lessonProgress.userId} = ${userId} and ${lessonProgress.lessonId} = ${courseLessons.id} and ${lessonProgress.completedAt} is not null

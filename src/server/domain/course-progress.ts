@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { courseLessons, courses, courseSections, lessonProgress } from '../db/schema';
 import { AppError } from '../errors';
-import { lessonsInOrder, readCurriculum } from './curriculum';
+import { countsTowardsCompletion, introLessonIds, lessonsInOrder, readCurriculum } from './curriculum';
 import { issueCertificateIfComplete } from './certificates';
 import { mayWatchCourse } from './enrollments';
 
@@ -207,7 +207,7 @@ const stateOf = (row: { completedAt: Date | null } | undefined): LessonState => 
  */
 export async function courseProgress(db: Database, user: Viewer, courseId: number): Promise<CourseProgress> {
   await assertMayWatch(db, user, [courseId]);
-  const curriculum = await readCurriculum(db, courseId);
+  const [curriculum, intro] = await Promise.all([readCurriculum(db, courseId), introLessonIds(db, courseId)]);
   const ordered = lessonsInOrder(curriculum);
   const rows = ordered.length
     ? await db
@@ -227,7 +227,9 @@ export async function courseProgress(db: Database, user: Viewer, courseId: numbe
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
   });
-  const done = lessons.filter((lesson) => lesson.state === 'done').length;
+  // The intro trailer keeps its state (it plays like any lesson) but is not asked for.
+  const required = lessons.filter((lesson) => !intro.has(lesson.lessonId));
+  const done = required.filter((lesson) => lesson.state === 'done').length;
   const lastTouched = rows.filter((row) => !row.completedAt).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
   const resumeLessonId = lastTouched?.lessonId ?? lessons.find((lesson) => lesson.state !== 'done')?.lessonId ?? lessons[0]?.lessonId ?? null;
   return {
@@ -235,17 +237,20 @@ export async function courseProgress(db: Database, user: Viewer, courseId: numbe
     curriculum,
     lessons,
     resumeLessonId,
-    percent: lessons.length ? Math.floor((100 * done) / lessons.length) : 0,
-    completed: lessons.length > 0 && done === lessons.length,
+    percent: required.length ? Math.floor((100 * done) / required.length) : 0,
+    completed: required.length > 0 && done === required.length,
   };
 }
 
-/** The lessons of the course in `courseId`, each with the user's progress row (if any), in the order a learner takes them. */
-const lessonsWithProgress = (userId: AnyPgColumn, courseId: AnyPgColumn) => sql`
+/**
+ * The lessons of the course in `courseId`, each with the user's progress row (if any), in the
+ * order a learner takes them; `required`: only those completing it asks for (not its intro trailer).
+ */
+const lessonsWithProgress = (userId: AnyPgColumn, courseId: AnyPgColumn, required = false) => sql`
     from ${courseLessons}
     join ${courseSections} on ${courseSections.id} = ${courseLessons.sectionId}
     left join ${lessonProgress} on ${lessonProgress.lessonId} = ${courseLessons.id} and ${lessonProgress.userId} = ${userId}
-    where ${courseLessons.courseId} = ${courseId}`;
+    where ${courseLessons.courseId} = ${courseId}${required ? sql` and ${countsTowardsCompletion}` : sql``}`;
 
 /**
  * A course's progress for a user, as columns of a query over enrolments: the share of its
@@ -262,10 +267,10 @@ export function progressColumns(
   const next = (column: AnyPgColumn) => sql`(select ${column} ${lessonsWithProgress(userId, courseId)} and ${lessonProgress.completedAt} is null
         order by ${lessonProgress.updatedAt} desc nulls last, ${courseSections.position}, ${courseLessons.position}, ${courseLessons.id} limit 1)`;
   return {
-    progressPercent: sql<number>`(select coalesce(floor(100.0 * count(${lessonProgress.completedAt}) / nullif(count(*), 0)), 0) ${lessonsWithProgress(userId, courseId)})`.mapWith(Number),
+    progressPercent: sql<number>`(select coalesce(floor(100.0 * count(${lessonProgress.completedAt}) / nullif(count(*), 0)), 0) ${lessonsWithProgress(userId, courseId, true)})`.mapWith(Number),
     lastWatchedAt: sql<Date | null>`(select max(${lessonProgress.updatedAt}) from ${lessonProgress}
         where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId})`.mapWith(toDate),
-    completedAt: sql<Date | null>`(select case when count(*) > 0 and count(${lessonProgress.completedAt}) = count(*) then max(${lessonProgress.completedAt}) end ${lessonsWithProgress(userId, courseId)})`.mapWith(toDate),
+    completedAt: sql<Date | null>`(select case when count(*) > 0 and count(${lessonProgress.completedAt}) = count(*) then max(${lessonProgress.completedAt}) end ${lessonsWithProgress(userId, courseId, true)})`.mapWith(toDate),
     nextLessonId: sql<number | null>`${next(courseLessons.id)}`.mapWith((value: number | string | null) => (value === null ? null : Number(value))),
     nextLessonTitle: sql<string | null>`${next(courseLessons.title)}`,
   };

@@ -8,12 +8,30 @@ import { DEFAULT_COURSE_COVER, type EditCourse } from '../../shared/schemas/cour
 type CourseRow = typeof courses.$inferSelect;
 
 /** The details of a course its teacher and admins may change after creation. */
-export const editableCourseFields = ['title', 'teacherName', 'description', 'priceCents', 'durationHours', 'level', 'language', 'imageUrl'] as const;
+export const editableCourseFields = [
+  'title',
+  'teacherName',
+  'description',
+  'priceCents',
+  'durationHours',
+  'level',
+  'language',
+  'imageUrl',
+  'learningOutcomes',
+  'requirements',
+] as const;
 type CourseChanges = Partial<Pick<CourseRow, (typeof editableCourseFields)[number]>>;
 
-/** The edit as the columns it changes: a course left without a cover gets the default one, as at creation. */
-const changesOf = ({ imageUrl, ...rest }: EditCourse): CourseChanges =>
-  imageUrl === undefined ? rest : { ...rest, imageUrl: imageUrl ?? DEFAULT_COURSE_COVER };
+/**
+ * The edit as the columns it changes: a course left without a cover gets the default one, as at
+ * creation; lists left out or null stay as they are.
+ */
+const changesOf = ({ imageUrl, learningOutcomes, requirements, ...rest }: EditCourse): CourseChanges => ({
+  ...rest,
+  ...(imageUrl === undefined ? {} : { imageUrl: imageUrl ?? DEFAULT_COURSE_COVER }),
+  ...(learningOutcomes == null ? {} : { learningOutcomes }),
+  ...(requirements == null ? {} : { requirements }),
+});
 
 /**
  * The one way a course's details change, whether its teacher or an admin edits them (both
@@ -32,7 +50,8 @@ export async function updateCourseDetails(db: Database, courseId: number, edit: 
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
       for (const field of editableCourseFields) {
-        if (field in changes && course[field] !== changes[field]) {
+        // Lists compare by their lines.
+        if (field in changes && JSON.stringify(course[field]) !== JSON.stringify(changes[field])) {
           before[field] = course[field];
           after[field] = changes[field];
         }

@@ -3,13 +3,31 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CourseLanguage, LessonKind } from '../../shared/limits';
 import { curriculumLimits } from '../../shared/limits';
 import type { Database } from '../db/client';
-import { courseLessons, courseSections } from '../db/schema';
+import { courseLessons, courseSections, courseVideos } from '../db/schema';
 
 /**
  * The one owner of a course's curriculum shape: how a new course's two videos become its first
  * section, and how a curriculum is read (in order, with its computed length) by the course page,
  * the player and the editor.
  */
+
+/**
+ * Whether a lesson (of `course_lessons`, in a query) counts towards completing its course: the
+ * course's intro trailer (its first video, `course_videos.position` 1) is a preview that sells
+ * the course, not a lesson, so neither progress nor completion nor the certificate asks for it.
+ * It still plays, and its progress is still kept.
+ */
+export const countsTowardsCompletion = sql`not exists (select 1 from ${courseVideos} where ${courseVideos.id} = ${courseLessons.videoId} and ${courseVideos.position} = 1)`;
+
+/** The ids of the course's lessons that play its intro trailer (none or one). */
+export async function introLessonIds(db: Database, courseId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: courseLessons.id })
+    .from(courseLessons)
+    .innerJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
+    .where(sql`${courseLessons.courseId} = ${courseId} and ${courseVideos.position} = 1`);
+  return new Set(rows.map((row) => row.id));
+}
 
 export type CurriculumLesson = {
   id: number;

@@ -1,5 +1,15 @@
 import { errorResponse, idParams } from '../api-schemas';
-import { catalogStats, categoryListResponse, courseDetail, courseListQuery, courseListResponse, suggestionsQuery, suggestionsResponse } from '../schemas/catalog';
+import {
+  catalogStats,
+  categoryListResponse,
+  courseDetail,
+  courseListQuery,
+  courseListResponse,
+  suggestionsQuery,
+  suggestionsResponse,
+  teacherParams,
+  teacherProfile,
+} from '../schemas/catalog';
 import { defineEndpoint } from './endpoint';
 
 /** Public catalogue reads. */
@@ -38,6 +48,16 @@ export const catalogEndpoints = {
     tags: ['catalog'],
     summary: 'Active categories with their active subcategories',
     responses: { 200: categoryListResponse },
+  }),
+  getTeacher: defineEndpoint({
+    method: 'GET',
+    path: '/api/teachers/:id',
+    access: 'public',
+    tags: ['catalog'],
+    summary: "A teacher's public profile: bio, picture, active courses, students and average rating",
+    description: 'A disabled account, or one without an active course, answers 404 (TEACHER_NOT_FOUND).',
+    params: teacherParams,
+    responses: { 200: teacherProfile, 400: errorResponse, 404: errorResponse },
   }),
   getCatalogStats: defineEndpoint({
     method: 'GET',

@@ -18,9 +18,10 @@ export const usersEndpoints = {
     method: 'PATCH',
     path: '/api/users/me',
     access: 'user',
-    effects: ['sessions'],
+    // The name, picture and bio show on the public teacher profile, cached with the catalogue.
+    effects: ['sessions', 'catalogue'],
     tags: ['users'],
-    summary: 'Change my name and picture (an http or https URL, or empty for none)',
+    summary: 'Change my name, picture (an http or https URL, or empty for none) and bio',
     body: updateProfileSchema,
     responses: { 200: meResponse, 400: errorResponse, 401: errorResponse },
   }),

@@ -91,6 +91,9 @@ export const courseDetail = courseSummary
     introVideo: introVideo.nullable(),
     /** Sections and lessons in order, with the number of lessons and the computed total length. */
     curriculum,
+    /** "What you'll learn" and "Requirements" as the teacher wrote them; empty when they wrote none. */
+    learningOutcomes: z.array(z.string()).optional(),
+    requirements: z.array(z.string()).optional(),
   })
   .meta({ id: 'CourseDetail' });
 export type CourseDetail = z.infer<typeof courseDetail>;
@@ -112,6 +115,27 @@ export const favouriteState = z.object({ courseId: z.number().int(), favourite: 
 export type FavouriteState = z.infer<typeof favouriteState>;
 export const favouritesResponse = z.object({ items: z.array(courseSummary) });
 export type FavouritesResponse = z.infer<typeof favouritesResponse>;
+
+/** A teacher's id as the address writes it (an account id is text, not a row number). */
+export const teacherParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** `GET /api/teachers/:id`: a teacher's public profile, from their active courses. */
+export const teacherProfile = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    image: z.string().nullable(),
+    bio: z.string().nullable(),
+    /** Learners enrolled in their active courses, each counted once. */
+    studentCount: z.number().int(),
+    /** Over every review of their active courses; 0 without reviews. */
+    ratingAverage: z.number(),
+    ratingCount: z.number().int(),
+    /** Their active courses, newest first. */
+    courses: z.array(courseSummary),
+  })
+  .meta({ id: 'TeacherProfile' });
+export type TeacherProfile = z.infer<typeof teacherProfile>;
 
 /** The home page's social proof, from real data. */
 export const catalogStats = z

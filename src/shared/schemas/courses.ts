@@ -84,6 +84,16 @@ export const videoIdsField = z
   .refine((ids) => new Set(ids).size === ids.length, 'validation.videosRequired')
   .meta({ uniqueItems: true, description: 'Two of my own uploaded videos that no course uses yet: the intro (at most 60 s), then the main video' });
 
+/**
+ * "What you'll learn" or "Requirements": a few short lines the teacher writes, shown as a list on
+ * the course page. Empty means the course page leaves the list out.
+ */
+export const courseListField = z
+  .array(z.string({ error: 'validation.courseListLine' }).trim().min(1, 'validation.courseListLine').max(limits.courseListLineMax, 'validation.courseListLine'), {
+    error: 'validation.courseListLines',
+  })
+  .max(limits.courseListLines, 'validation.courseListLines');
+
 /** A course's details: what its teacher gives at creation and may change later, as may an admin. */
 const courseDetailsSchema = z.object({
   title: titleField,
@@ -94,6 +104,9 @@ const courseDetailsSchema = z.object({
   priceCents: priceCentsField,
   language: languageField,
   level: levelField,
+  /** Left out (or null): none at creation, unchanged in an edit. */
+  learningOutcomes: courseListField.nullish(),
+  requirements: courseListField.nullish(),
 });
 
 /**
@@ -132,6 +145,9 @@ export const courseForEdit = z.object({
   subcategoryId: z.number().int(),
   ownerId: z.string(),
   disabledAt: z.iso.datetime({ offset: true }).nullable(),
+  // Always sent; optional so that readers written before the lists existed still type-check.
+  learningOutcomes: z.array(z.string()).optional(),
+  requirements: z.array(z.string()).optional(),
 });
 export type CourseForEdit = z.infer<typeof courseForEdit>;
 

@@ -43,7 +43,11 @@ export const profileImageField = z
   .refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)), 'validation.imageUrl')
   .meta({ pattern: '^\\s*([hH][tT][tT][pP][sS]?://\\S+)?\\s*$', description: 'An http(s) URL, or empty for none' });
 
-export const updateProfileSchema = z.object({ name: profileNameField, image: profileImageField });
+/** A few words shown on a teacher's public profile; empty means none. */
+export const profileBioField = z.string().trim().max(limits.userBioMax, 'validation.bioTooLong');
+
+/** `bio` left out (or null) leaves it as it is. */
+export const updateProfileSchema = z.object({ name: profileNameField, image: profileImageField, bio: profileBioField.nullish() });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 /** `GET /api/users/me`: the signed-in user, as the web app holds them. */
@@ -52,6 +56,8 @@ export const meResponse = z.object({
   name: z.string(),
   email: z.string(),
   image: z.string().nullable(),
+  /** Shown on the public teacher profile. */
+  bio: z.string().nullish(),
   isAdmin: z.boolean(),
   createdCoursesCount: z.number().int().nonnegative(),
 });

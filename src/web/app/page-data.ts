@@ -7,6 +7,7 @@ import { getCourseQueryOptions } from '../entities/courses/get-course';
 import { getCoursesQueryOptions } from '../entities/courses/get-courses';
 import { getCourseReviewsQueryOptions } from '../entities/reviews/get-course-reviews';
 import { readListingQuery } from '../features/catalog/listing-params';
+import { getTeacherQueryOptions } from '../entities/courses/get-teacher';
 
 /**
  * The queries each server-drawn page (`serverRendered` in src/shared/pages.ts) reads on its first
@@ -26,6 +27,7 @@ const pageQueries: Partial<Record<ServerRenderedPage, (params: Record<string, st
     const id = Number(params.id);
     return [getCourseQueryOptions(id), getCourseReviewsQueryOptions(id)];
   },
+  teacher: (params) => [getTeacherQueryOptions(params.teacherId ?? '')],
   certificate: (params) => [getCertificateVerificationQueryOptions(params.code ?? '')],
   certificateEn: (params) => [getCertificateVerificationQueryOptions(params.code ?? '')],
 };

@@ -5,6 +5,7 @@ import { sessionUser } from '../../auth/guards';
 import { route } from '../../http/route';
 import { CatalogCache, type CatalogCacheOptions } from '../../cache/catalog-cache';
 import { catalogStats, getCourseAnswer, listCategories, listCourses, listKey, suggestTitles } from './service';
+import { getTeacherProfile } from './teachers';
 
 export type CatalogRoutesOptions = {
   cache?: CatalogCacheOptions;
@@ -39,5 +40,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 
   route(app, catalogEndpoints.getCategories, async () => ({ items: await listCategories(db, await cache.view()) }));
 
+  route(app, catalogEndpoints.getTeacher, async (request) => getTeacherProfile(db, request.params.id, await courseCache.view()));
   route(app, catalogEndpoints.getCatalogStats, async () => catalogStats(db, await cache.view()));
 };

@@ -8,6 +8,10 @@ import { escapeHtml, headLanguage, headTexts, localeTags, metaProperty, type Hea
 import type { HeadResolver } from '../../web/spa';
 import { readCurriculum } from '../../domain/curriculum';
 import { findActiveCourse } from './service';
+import { getTeacherProfile } from './teachers';
+import { AppError } from '../../errors';
+import type { Language } from '../../../shared/languages';
+import type { TeacherProfile } from '../../../shared/schemas/catalog';
 
 const absolute = (config: Config, url: string) => (/^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
@@ -41,6 +45,7 @@ export const jsonLdScript = (data: unknown) =>
  */
 export function createCatalogHeadResolver(db: Database, config: Config): HeadResolver {
   return async (page, params, request, language) => {
+    if (page === 'teacher') return teacherHead(db, config, params.teacherId ?? '', headLanguage(request, language));
     if (page !== 'course') return null;
     const lang = headLanguage(request, language);
 
@@ -113,6 +118,30 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
       ],
     };
     return head;
+  };
+}
+
+/** A teacher profile's head: their name, their bio (or a line naming them), their picture; 404 for no teacher to show. */
+async function teacherHead(db: Database, config: Config, id: string, lang: Language): Promise<HeadTags> {
+  const texts = headTexts[lang].teacher;
+  let profile: TeacherProfile;
+  try {
+    profile = await getTeacherProfile(db, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TEACHER_NOT_FOUND') return { status: 404, title: texts.notFound };
+    throw error;
+  }
+  const image = profile.image ? absolute(config, profile.image) : undefined;
+  const url = `${config.publicUrl}${paths.teacher(profile.id)}`;
+  return {
+    title: profile.name,
+    description: clip(profile.bio || texts.description.replace('{{name}}', profile.name)),
+    ...(image ? { image } : {}),
+    extra: [
+      metaProperty('og:type', 'profile'),
+      ...localeTags(lang),
+      jsonLdScript({ '@context': 'https://schema.org', '@type': 'Person', '@id': url, url, name: profile.name, ...(image ? { image } : {}), ...(profile.bio ? { description: profile.bio } : {}) }),
+    ],
   };
 }
 

@@ -340,6 +340,8 @@ const courseDetailsStatement = (db: Database) =>
         videoThumbnails: sql<boolean>`coalesce(${videoTranscodes.state} = 'ready' and ${videoTranscodes.files} @> '["thumbnails.vtt"]'::jsonb, false)`,
         introCaptions: captionLanguagesOf(courseVideos.id),
         curriculum: curriculumJson(courses.id),
+        learningOutcomes: courses.learningOutcomes,
+        requirements: courses.requirements,
       })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.categoryId))

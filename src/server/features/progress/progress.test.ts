@@ -65,7 +65,8 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     // 54 of 60 is exactly 90 %.
     expect(afterFirst.lessons[0]).toMatchObject({ lessonId: intro, state: 'done', positionSeconds: 54, durationSeconds: 60, completedAt: expect.any(String) });
     expect(afterFirst.lessons[1]).toMatchObject({ lessonId: main, state: 'in_progress', positionSeconds: 10, completedAt: null });
-    expect(afterFirst).toMatchObject({ resumeLessonId: main, percent: 25, completed: false });
+    // The intro trailer is done but not asked for: none of the three lessons is done yet.
+    expect(afterFirst).toMatchObject({ resumeLessonId: main, percent: 0, completed: false });
 
     expect((await save(buyer, [{ lessonId: intro, positionSeconds: 3, durationSeconds: 60 }, { lessonId: main, positionSeconds: 539, durationSeconds: 600 }])).statusCode).toBe(200);
     const again = (await read(buyer, course.id)).json();
@@ -94,7 +95,9 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect(body.lessons[3]).toMatchObject({ state: 'done' });
     // Marking a video done keeps where it was.
     expect(body.lessons[1]).toMatchObject({ state: 'done', positionSeconds: 100, durationSeconds: 600 });
-    expect(body).toMatchObject({ percent: 75, completed: false, resumeLessonId: body.lessons[0].lessonId });
+    // The intro trailer is a preview, not a lesson: the course is complete without it.
+    expect(body.lessons[0]).toMatchObject({ state: 'not_started' });
+    expect(body).toMatchObject({ percent: 100, completed: true, resumeLessonId: body.lessons[0].lessonId });
   });
 
   it('resumes at the last lesson touched that is not done, else the first not done, else the first', async () => {
@@ -112,10 +115,10 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect((await read(buyer, course.id)).json()).toMatchObject({ resumeLessonId: intro, percent: 100, completed: true });
   });
 
-  it('issues the certificate when a save completes the last lesson, and not before', async () => {
-    const { buyer, course, intro, main, text, file } = await buyerOf();
+  it('issues the certificate when a save completes the last lesson, and not before; the intro trailer is never asked for', async () => {
+    const { buyer, course, main, text, file } = await buyerOf();
     const issued = () => ctx.db.select().from(certificates).where(and(eq(certificates.userId, buyer.id), eq(certificates.courseId, course.id)));
-    await save(buyer, [{ lessonId: intro, completed: true }, { lessonId: main, positionSeconds: 600, durationSeconds: 600 }, { lessonId: text, completed: true }]);
+    await save(buyer, [{ lessonId: main, positionSeconds: 600, durationSeconds: 600 }, { lessonId: text, completed: true }]);
     // A position that completes nothing issues nothing.
     await save(buyer, [{ lessonId: main, positionSeconds: 10, durationSeconds: 600 }]);
     expect(await issued()).toEqual([]);
@@ -183,7 +186,8 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect(response.statusCode).toBe(200);
     const items = response.json().items;
     expect(items.map((item: { id: number }) => item.id)).toEqual([started.course.id, done.course.id, untouched.course.id]);
-    expect(items[0]).toMatchObject({ progressPercent: 25, lastWatchedAt: expect.any(String), completedAt: null, nextLesson: { id: started.text, title: 'Lectura' } });
+    // The intro trailer done counts for nothing: it is not a lesson to complete.
+    expect(items[0]).toMatchObject({ progressPercent: 0, lastWatchedAt: expect.any(String), completedAt: null, nextLesson: { id: started.text, title: 'Lectura' } });
     expect(items[1]).toMatchObject({ progressPercent: 100, completedAt: expect.any(String), nextLesson: null });
     expect(items[2]).toMatchObject({ progressPercent: 0, lastWatchedAt: null, completedAt: null, nextLesson: { id: untouched.intro } });
   });

@@ -31,6 +31,8 @@ export function toCourseForEdit(course: CourseRow): CourseForEdit {
     subcategoryId: course.subcategoryId,
     ownerId: course.ownerId,
     disabledAt: course.disabledAt?.toISOString() ?? null,
+    learningOutcomes: course.learningOutcomes,
+    requirements: course.requirements,
   };
 }
 
@@ -98,6 +100,8 @@ export async function createCourse(db: Database, ownerId: string, input: CreateC
         level: input.level,
         priceCents: input.priceCents,
         teacherName: input.teacherName,
+        learningOutcomes: input.learningOutcomes ?? [],
+        requirements: input.requirements ?? [],
         ownerId,
       })
       .returning();

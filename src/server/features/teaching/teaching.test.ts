@@ -252,6 +252,8 @@ describe('editing a course', () => {
       subcategoryId: course.subcategoryId,
       ownerId: owner.id,
       disabledAt: null,
+      learningOutcomes: [],
+      requirements: [],
     });
     expect((await ctx.app.inject({ url, headers: admin.headers })).statusCode).toBe(200);
     const refused = await ctx.app.inject({ url, headers: other.headers });

@@ -18,7 +18,7 @@ describe('GET /api/users/me', () => {
     const user = await signedInUser(ctx.app, 'lucia@example.com');
     const response = await ctx.app.inject({ url: '/api/users/me', headers: user.headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, name: 'lucia', email: 'lucia@example.com', image: null, isAdmin: false, createdCoursesCount: 0 });
+    expect(response.json()).toEqual({ id: user.id, name: 'lucia', email: 'lucia@example.com', image: null, bio: null, isAdmin: false, createdCoursesCount: 0 });
   });
 
   it('reports admins', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useAddToCart } from './add-to-cart';
+import { useCart } from './get-cart';
 import { useEnrollFree } from '../enrollments/enroll-free';
 import { useEnrollments } from '../enrollments/get-enrollments';
 import { useSession } from '../../session/get-session';
@@ -22,6 +23,8 @@ type AddToCartButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {
   title?: string;
   /** The caller's session state, when it has it; otherwise the button reads the session itself. */
   signedIn?: boolean;
+  /** Once the course is in the cart, the button says so and leads to the cart (the course page). */
+  showInCart?: boolean;
 };
 
 /**
@@ -31,7 +34,7 @@ type AddToCartButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {
  * added with "Added Course!". A course the user owns shows "Go to course" instead, one they
  * created says so, and a free course is enrolled with one click.
  */
-export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn: signedInProp, ...buttonProps }: AddToCartButtonProps) {
+export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn: signedInProp, showInCart = false, ...buttonProps }: AddToCartButtonProps) {
   const { t } = useTranslation('cart');
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,6 +43,7 @@ export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn
   const sessionPending = signedInProp === undefined && session.isPending;
   const { user } = session;
   const enrollments = useEnrollments({ enabled: isSignedIn });
+  const cart = useCart({ enabled: isSignedIn && showInCart });
   const addToCart = useAddToCart();
   const enrollFree = useEnrollFree();
   // Cards show many such buttons: the course's title tells them apart for screen readers.
@@ -55,6 +59,12 @@ export function AddToCartButton({ courseId, priceCents, ownerId, title, signedIn
   if (enrollments.data?.some((owned) => owned.id === courseId)) {
     return (
       <Button component={Link} to={paths.player(courseId)} variant="light" {...buttonProps} {...named(t('button.goToCourse'))} />
+    );
+  }
+
+  if (showInCart && isSignedIn && cart.data?.items.some((item) => item.courseId === courseId)) {
+    return (
+      <Button component={Link} to={paths.cart()} variant="light" leftSection={<ShoppingCartIcon size={18} />} {...buttonProps} {...named(t('button.inCart'))} />
     );
   }
 

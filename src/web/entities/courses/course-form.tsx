@@ -76,7 +76,8 @@ export function CourseForm({ form, onSubmit, categories, label, children }: Cour
               <Text
                 component="span"
                 size="xs"
-                c={descriptionLength < limits.descriptionMin || descriptionLength > limits.descriptionMax ? 'red.8' : 'dimmed'}
+                // Red once something is typed and it is out of range; an empty field is not an error yet.
+                c={descriptionLength > 0 && (descriptionLength < limits.descriptionMin || descriptionLength > limits.descriptionMax) ? 'red.8' : 'dimmed'}
                 aria-live="polite"
               >
                 {t('fields.descriptionCount', { count: descriptionLength })}
@@ -111,9 +112,17 @@ export function CourseForm({ form, onSubmit, categories, label, children }: Cour
               decimalScale={2}
               allowNegative={false}
               {...field('priceUsd')}
+              // The hint under the input, so that both inputs of the row line up.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
           </SimpleGrid>
           <TextInput label={t('fields.teacher')} required {...field('teacherName')} />
+          {values.learningOutcomes !== null ? (
+            <Textarea label={t('fields.learningOutcomes')} description={t('fields.listHint')} rows={4} {...field('learningOutcomes')} inputWrapperOrder={['label', 'input', 'description', 'error']} />
+          ) : null}
+          {values.requirements !== null ? (
+            <Textarea label={t('fields.requirements')} description={t('fields.listHint')} rows={3} {...field('requirements')} inputWrapperOrder={['label', 'input', 'description', 'error']} />
+          ) : null}
         </Stack>
         {children}
       </Stack>

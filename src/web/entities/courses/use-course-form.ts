@@ -17,13 +17,17 @@ export type CourseFormValues = {
   level: string | null;
   priceUsd: number | string;
   teacherName: string;
+  /** "What you'll learn" and "Requirements", one item a line; null where the form does not edit them (the admin's). */
+  learningOutcomes: string | null;
+  requirements: string | null;
 };
 
 /** A course's current details, as the teacher's and the admin's course reads give them. */
 type CourseDetails = Pick<
   CourseForEdit,
   'title' | 'imageUrl' | 'categoryId' | 'subcategoryId' | 'durationHours' | 'description' | 'language' | 'level' | 'priceCents' | 'teacherName'
->;
+> &
+  Partial<Pick<CourseForEdit, 'learningOutcomes' | 'requirements'>>;
 
 export const emptyCourseForm = (teacherName = ''): CourseFormValues => ({
   title: '',
@@ -36,6 +40,8 @@ export const emptyCourseForm = (teacherName = ''): CourseFormValues => ({
   level: null,
   priceUsd: '',
   teacherName,
+  learningOutcomes: '',
+  requirements: '',
 });
 
 export const courseFormFrom = (course: CourseDetails): CourseFormValues => ({
@@ -49,7 +55,21 @@ export const courseFormFrom = (course: CourseDetails): CourseFormValues => ({
   level: course.level,
   priceUsd: centsToUsd(course.priceCents),
   teacherName: course.teacherName,
+  learningOutcomes: course.learningOutcomes?.join('\n') ?? null,
+  requirements: course.requirements?.join('\n') ?? null,
 });
+
+/**
+ * A list typed one item a line, blank lines left out; null where the form does not edit it (the
+ * API leaves it as it is; null, not undefined, so that the edit forms' `.required()` schemas take it).
+ */
+const linesOf = (text: string | null) =>
+  text === null
+    ? null
+    : text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
 
 /** A number input's value as the schema wants it: undefined when empty, a number when it is one. */
 const numberOf = (value: number | string | null): unknown => {
@@ -73,6 +93,8 @@ export function courseInputOf(values: CourseFormValues) {
     level: values.level ?? undefined,
     priceCents: typeof priceUsd === 'number' ? usdToCents(priceUsd) : priceUsd,
     teacherName: values.teacherName,
+    learningOutcomes: linesOf(values.learningOutcomes),
+    requirements: linesOf(values.requirements),
   };
 }
 

@@ -9,7 +9,7 @@ import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { setLanguage } from '../../../i18n';
 import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { makeDetail } from '../../../testing/fixtures';
+import { makeCart, makeDetail, session } from '../../../testing/fixtures';
 
 const slow = { timeout: 5000 };
 
@@ -301,5 +301,43 @@ describe('/course/:id', () => {
       expect(within(text).getByText('Una variable guarda un valor.')).toBeInTheDocument();
       expect(text.querySelector('video')).toBeNull();
     });
+  });
+});
+
+describe('/course/:id: what you learn, requirements, the teacher, the cart', () => {
+  beforeAll(async () => {
+    await import('./course-page');
+  });
+
+  it('lists what you will learn and the requirements the teacher wrote, and links the teacher to their profile', async () => {
+    setup(makeDetail({ id: 42, teacherName: 'Ana Torres', learningOutcomes: ['Crear una API', 'Probarla'], requirements: ['Saber usar la terminal'] }));
+    const learn = await screen.findByRole('heading', { level: 2, name: 'Lo que aprenderás' }, slow);
+    const learnList = within(learn.parentElement!).getByRole('list');
+    expect(within(learnList).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Crear una API', 'Probarla']);
+    const requirements = screen.getByRole('heading', { level: 2, name: 'Requisitos' });
+    expect(within(requirements.parentElement!).getByRole('listitem')).toHaveTextContent('Saber usar la terminal');
+    expect(screen.getByRole('link', { name: 'Profesor: Ana Torres' })).toHaveAttribute('href', '/teacher/teacher-1');
+  });
+
+  it('leaves both lists out when the teacher wrote none', async () => {
+    setup(makeDetail({ id: 42, learningOutcomes: [], requirements: [] }));
+    await screen.findByRole('heading', { level: 1 }, slow);
+    expect(screen.queryByRole('heading', { name: 'Lo que aprenderás' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Requisitos' })).not.toBeInTheDocument();
+  });
+
+  it('says "En el carrito" and leads to the cart once the course is in it', async () => {
+    mockApi({
+      getSession: () => session,
+      getMe: () => ({ id: 'u1', name: 'Ana Pérez', email: 'ana@example.com', image: null, bio: null, isAdmin: false, createdCoursesCount: 0 }),
+      getEnrollments: () => ({ items: [] }),
+      getFavourites: () => ({ items: [] }),
+      getCart: () => makeCart([{ courseId: 42, title: 'Python desde cero', imageUrl: null, description: 'x', teacherName: 'Ana Torres', priceCents: 1999, addedAt: '2026-01-01T00:00:00.000Z' }]),
+      getCourse: () => makeDetail({ id: 42, title: 'Python desde cero' }),
+      getCourseReviews: () => ({ items: [] }),
+    });
+    renderApp('/course/42');
+    const inCart = await screen.findByRole('link', { name: 'En el carrito: Python desde cero' }, slow);
+    expect(inCart).toHaveAttribute('href', '/shop');
   });
 });

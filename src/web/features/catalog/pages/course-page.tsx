@@ -1,6 +1,7 @@
-import { Badge, Center, Container, Grid, Group, Image, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Center, Container, Grid, Group, Image, List, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../../shared/paths';
 import { AddToCartButton } from '../../../entities/cart/add-to-cart-button';
 import { usePriceLabel } from '../../../lib/money';
 import { FavouriteButton } from '../../../entities/favourites/favourite-button';
@@ -52,7 +53,8 @@ export function CoursePage() {
   return (
     <Container size="lg" py="xl">
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        {/* On a phone the buy box comes first (title, rating, price, add to cart on the first screen), the media below it. */}
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
             {ownPicture(data.imageUrl) ? (
               <Image
@@ -68,7 +70,7 @@ export function CoursePage() {
             {data.introVideo ? <IntroVideo video={data.introVideo} label={t('course.introVideo', { title: data.title })} /> : null}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
           <Stack gap="sm">
             {data.disabledAt ? (
               <Badge color="gray" variant="filled">
@@ -76,7 +78,11 @@ export function CoursePage() {
               </Badge>
             ) : null}
             <PageTitle title={data.title} mb={0} />
-            <Text size="lg">{t('course.teacher', { name: data.teacherName })}</Text>
+            <Text size="lg">
+              <Anchor component={Link} to={paths.teacher(data.ownerId)} inherit>
+                {t('course.teacher', { name: data.teacherName })}
+              </Anchor>
+            </Text>
             <Group gap="xs">
               <StarRating average={data.ratingAverage} count={data.ratingCount} size={20} withValue />
               <Text c="dimmed" size="sm">
@@ -87,7 +93,7 @@ export function CoursePage() {
               {price(data.priceCents)}
             </Text>
             <Group gap="sm">
-              <AddToCartButton courseId={data.id} priceCents={data.priceCents} ownerId={data.ownerId} title={data.title} signedIn={isSignedIn} size="md" />
+              <AddToCartButton courseId={data.id} priceCents={data.priceCents} ownerId={data.ownerId} title={data.title} signedIn={isSignedIn} size="md" showInCart />
               <FavouriteButton course={data} signedIn={isSignedIn} />
             </Group>
             <Text mt="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
@@ -106,12 +112,31 @@ export function CoursePage() {
         </Grid.Col>
       </Grid>
       <Stack mt={48} gap={48}>
+        <CourseList title={t('course.learningOutcomes')} lines={data.learningOutcomes} />
+        <CourseList title={t('course.requirements')} lines={data.requirements} />
         <CourseCurriculum curriculum={data.curriculum} />
         <CourseReputationSlot courseId={data.id} teacherName={data.teacherName} part="ratings" />
         <CourseReviews courseId={data.id} />
         <CourseReputationSlot courseId={data.id} teacherName={data.teacherName} part="related" />
       </Stack>
     </Container>
+  );
+}
+
+/** "What you'll learn" or "Requirements", when the teacher wrote any. */
+function CourseList({ title, lines }: { title: string; lines: string[] | undefined }) {
+  if (!lines?.length) return null;
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      <List spacing="xs" style={{ overflowWrap: 'anywhere' }}>
+        {lines.map((line, index) => (
+          <List.Item key={index}>{line}</List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { limits } from '../../../../shared/limits';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateProfileSchema, type Me, type UpdateProfileInput } from '../../../../shared/schemas/users';
@@ -25,10 +26,10 @@ type ProfileFormProps = {
   onCancel: () => void;
 };
 
-/** Edit mode of "Mis Datos": name and picture URL (http or https, or empty for none). */
+/** Edit mode of "Mis Datos": name, picture URL (http or https, or empty for none) and the bio of the public teacher profile. */
 export function ProfileForm({ me, saving, saveError, onSubmit, onCancel }: ProfileFormProps) {
   const { t } = useTranslation('users');
-  const [values, setValues] = useState<UpdateProfileInput>({ name: me.name, image: me.image ?? '' });
+  const [values, setValues] = useState<UpdateProfileInput>({ name: me.name, image: me.image ?? '', bio: me.bio ?? '' });
   const [showErrors, setShowErrors] = useState(false);
 
   const serverFields = isApiError(saveError) ? saveError.fields : undefined;
@@ -66,6 +67,17 @@ export function ProfileForm({ me, saving, saveError, onSubmit, onCancel }: Profi
           value={values.image}
           onChange={change('image')}
           error={errorOf('image')}
+        />
+        {/* The public teacher profile's bio (/teacher/:id). */}
+        <Textarea
+          label={t('dashboard.bio')}
+          name="bio"
+          description={t('dashboard.bioHint')}
+          value={values.bio ?? ''}
+          onChange={change('bio')}
+          error={errorOf('bio')}
+          rows={4}
+          maxLength={limits.userBioMax}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={saving}>

@@ -93,7 +93,7 @@ describe('/{userName} Mis Datos', () => {
     const dialog = await screen.findByRole('dialog', { name: /¡Datos actualizados!/ });
     expect(dialog).toHaveTextContent('Da click en OK para ver cambios');
     const patch = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ name: 'Ana María', image: '' });
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ name: 'Ana María', image: '', bio: '' });
     expect(router.state.location.pathname).toBe('/Ana%20P%C3%A9rez');
 
     await user.click(screen.getByRole('button', { name: 'OK' }));

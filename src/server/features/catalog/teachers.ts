@@ -1,0 +1,55 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TeacherProfile } from '../../../shared/schemas/catalog';
+import type { Database } from '../../db/client';
+import { courses, enrollments, users } from '../../db/schema';
+import { isActiveCourse, summaryColumns } from '../../domain/course-summary';
+import { AppError } from '../../errors';
+import { uncached, type CacheView } from '../../cache/catalog-cache';
+
+const notFound = () => new AppError('TEACHER_NOT_FOUND', 'Teacher not found');
+
+async function loadTeacherProfile(db: Database, id: string): Promise<TeacherProfile | null> {
+  const [account] = await db
+    .select({ id: users.id, image: users.image, bio: users.bio, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!account || account.disabledAt) return null;
+  const active = and(eq(courses.ownerId, id), isActiveCourse);
+  const [list, [figures]] = await Promise.all([
+    db.select(summaryColumns).from(courses).where(active).orderBy(desc(courses.createdAt), desc(courses.id)),
+    db
+      .select({
+        studentCount: sql<number>`(select count(distinct ${enrollments.userId})::int from ${enrollments} join ${courses} on ${courses.id} = ${enrollments.courseId} where ${active})`,
+        ratingCount: sql<number>`coalesce(sum(${courses.ratingCount}), 0)::int`,
+        ratingTotal: sql<number>`coalesce(sum(${courses.ratingAverage} * ${courses.ratingCount}), 0)::float8`,
+      })
+      .from(courses)
+      .where(active),
+  ]);
+  if (list.length === 0) return null;
+  const ratingCount = figures?.ratingCount ?? 0;
+  return {
+    id: account.id,
+    // The name buyers know them by: the one their newest course shows (the account's name may be an e-mail's first part).
+    name: list[0]!.teacherName,
+    image: account.image,
+    bio: account.bio,
+    studentCount: figures?.studentCount ?? 0,
+    // Weighted by each course's reviews, rounded as the course pages show ratings (to a hundredth).
+    ratingAverage: ratingCount === 0 ? 0 : Math.round(((figures?.ratingTotal ?? 0) / ratingCount) * 100) / 100,
+    ratingCount,
+    courses: list,
+  };
+}
+
+/**
+ * A teacher's public profile, kept in the catalogue's cache: their courses and ratings change the
+ * catalogue's version, and so do their name, picture, bio and account being disabled (migration
+ * 0017). Enrolments do not, so the student count may lag by the cache's time to live.
+ * A disabled account, or one without an active course, is no teacher to show: TEACHER_NOT_FOUND.
+ */
+export async function getTeacherProfile(db: Database, id: string, cache: CacheView = uncached): Promise<TeacherProfile> {
+  const profile = await cache.get(`teacher:${id}`, () => loadTeacherProfile(db, id));
+  if (!profile) throw notFound();
+  return profile;
+}

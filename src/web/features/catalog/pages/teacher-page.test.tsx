@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TeacherProfile } from '../../../../shared/schemas/catalog';
+import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+import { makeCourse } from '../../../testing/fixtures';
+
+const slow = { timeout: 5000 };
+
+const profile: TeacherProfile = {
+  id: 'teacher-1',
+  name: 'Ana Torres',
+  image: null,
+  bio: 'Enseño Python desde 2010.',
+  studentCount: 12345,
+  ratingAverage: 4.5,
+  ratingCount: 20,
+  courses: [makeCourse({ id: 1, title: 'Python desde cero' }), makeCourse({ id: 2, title: 'Web con Python' })],
+};
+
+describe('/teacher/:teacherId', () => {
+  beforeAll(async () => {
+    await import('./teacher-page');
+  });
+
+  it('shows the name, bio, students, rating and the courses as cards', async () => {
+    mockApi({ getSession: () => null, getTeacher: () => profile });
+    renderApp('/teacher/teacher-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Torres' }, slow)).toBeInTheDocument();
+    expect(screen.getByText('Enseño Python desde 2010.')).toBeInTheDocument();
+    expect(screen.getByText('12.345')).toBeInTheDocument();
+    expect(screen.getByText('4,5 de 5')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Cursos de Ana Torres' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Python desde cero' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Web con Python' })).toBeInTheDocument();
+  });
+
+  it('is the not-found page for no teacher to show', async () => {
+    mockApi({ getSession: () => null, getTeacher: () => jsonResponse({ error: { code: 'TEACHER_NOT_FOUND', message: 'Teacher not found' } }, 404) });
+    renderApp('/teacher/nobody');
+    expect(await screen.findByText('No encontramos a ese profesor.', {}, slow)).toBeInTheDocument();
+  });
+});
