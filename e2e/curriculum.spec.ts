@@ -222,11 +222,12 @@ test.describe.serial('a course of sections and lessons, from the teacher to the 
 
       // A reload in the middle opens the same lesson, with the progress kept.
       await expect(lessonHeading(lessons.pdf)).toBeVisible();
-      await expect(page.getByText('60 % completado')).toBeVisible();
+      // Two of the four lessons completion asks for: the intro trailer, watched or not, is a preview and does not count.
+      await expect(page.getByText('50 % completado')).toBeVisible();
       await page.reload();
       await expect(lessonHeading(lessons.pdf)).toBeVisible();
       await expect(sidebar.getByRole('link', { name: new RegExp(`^${escapeRegExp(lessons.pdf)}`) })).toHaveAttribute('aria-current', 'page');
-      await expect(page.getByText('60 % completado')).toBeVisible();
+      await expect(page.getByText('50 % completado')).toBeVisible();
 
       const pdfDownload = page.waitForEvent('download');
       await page.getByRole('link', { name: `Descargar ${pdfName}` }).click();

@@ -133,14 +133,14 @@ function EmailStatus({ email }: { email: string }) {
   if (user?.emailVerified === undefined) return null;
   if (user.emailVerified) {
     return (
-      <Badge color="teal.9" variant="outline" mt={4}>
+      <Badge variant="default" mt={4}>
         {t('emailStatus.verified')}
       </Badge>
     );
   }
   return (
     <Group gap="xs" mt={4}>
-      <Badge color="orange.9" variant="outline">
+      <Badge variant="default">
         {t('emailStatus.unverified')}
       </Badge>
       {send.isSuccess ? (
