@@ -69,11 +69,12 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * schema; the sign-up page adds zod for its form.
  */
 const pages = {
-  home: { path: () => '/', budgetKb: 182, cssBudgetKb: 10 }, // 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; CSS 8.5 KB
+  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10 }, // 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
   allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11 }, // 221.1 KB; CSS 10.0 KB
-  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 188, cssBudgetKb: 10 }, // 178.9 KB; 185.6 KB with the curriculum block and its texts; CSS 8.3 KB
-  register: { path: () => '/register', budgetKb: 210, cssBudgetKb: 11 }, // 203.7 KB; CSS 9.5 KB
-  about: { path: () => '/about', budgetKb: 185, cssBudgetKb: 10 }, // 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); CSS 8.3 KB
+  // 178.9 KB; 185.6 KB with the curriculum block and its texts; 247.0 KB with the accessible player (its code, menus and texts, ~60 KB) that the intro loads once hydrated: loading it on the first press of the intro's play button is the next step (issue 32's hydration budget); CSS 8.6 KB
+  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 249, cssBudgetKb: 10 },
+  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11 }, // 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
+  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10 }, // 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
   contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10 }, // 201.5 KB; CSS 8.9 KB
 } satisfies Record<string, { path: (courseId: number) => string; budgetKb: number; cssBudgetKb: number }>;
 type PageKey = keyof typeof pages;

@@ -49,6 +49,9 @@ export const captionLimits = {
   maxCueChars: 500,
 } as const;
 
+/** The speeds the player offers (here, not beside the settings' schema: the player must not load zod). */
+export const playbackRates = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
 /** The longest search text the catalogue takes. */
 export const searchMaxLength = 100;
 /** More pages than any catalogue here will have; a page past the end is simply empty. */

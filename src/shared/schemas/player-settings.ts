@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { playbackRates } from '../limits';
 import { captionLanguages } from './captions';
 
-/** The speeds the player offers. */
-export const playbackRates = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 /**
  * What a learner chose in the player, kept with their account: the speed, and the captions
