@@ -44,6 +44,9 @@ export function mockFetch(mocked: Record<string, MockHandler>) {
   if (sessionHandler && !handlers[cartKey]) handlers[cartKey] = () => ({ items: [], listTotalCents: 0, discountCents: 0, totalCents: 0, coupon: null });
   // The video player asks for a signed-in learner's remembered speed and captions: the defaults unless a test says otherwise.
   handlers[routeKey(endpoints.getPlayerSettings)] ??= () => ({ playbackRate: 1, captionLanguage: null });
+  // The home page, where many flows land, asks for its figures and categories: none unless a test says otherwise.
+  handlers[routeKey(endpoints.getCatalogStats)] ??= () => ({ students: 0, courses: 0, ratingAverage: 0, ratingCount: 0 });
+  handlers[routeKey(endpoints.getCategories)] ??= () => ({ items: [] });
   // Sign-up and sign-in pages ask which social buttons to show; by default, none.
   handlers[routeKey(endpoints.getAuthProviders)] ??= () => ({ google: false, github: false, facebook: false, twitter: false });
   const patterns = Object.keys(handlers)
