@@ -31,7 +31,7 @@ const viewports = [
 const auditLanguages: Language[] = ['en', 'es'];
 
 /** Ids the pages need, read from the seeded data through the API (never assumed). */
-type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; userId: string; buyerName: string; cartCourseId: number; teacherId: string };
+type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; userId: string; buyerName: string; cartCourseId: number; teacherId: string; toastCourseId: number };
 
 /** Every route of the spec with the role that uses it. */
 const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
@@ -141,7 +141,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const notOwned = (await (await buyer.get('/api/courses?page=2')).json()) as { items: { id: number }[] };
   for (const { id } of notOwned.items.slice(0, 2)) await buyer.post('/api/cart', { data: { courseId: id }, headers: { origin: baseURL } });
   const inCart = await firstItem<{ courseId: number }>(buyer, '/api/cart');
-  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId, teacherId: teacherMe.id };
+  // One more course out of the cart, whose "Agregar al carrito" raises the toast of the toast test.
+  const toastCourseId = notOwned.items[2]!.id;
+  await buyer.delete(`/api/cart/${toastCourseId}`, { headers: { origin: baseURL } });
+  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId, teacherId: teacherMe.id, toastCourseId };
   await Promise.all(Object.values(requests).map((request) => request.dispose()));
 });
 
@@ -224,30 +227,35 @@ test.describe('UI audit', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const { role, path } of pages) {
-    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0, teacherId: ':teacherId' })).replace(/\/0\b/, '/:id');
+    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0, teacherId: ':teacherId', toastCourseId: 0 })).replace(/\/0\b/, '/:id');
     test(`${pattern} as ${role}`, async ({ browser }) => {
       const findings = await auditPage(browser, role, path(fixtures));
       expect(findings).toEqual([]);
     });
   }
 
-  test("a toast leaves the header's controls uncovered", async ({ browser }) => {
+  test("a toast leaves the header's and the buy box's controls uncovered", async ({ browser }) => {
     const context = await browser.newContext({ storageState: stateByRole.get('buyer') });
     // In Spanish, whatever language the audit's pages were left in.
     await context.addInitScript(() => localStorage.setItem('language', 'es'));
     const page = await context.newPage();
+    const origin = new URL(test.info().project.use.baseURL!).origin;
     for (const viewport of viewports) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      // Adding a course that is already in the cart: an error toast, and nothing changes.
-      await page.goto(`/course/${fixtures.cartCourseId}`);
+      await page.goto(`/course/${fixtures.toastCourseId}`);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await page.getByRole('main').getByRole('button', { name: /Agregar al carrito/ }).click();
-      const toast = page.getByRole('alert').filter({ hasText: '¡El curso ya existe!' });
+      const toast = page.getByRole('status').filter({ hasText: '¡Curso agregado!' });
       await expect(toast).toBeVisible();
+      const inCart = page.getByRole('main').getByRole('link', { name: /En el carrito/ });
+      await expect(inCart).toBeVisible();
       // After Mantine's entrance transition, where the toast stays.
       await page.waitForTimeout(400);
       const covered = await page.evaluate(() => {
-        const toastBox = [...document.querySelectorAll('[role="alert"]')].find((element) => element.textContent?.includes('¡El curso ya existe!'))!.getBoundingClientRect();
-        return [...document.querySelectorAll('header a, header button')]
+        const toastBox = [...document.querySelectorAll('[role="status"]')].find((element) => element.textContent?.includes('¡Curso agregado!'))!.getBoundingClientRect();
+        // The buy box's row: what the buyer just pressed, and what they may press next.
+        const buyRow = document.querySelector('main a[aria-label^="En el carrito"]')!.parentElement!;
+        return [...document.querySelectorAll('header a, header button'), ...buyRow.querySelectorAll('a, button')]
           .filter((control) => {
             const box = control.getBoundingClientRect();
             if (box.width === 0 || box.height === 0) return false;
@@ -255,7 +263,9 @@ test.describe('UI audit', () => {
           })
           .map((control) => control.getAttribute('aria-label') ?? control.textContent);
       });
-      expect(covered, `${viewport.name}: header controls under the toast`).toEqual([]);
+      expect(covered, `${viewport.name}: controls under the toast`).toEqual([]);
+      const removed = await page.request.delete(`/api/cart/${fixtures.toastCourseId}`, { headers: { origin } });
+      expect(removed.ok(), await removed.text()).toBeTruthy();
     }
     await context.close();
   });
