@@ -267,14 +267,16 @@ export type DemoPerson = {
   isAdmin?: boolean;
   /** Shows up under the admin's "Inactivo" filter. */
   disabled?: boolean;
+  /** A teacher's line on their public profile. */
+  bio?: string;
 };
 
 export const demoPeople = [
   { key: 'admin', role: 'admin', name: 'Admin Demo', email: 'admin@demo.test', password: 'Admin12345', isAdmin: true },
-  { key: 'teacher', role: 'teacher', name: 'Laura Martínez', email: 'teacher@demo.test', password: 'Teacher123' },
+  { key: 'teacher', role: 'teacher', name: 'Laura Martínez', email: 'teacher@demo.test', password: 'Teacher123', bio: 'Desarrolladora de software desde hace quince años y profesora de programación. Enseño Python, JavaScript y datos con proyectos pequeños que funcionan desde la primera clase.' },
   { key: 'buyer', role: 'buyer', name: 'Diego Fernández', email: 'buyer@demo.test', password: 'Buyer12345' },
-  { key: 'carlos', role: 'teacher', name: 'Carlos Ruiz', email: 'carlos@demo.test', password: 'Student123' },
-  { key: 'emily', role: 'teacher', name: 'Emily Johnson', email: 'emily@demo.test', password: 'Student123' },
+  { key: 'carlos', role: 'teacher', name: 'Carlos Ruiz', email: 'carlos@demo.test', password: 'Student123', bio: 'Ingeniero de bases de datos. Diseño APIs y esquemas para equipos que crecen.' },
+  { key: 'emily', role: 'teacher', name: 'Emily Johnson', email: 'emily@demo.test', password: 'Student123', bio: 'Front-end engineer and data storyteller. I teach React and dashboards the way teams use them at work.' },
   { key: 'sofia', role: 'student', name: 'Sofía López', email: 'sofia@demo.test', password: 'Student123' },
   { key: 'mateo', role: 'student', name: 'Mateo Gómez', email: 'mateo@demo.test', password: 'Student123' },
   { key: 'james', role: 'student', name: 'James Smith', email: 'james@demo.test', password: 'Student123' },
@@ -305,6 +307,9 @@ export type DemoCourse = {
   owner: DemoPersonKey;
   /** Without it the course uses its subcategory's or category's cover. */
   imageUrl?: string | null;
+  /** "What you'll learn" and the requirements on the course page; most demo courses leave them empty, as teachers may. */
+  learningOutcomes?: string[];
+  requirements?: string[];
   /** Intro in portrait, to exercise the portrait player size. */
   portraitIntro?: boolean;
   /** Left without reviews, so the "Sin reseña" state has something to show. */
@@ -314,14 +319,14 @@ export type DemoCourse = {
 };
 
 export const demoCourses: DemoCourse[] = [
-  { key: 'python-cero', title: 'Programación en Python desde cero', description: 'Aprende a programar con Python paso a paso: variables, funciones, listas y tus primeros proyectos.', category: 'Programación', subcategory: 'Python', language: 'spanish', level: 'easy', durationHours: 12, priceCents: 1999, teacherName: 'Laura Martínez', owner: 'teacher' },
-  { key: 'python-datos', title: 'Python para ciencia de datos', description: 'Usa pandas, NumPy y Matplotlib para limpiar, analizar y visualizar datos reales.', category: 'Ciencia de datos', subcategory: 'Análisis de datos', language: 'spanish', level: 'medium', durationHours: 18, priceCents: 3499, teacherName: 'Laura Martínez', owner: 'teacher' },
+  { key: 'python-cero', title: 'Programación en Python desde cero', description: 'Aprende a programar con Python paso a paso: variables, funciones, listas y tus primeros proyectos.', category: 'Programación', subcategory: 'Python', language: 'spanish', level: 'easy', durationHours: 12, priceCents: 1999, teacherName: 'Laura Martínez', owner: 'teacher', learningOutcomes: ['Escribir programas en Python con variables, condiciones y bucles', 'Organizar el código en funciones y módulos', 'Trabajar con listas, diccionarios y archivos', 'Construir tres proyectos pequeños de principio a fin'], requirements: ['Un ordenador con Windows, macOS o Linux', 'Ninguna experiencia previa en programación'] },
+  { key: 'python-datos', title: 'Python para ciencia de datos', description: 'Usa pandas, NumPy y Matplotlib para limpiar, analizar y visualizar datos reales.', category: 'Ciencia de datos', subcategory: 'Análisis de datos', language: 'spanish', level: 'medium', durationHours: 18, priceCents: 3499, teacherName: 'Laura Martínez', owner: 'teacher', learningOutcomes: ['Limpiar y transformar datos reales con pandas', 'Calcular estadísticas con NumPy', 'Dibujar gráficos claros con Matplotlib'], requirements: ['Saber lo básico de Python: variables, listas y funciones'] },
   { key: 'js-moderno', title: 'JavaScript moderno: ES2024 y más allá', description: 'Domina las novedades de JavaScript: módulos, async/await, clases y el ecosistema actual.', category: 'Programación', subcategory: 'JavaScript', language: 'spanish', level: 'medium', durationHours: 15, priceCents: 2999, teacherName: 'Laura Martínez', owner: 'teacher', portraitIntro: true },
   { key: 'ux-ui', title: 'Diseño UX/UI con Figma', description: 'Diseña interfaces usables: investigación, wireframes, prototipos interactivos y sistemas de diseño.', category: 'Diseño', subcategory: 'Diseño UX/UI', language: 'spanish', level: 'easy', durationHours: 10, priceCents: 2499, teacherName: 'Laura Martínez', owner: 'teacher' },
   { key: 'python-intro-free', title: 'Introducción a Python: tu primer programa', description: 'Un curso gratuito y breve para instalar Python y escribir tu primer programa en una tarde.', category: 'Programación', subcategory: 'Python', language: 'spanish', level: 'easy', durationHours: 2, priceCents: 0, teacherName: 'Laura Martínez', owner: 'teacher' },
-  { key: 'react-complete', title: 'React: The Complete Guide', description: 'Build fast single-page apps with React 19, hooks, routing and data fetching.', category: 'Programación', subcategory: 'Desarrollo web', language: 'english', level: 'medium', durationHours: 24, priceCents: 4999, teacherName: 'Emily Johnson', owner: 'emily' },
+  { key: 'react-complete', title: 'React: The Complete Guide', description: 'Build fast single-page apps with React 19, hooks, routing and data fetching.', category: 'Programación', subcategory: 'Desarrollo web', language: 'english', level: 'medium', durationHours: 24, priceCents: 4999, teacherName: 'Emily Johnson', owner: 'emily', learningOutcomes: ['Build single-page apps with React 19 and hooks', 'Route between pages and fetch data the modern way', 'Test components and ship them to production'], requirements: ['JavaScript basics: functions, arrays and modules', 'Node.js installed on your computer'] },
   { key: 'python-beginners', title: 'Python for Absolute Beginners', description: 'Start coding with Python from scratch. No experience needed, just curiosity.', category: 'Programación', subcategory: 'Python', language: 'english', level: 'easy', durationHours: 8, priceCents: 0, teacherName: 'Laura Martínez', owner: 'teacher', portraitIntro: true },
-  { key: 'sql-postgres', title: 'SQL y PostgreSQL para desarrolladores', description: 'Consultas, índices, transacciones y modelado de datos con PostgreSQL en casos prácticos.', category: 'Programación', subcategory: 'Bases de datos', language: 'spanish', level: 'medium', durationHours: 14, priceCents: 2799, teacherName: 'Carlos Ruiz', owner: 'carlos' },
+  { key: 'sql-postgres', title: 'SQL y PostgreSQL para desarrolladores', description: 'Consultas, índices, transacciones y modelado de datos con PostgreSQL en casos prácticos.', category: 'Programación', subcategory: 'Bases de datos', language: 'spanish', level: 'medium', durationHours: 14, priceCents: 2799, teacherName: 'Carlos Ruiz', owner: 'carlos', learningOutcomes: ['Escribir consultas SQL con joins, agrupaciones y subconsultas', 'Elegir índices leyendo los planes de consulta', 'Modelar datos y usar transacciones con seguridad'], requirements: ['Saber usar la terminal'] },
   { key: 'typescript', title: 'TypeScript in Practice', description: 'Type-safe JavaScript for real projects: generics, narrowing and strict mode.', category: 'Programación', subcategory: 'JavaScript', language: 'english', level: 'advanced', durationHours: 11, priceCents: 3999, teacherName: 'Laura Martínez', owner: 'teacher' },
   { key: 'html-css', title: 'HTML y CSS: maquetación web responsive', description: 'Construye páginas accesibles y adaptables con Flexbox, Grid y buenas prácticas de diseño.', category: 'Programación', subcategory: 'Desarrollo web', language: 'spanish', level: 'easy', durationHours: 9, priceCents: 1499, teacherName: 'Laura Martínez', owner: 'teacher' },
   { key: 'node-apis', title: 'APIs REST con Node.js y Fastify', description: 'Crea APIs rápidas y seguras con validación, autenticación y pruebas automatizadas.', category: 'Programación', subcategory: 'JavaScript', language: 'spanish', level: 'advanced', durationHours: 16, priceCents: 3999, teacherName: 'Carlos Ruiz', owner: 'carlos' },

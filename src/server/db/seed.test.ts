@@ -130,6 +130,19 @@ describe('seedDemoData', () => {
     expect(owned!.total).toBeGreaterThan(countsAfterFirstRun.courses! / 2);
   });
 
+  it("gives the teachers a bio and some courses what they teach and ask for, within the course form's limits", async () => {
+    const teachers = await rows<{ email: string; bio: string | null }>(db, sql`select email, bio from users where email in ('teacher@demo.test', 'carlos@demo.test', 'emily@demo.test') order by email`);
+    expect(teachers.every(({ bio }) => (bio ?? '').length > 0)).toBe(true);
+    const [python] = await rows<{ learning_outcomes: string[]; requirements: string[] }>(db, sql`select learning_outcomes, requirements from courses where title = 'Programación en Python desde cero'`);
+    expect(python!.learning_outcomes.length).toBeGreaterThan(0);
+    expect(python!.requirements.length).toBeGreaterThan(0);
+    for (const course of demoCourses) {
+      for (const line of [...(course.learningOutcomes ?? []), ...(course.requirements ?? [])]) expect(line.length).toBeLessThanOrEqual(limits.courseListLineMax);
+      expect((course.learningOutcomes ?? []).length).toBeLessThanOrEqual(limits.courseListLines);
+      expect((course.requirements ?? []).length).toBeLessThanOrEqual(limits.courseListLines);
+    }
+  });
+
   it('gives the teacher a demo coupon over all of their courses', async () => {
     const coupons = await rows<{ code: string; discount_kind: string; discount_value: number; all_courses: boolean; max_uses: number; active: boolean }>(
       db,
