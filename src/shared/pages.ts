@@ -1,9 +1,12 @@
 import type commonTexts from '../web/i18n/locales/es/common.json';
-import { maxDatabaseId, wholeNumberPattern } from './limits';
+import { maxDatabaseId, maxPage, wholeNumberPattern } from './limits';
 import { safeReturnPath } from './return-path';
 import { certificateCodePattern } from './certificate-code';
 
 type HeadTexts = (typeof commonTexts)['head'];
+
+/** A page number past the first, as the API reads it; the first (or a bad one) is the page without it. */
+const laterPageNumber = (value: string) => (wholeNumberPattern.test(value) && Number(value) > 1 && Number(value) <= maxPage ? value : null);
 
 /** A page whose title and description are the same for every address: `head.<key>` in the `common` catalogue. */
 export type PageHeadTexts = { [Key in keyof HeadTexts]: HeadTexts[Key] extends { title: string; description: string } ? Key : never }[keyof HeadTexts];
@@ -55,7 +58,7 @@ export const pages = {
   allCourses: { path: '/allcourses', component: 'catalog/pages/all-courses-page#AllCoursesPage', serverRendered: true, head: 'allCourses' },
   course: { path: '/course/:id', component: 'catalog/pages/course-page#CoursePage', serverRendered: true },
   // A teacher's public profile; an account id is text, not a row number. Its head is resolved on the server.
-  teacher: { path: '/teacher/:teacherId', component: 'catalog/pages/teacher-page#TeacherPage', serverRendered: true },
+  teacher: { path: '/teacher/:teacherId', component: 'catalog/pages/teacher-page#TeacherPage', serverRendered: true, parametersRead: { page: laterPageNumber } },
   createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
   cart: { path: '/shop', component: 'cart/pages/cart-page#CartPage' },
   myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage' },

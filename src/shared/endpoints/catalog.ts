@@ -7,7 +7,7 @@ import {
   courseListResponse,
   suggestionsQuery,
   suggestionsResponse,
-  teacherParams,
+  teacherParams, teacherQuery,
   teacherProfile,
 } from '../schemas/catalog';
 import { defineEndpoint } from './endpoint';
@@ -54,9 +54,10 @@ export const catalogEndpoints = {
     path: '/api/teachers/:id',
     access: 'public',
     tags: ['catalog'],
-    summary: "A teacher's public profile: bio, picture, active courses, students and average rating",
-    description: 'A disabled account, or one without an active course, answers 404 (TEACHER_NOT_FOUND).',
+    summary: "A teacher's public profile: bio, picture, students, average rating and one page of 9 of their active courses",
+    description: 'A disabled account, or one without an active course, answers 404 (TEACHER_NOT_FOUND). A page past the last answers the last.',
     params: teacherParams,
+    query: teacherQuery,
     responses: { 200: teacherProfile, 400: errorResponse, 404: errorResponse },
   }),
   getCatalogStats: defineEndpoint({

@@ -118,6 +118,7 @@ export type FavouritesResponse = z.infer<typeof favouritesResponse>;
 
 /** A teacher's id as the address writes it (an account id is text, not a row number). */
 export const teacherParams = z.object({ id: z.string().trim().min(1).max(100) });
+export const teacherQuery = z.object({ page: z.preprocess(unsetIfEmpty, urlWholeNumber(1, maxPage).default(1)) });
 
 /** `GET /api/teachers/:id`: a teacher's public profile, from their active courses. */
 export const teacherProfile = z
@@ -131,8 +132,14 @@ export const teacherProfile = z
     /** Over every review of their active courses; 0 without reviews. */
     ratingAverage: z.number(),
     ratingCount: z.number().int(),
-    /** Their active courses, newest first. */
+    /** One page of their active courses, newest first. */
     courses: z.array(courseSummary),
+    /** Their active courses over all pages. */
+    courseCount: z.number().int(),
+    /** The page answered: the one asked for, or the last when it asked past the end. */
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pageCount: z.number().int(),
   })
   .meta({ id: 'TeacherProfile' });
 export type TeacherProfile = z.infer<typeof teacherProfile>;

@@ -6,7 +6,7 @@ import { getCategoriesQueryOptions } from '../entities/courses/get-categories';
 import { getCourseQueryOptions } from '../entities/courses/get-course';
 import { getCoursesQueryOptions } from '../entities/courses/get-courses';
 import { getCourseReviewsQueryOptions } from '../entities/reviews/get-course-reviews';
-import { readListingQuery } from '../features/catalog/listing-params';
+import { readListingQuery, readPageNumber } from '../features/catalog/listing-params';
 import { getTeacherQueryOptions } from '../entities/courses/get-teacher';
 
 /**
@@ -27,7 +27,7 @@ const pageQueries: Partial<Record<ServerRenderedPage, (params: Record<string, st
     const id = Number(params.id);
     return [getCourseQueryOptions(id), getCourseReviewsQueryOptions(id)];
   },
-  teacher: (params) => [getTeacherQueryOptions(params.teacherId ?? '')],
+  teacher: (params, url) => [getTeacherQueryOptions(params.teacherId ?? '', readPageNumber(url.searchParams))],
   certificate: (params) => [getCertificateVerificationQueryOptions(params.code ?? '')],
   certificateEn: (params) => [getCertificateVerificationQueryOptions(params.code ?? '')],
 };

@@ -40,6 +40,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 
   route(app, catalogEndpoints.getCategories, async () => ({ items: await listCategories(db, await cache.view()) }));
 
-  route(app, catalogEndpoints.getTeacher, async (request) => getTeacherProfile(db, request.params.id, await courseCache.view()));
+  route(app, catalogEndpoints.getTeacher, async (request) => getTeacherProfile(db, request.params.id, request.query.page, await courseCache.view()));
   route(app, catalogEndpoints.getCatalogStats, async () => catalogStats(db, await cache.view()));
 };

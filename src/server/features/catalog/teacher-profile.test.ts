@@ -98,6 +98,32 @@ describe('GET /api/teachers/:id', () => {
     expect(profile.courses.map((course) => course.title)).toEqual(['Web con Python', 'Python desde cero']);
   });
 
+  it('answers its courses a page of 9 at a time, newest first, with the counts over all of them; past the last page, the last', async () => {
+    const base = await insertCatalogBase(ctx.db);
+    const day = 24 * 60 * 60 * 1000;
+    for (let index = 0; index < 20; index++) {
+      await insertCourse(ctx.db, base.python, { title: `Curso número ${index}`, teacherName: index === 19 ? 'Ana Reciente' : 'Ana', createdAt: new Date(Date.UTC(2026, 0, 1) + index * day) });
+    }
+    const read = async (query: string) => {
+      const response = await ctx.app.inject({ url: `/api/teachers/${base.ownerId}${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as TeacherProfile;
+    };
+    const first = await read('');
+    expect(first).toMatchObject({ courseCount: 20, page: 1, pageSize: limits.pageSize, pageCount: 3, name: 'Ana Reciente' });
+    expect(first.courses.map((course) => course.title)).toEqual(Array.from({ length: 9 }, (_, index) => `Curso número ${19 - index}`));
+    const last = await read('?page=3');
+    // The name is the newest course's on every page, not the page's first course's.
+    expect(last).toMatchObject({ page: 3, name: 'Ana Reciente' });
+    expect(last.courses.map((course) => course.title)).toEqual(['Curso número 1', 'Curso número 0']);
+    expect((await read('?page=99')).page).toBe(3);
+    for (const bad of ['?page=0', '?page=abc', '?page=1.5']) {
+      const response = await ctx.app.inject({ url: `/api/teachers/${base.ownerId}${bad}` });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('answers 404 TEACHER_NOT_FOUND for an unknown id, a user without active courses and a disabled account', async () => {
     const base = await insertCatalogBase(ctx.db);
     await insertCourse(ctx.db, base.python, { disabledAt: new Date() });

@@ -16,6 +16,9 @@ function wholeNumber(raw: string | null, min: number, max: number): number | und
   return value >= min && value <= max ? value : undefined;
 }
 
+/** The `page` parameter of a paged address, as the API reads it: 1 when absent or bad. */
+export const readPageNumber = (searchParams: URLSearchParams): number => wholeNumber(searchParams.get('page'), 1, maxPage) ?? 1;
+
 /**
  * The listing's state as the URL holds it (`/allcourses?q=python&categoryId=2&page=3`), read
  * as the API's schema (`courseListQuery`) reads it, one parameter at a time, so a bad one
@@ -26,7 +29,7 @@ function wholeNumber(raw: string | null, min: number, max: number): number | und
 export function readListingQuery(searchParams: URLSearchParams): CourseListQuery {
   const q = given(searchParams.get('q'))?.trim();
   const sort = searchParams.get('sort');
-  const query: CourseListQuery = { page: wholeNumber(searchParams.get('page'), 1, maxPage) ?? 1 };
+  const query: CourseListQuery = { page: readPageNumber(searchParams) };
   if (q !== undefined && q.length <= searchMaxLength) query.q = q;
   const categoryId = wholeNumber(searchParams.get('categoryId'), 1, maxDatabaseId);
   if (categoryId !== undefined) query.categoryId = categoryId;

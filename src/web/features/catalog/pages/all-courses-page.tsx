@@ -1,8 +1,7 @@
-import { Alert, Container, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Container, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/error-message';
@@ -15,6 +14,7 @@ import { CourseGrid, CourseGridSkeleton } from '../../../entities/courses/course
 import { CourseSearch } from '../components/course-search';
 import { CreateCourseButton } from '../components/create-course-button';
 import { EmptyResults } from '../components/empty-results';
+import { PageLinks } from '../components/page-links';
 import { listingSearch, useListingParams } from '../listing-params';
 
 /**
@@ -69,26 +69,7 @@ export function AllCoursesPage() {
             <div aria-busy={courses.isPlaceholderData} style={{ opacity: courses.isPlaceholderData ? 0.6 : 1 }}>
               <CourseGrid courses={data.items} signedIn={isSignedIn} />
             </div>
-            {data.pageCount > 1 ? (
-              <Group justify="center" component="nav" aria-label={t('pagination.label')}>
-                {/* Links, not buttons: each page has its address, and paging works with JavaScript off. */}
-                <Pagination
-                  total={data.pageCount}
-                  value={Math.min(query.page, data.pageCount)}
-                  onChange={() => window.scrollTo({ top: 0 })}
-                  siblings={1}
-                  getItemProps={(page) => ({ component: Link, to: pageLink(page), 'aria-label': t('pagination.page', { page }) })}
-                  getControlProps={(control) => {
-                    const current = Math.min(query.page, data.pageCount);
-                    const target = control === 'previous' ? current - 1 : control === 'next' ? current + 1 : null;
-                    if (target === null) return {};
-                    const label = t(control === 'previous' ? 'pagination.previous' : 'pagination.next');
-                    // At either end the control stays a disabled button: there is no page to link to.
-                    return target < 1 || target > data.pageCount ? { 'aria-label': label } : { component: Link, to: pageLink(target), 'aria-label': label };
-                  }}
-                />
-              </Group>
-            ) : null}
+            <PageLinks pageCount={data.pageCount} current={query.page} pageLink={pageLink} />
           </>
         )}
       </Stack>

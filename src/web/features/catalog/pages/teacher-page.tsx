@@ -1,6 +1,7 @@
 import { Avatar, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../../shared/paths';
 import { NotFound } from '../../../components/not-found';
 import { PageTitle } from '../../../components/page-title';
 import { StarRating } from '../../../components/star-rating';
@@ -9,17 +10,21 @@ import { useTeacher } from '../../../entities/courses/get-teacher';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
+import { PageLinks } from '../components/page-links';
+import { readPageNumber } from '../listing-params';
 
 /**
  * /teacher/:teacherId — a teacher's public profile: picture, name, bio, how many students their
- * courses have and their average rating, then their active courses as cards. A disabled account,
+ * courses have and their average rating, then their active courses as cards, a page at a time. A disabled account,
  * or one with no active course, is the not-found page.
  */
 export function TeacherPage() {
   const { t, i18n } = useTranslation('catalog');
   const { t: tc } = useTranslation();
   const { teacherId = '' } = useParams();
-  const teacher = useTeacher(teacherId);
+  const [searchParams] = useSearchParams();
+  const page = readPageNumber(searchParams);
+  const teacher = useTeacher(teacherId, page);
   const { isSignedIn } = useSession();
 
   if (teacher.isPending) {
@@ -62,13 +67,16 @@ export function TeacherPage() {
               <StarRating average={data.ratingAverage} count={data.ratingCount} size={18} withValue />
             </Text>
           </Paper>
-          <Figure label={t('teacher.courses')} value={data.courses.length.toLocaleString(i18n.language)} />
+          <Figure label={t('teacher.courses')} value={data.courseCount.toLocaleString(i18n.language)} />
         </SimpleGrid>
         <Stack gap="md">
           <Title order={2} size="h3">
             {t('teacher.coursesTitle', { name: data.name })}
           </Title>
-          <CourseGrid courses={data.courses} signedIn={isSignedIn} />
+          <div aria-busy={teacher.isPlaceholderData} style={{ opacity: teacher.isPlaceholderData ? 0.6 : 1 }}>
+            <CourseGrid courses={data.courses} signedIn={isSignedIn} />
+          </div>
+          <PageLinks pageCount={data.pageCount} current={page} pageLink={(target) => `${paths.teacher(data.id)}${target > 1 ? `?page=${target}` : ''}`} />
         </Stack>
       </Stack>
     </Container>
