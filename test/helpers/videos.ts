@@ -133,14 +133,31 @@ export async function insertCourseWithVideos(db: Database, dataDir: string | Vid
 export { TEST_ORIGIN };
 
 /**
- * Makes a small test video with ffmpeg (a test pattern, and a tone when `audio`): the
- * transcode tests make their sources rather than ship them. Low frame rate, so it takes a moment.
+ * What a test video shows: ffmpeg's colour-bar test pattern (`testsrc2`, as the demo videos), or
+ * a natural-looking picture (a Mandelbrot zoom with a camera's grain: smooth shades, fine detail, no flat areas).
  */
-export async function makeTestVideo(ffmpegPath: string, file: string, { width, height, seconds, audio = true, fps = 12 }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number }) {
+export type TestVideoPicture = 'pattern' | 'natural';
+
+/** ffmpeg's lavfi source of a picture. */
+export const testVideoSource = (picture: TestVideoPicture, { width, height, fps, seconds }: { width: number; height: number; fps: number; seconds: number }) =>
+  picture === 'pattern'
+    ? `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`
+    : `mandelbrot=size=${width}x${height}:rate=${fps},trim=duration=${seconds},noise=alls=10:allf=t`;
+
+/**
+ * Makes a small test video with ffmpeg (a test pattern unless `picture` says otherwise, and a
+ * tone when `audio`): the transcode tests make their sources rather than ship them. Low frame
+ * rate, so it takes a moment.
+ */
+export async function makeTestVideo(
+  ffmpegPath: string,
+  file: string,
+  { width, height, seconds, audio = true, fps = 12, picture = 'pattern' }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number; picture?: TestVideoPicture },
+) {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
   await mkdir(path.dirname(file), { recursive: true });
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', testVideoSource(picture, { width, height, fps, seconds })];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=22050:duration=${seconds}`);
   args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
   if (audio) args.push('-c:a', 'aac', '-b:a', '32k', '-ac', '1');
