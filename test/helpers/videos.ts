@@ -8,6 +8,9 @@ import type { VideoStorage } from '../../src/server/storage/video-storage';
 import { categories, courses, courseVideos, subcategories } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 import type { TestUser } from './auth';
+import { testVideoSource, type TestVideoPicture } from './video-sources';
+
+export { testVideoSource, type TestVideoPicture };
 
 const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
@@ -131,18 +134,6 @@ export async function insertCourseWithVideos(db: Database, dataDir: string | Vid
 }
 
 export { TEST_ORIGIN };
-
-/**
- * What a test video shows: ffmpeg's colour-bar test pattern (`testsrc2`, as the demo videos), or
- * a natural-looking picture (a Mandelbrot zoom with a camera's grain: smooth shades, fine detail, no flat areas).
- */
-export type TestVideoPicture = 'pattern' | 'natural';
-
-/** ffmpeg's lavfi source of a picture. */
-export const testVideoSource = (picture: TestVideoPicture, { width, height, fps, seconds }: { width: number; height: number; fps: number; seconds: number }) =>
-  picture === 'pattern'
-    ? `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`
-    : `mandelbrot=size=${width}x${height}:rate=${fps},trim=duration=${seconds},noise=alls=10:allf=t`;
 
 /**
  * Makes a small test video with ffmpeg (a test pattern unless `picture` says otherwise, and a

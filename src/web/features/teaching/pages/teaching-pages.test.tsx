@@ -326,8 +326,8 @@ describe('/coursescreated', () => {
       getMyVideoProcessing: () => {
         const answer = {
           items: [
-            { courseId: 3, position: 1, state: introReady ? 'ready' : 'processing', percent: introReady ? 100 : 60, failure: null },
-            { courseId: 3, position: 2, state: 'ready', percent: 100, failure: null },
+            { courseId: 3, position: 1, state: introReady ? ('ready' as const) : ('processing' as const), percent: introReady ? 100 : 60, failure: null },
+            { courseId: 3, position: 2, state: 'ready' as const, percent: 100, failure: null },
           ],
         };
         // The next poll finds the intro done.
