@@ -9,8 +9,9 @@ import { bestCoverFrame, coverSampleFilter, coverSampleSize, judgeFrame, splitFr
 /**
  * HLS transcoding with ffmpeg, as a child process: one ffmpeg run decodes the source once and
  * encodes every rendition (H.264 + AAC in MPEG-TS segments, VOD playlists) and the timeline's
- * thumbnails sprite and tiny samples of frames, a second short run takes the poster from the best of them. Nothing here knows about the database or the storage: it reads a
- * local file and writes a local folder.
+ * thumbnails sprite and tiny samples of frames; a second short run takes the poster at the best
+ * of them. Nothing here knows about the database or the storage: it reads a local file and
+ * writes a local folder.
  */
 
 export type Rendition = {
@@ -477,7 +478,9 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
   // The poster: the sampled frame with the most to see that is neither a test pattern nor
   // blank, else a frame a little way in (the first is often black); at the largest rendition's size.
   const samplesPath = path.join(outputDir, COVER_SAMPLES_FILE);
-  const samples = splitFrames(await readFile(samplesPath), sample.width, sample.height);
+  // No samples (none written) only means no choice: the poster is taken as before.
+  const readSamples = (file: string) => readFile(file).catch(() => Buffer.alloc(0));
+  const samples = splitFrames(await readSamples(samplesPath), sample.width, sample.height);
   await rm(samplesPath, { force: true });
   const best = bestCoverFrame(samples.map((frame) => judgeFrame(frame, sample.width, sample.height)));
   const top = renditions[renditions.length - 1]!;
@@ -496,7 +499,7 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
       '-map', '[sample]', '-frames:v', '1', '-f', 'rawvideo', posterSamplePath,
     ],
   });
-  const [posterSample] = splitFrames(await readFile(posterSamplePath), sample.width, sample.height);
+  const [posterSample] = splitFrames(await readSamples(posterSamplePath), sample.width, sample.height);
   await rm(posterSamplePath, { force: true });
   const posterIsPicture = posterSample !== undefined && judgeFrame(posterSample, sample.width, sample.height).kind === 'picture';
   await writeFile(path.join(outputDir, THUMBNAILS_INDEX), thumbnailsIndex(thumbnails, durationSeconds));
