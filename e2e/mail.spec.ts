@@ -21,8 +21,8 @@ async function mailTo(request: APIRequestContext, to: string, kind: string): Pro
   return found!;
 }
 
-async function signUpThroughApi(request: APIRequestContext, baseURL: string, email: string, password: string) {
-  const response = await request.post('/api/auth/sign-up/email', { data: { email, password }, headers: { origin: baseURL, ...clientAddress() } });
+async function signUpThroughApi(request: APIRequestContext, baseURL: string, email: string, password: string, language?: 'es' | 'en') {
+  const response = await request.post('/api/auth/sign-up/email', { data: { email, password, ...(language ? { language } : {}) }, headers: { origin: baseURL, ...clientAddress() } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -73,6 +73,31 @@ test.describe('account e-mails through the development mailbox', () => {
     await expect(reminder).toHaveCount(0);
   });
 
+  test('a mailed link opens the page in the mail’s language, not the browser’s', async ({ page, browser, baseURL }) => {
+    // An account that reads English, in this Spanish browser: its verification mail is in English, and so is the page it opens.
+    const english = freshEmail('verify-en');
+    await signUpThroughApi(page.request, baseURL!, english, 'Passw0rd12', 'en');
+    const verification = await mailTo(page.request, english, 'verify-email');
+    expect(verification.subject).toBe('Confirm your e-mail address');
+    await page.goto(verification.link);
+    await expect(page.getByText('E-mail confirmed!')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    // A Spanish account's reset mail, opened in an English browser: the page is in Spanish.
+    const spanish = freshEmail('reset-es');
+    await signUpThroughApi(page.request, baseURL!, spanish, 'Passw0rd12', 'es');
+    const asked = await page.request.post('/api/auth/request-password-reset', { data: { email: spanish }, headers: { origin: baseURL!, ...clientAddress() } });
+    expect(asked.status(), await asked.text()).toBe(200);
+    const reset = await mailTo(page.request, spanish, 'password-reset');
+    expect(reset.subject).toBe('Restablece tu contraseña');
+    const englishBrowser = await browser.newContext({ baseURL, locale: 'en-US' });
+    const englishPage = await englishBrowser.newPage();
+    await englishPage.goto(reset.link);
+    await expect(englishPage.getByLabel('Contraseña nueva')).toBeVisible();
+    await expect(englishPage.locator('html')).toHaveAttribute('lang', 'es');
+    await englishBrowser.close();
+  });
+
   test('a test-card purchase mails the buyer a receipt with the course, the total and a link to My courses', async ({ page, baseURL }) => {
     const email = freshEmail('receipt');
     await page.goto('/');
@@ -94,6 +119,6 @@ test.describe('account e-mails through the development mailbox', () => {
     expect(receipt.subject).toMatch(/^Tu compra [0-9A-F]{8} en Cursos Online$/);
     expect(receipt.text).toContain(`- ${course.title}: ${formatMoney(course.priceCents, 'es')}`);
     expect(receipt.text).toContain(`- Total: ${formatMoney(course.priceCents, 'es')}`);
-    expect(receipt.link).toBe(`${baseURL}/mycourses`);
+    expect(receipt.link).toBe(`${baseURL}/mycourses?lang=es`);
   });
 });

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { findFfmpeg } from '../src/server/features/media/transcode';
+import { testVideoSource } from '../test/helpers/video-sources';
 import { demo, expect, signInThroughApi, test } from './fixtures';
 
 /**
@@ -36,6 +37,13 @@ test.describe('teaching', () => {
     await expect(page.getByRole('heading', { name: 'Crear curso', level: 1 })).toBeVisible();
     await expect(page.getByText('No hay videos')).toBeVisible();
     await expectAccessible(page);
+    // Before anything is typed the counter is a hint like the others, not an error; the inputs of each row line up.
+    const counterColour = await page.getByText('0 / 200 caracteres').evaluate((element) => getComputedStyle(element).color);
+    expect(counterColour).toBe(await page.getByText(/^0 = gratis/).evaluate((element) => getComputedStyle(element).color));
+    const top = async (role: 'combobox' | 'textbox', name: string) => (await page.getByRole(role, { name, exact: true }).boundingBox())!.y;
+    expect(await top('combobox', 'Subcategoría')).toBe(await top('combobox', 'Categoría'));
+    expect(await top('combobox', 'Nivel')).toBe(await top('combobox', 'Idioma'));
+    expect(await top('textbox', 'Precio (US$)')).toBe(await top('textbox', 'Horas'));
 
     const title = `Curso de prueba ${Date.now()}`;
     await page.getByRole('textbox', { name: 'Título' }).fill(title);
@@ -122,6 +130,14 @@ test.describe('teaching', () => {
     expect(ffmpeg, 'ffmpeg (npm install brings one)').toBeTruthy();
     const main = test.info().outputPath('main-720p.mp4');
     await mkdir(path.dirname(main), { recursive: true });
+    // An intro that looks filmed (colour bars would give no cover): its poster becomes the course's cover.
+    const introFile = test.info().outputPath('intro-natural.mp4');
+    await promisify(execFile)(ffmpeg!, [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+      '-f', 'lavfi', '-i', testVideoSource('natural', { width: 320, height: 180, fps: 12, seconds: 5 }),
+      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050:duration=5',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-movflags', '+faststart', introFile,
+    ]);
     await promisify(execFile)(ffmpeg!, [
       '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
       '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=24:duration=24',
@@ -143,7 +159,7 @@ test.describe('teaching', () => {
     await page.getByRole('textbox', { name: 'Precio (US$)' }).fill('0');
     await page.getByRole('textbox', { name: 'Nombre del profesor' }).fill('Laura Martínez');
     // The intro first: the one that finishes uploading first becomes the intro.
-    await page.locator('input[type="file"]').setInputFiles(fixture('landscape-5s.mp4'));
+    await page.locator('input[type="file"]').setInputFiles(introFile);
     const list = page.getByRole('list', { name: 'Videos subidos' });
     await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
     await page.locator('input[type="file"]').setInputFiles(main);
@@ -157,9 +173,9 @@ test.describe('teaching', () => {
     await expect(row.getByText(/^Video principal: (en cola|procesando \d+ %)$/)).toBeVisible();
     await expect(row.getByText('Video principal: listo')).toBeVisible({ timeout: 120_000 });
     await expect(row.getByText('Introducción: listo')).toBeVisible();
-    // Without a cover, the course shows its intro's poster.
-    await page.reload();
-    await expect(row.getByRole('img', { name: `Portada de ${title}` })).toHaveAttribute('src', /\/api\/videos\/courses\/\d+\/poster\.jpg/);
+    // Without a cover, the course shows its intro's poster, as soon as processing ends: no reload.
+    await expect(row.getByRole('img', { name: `Portada de ${title}` })).toHaveAttribute('src', /\/api\/videos\/courses\/\d+\/poster\.jpg\?v=\w+$/);
+    await expect.poll(() => row.getByRole('img', { name: `Portada de ${title}` }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(320);
     const courseId = Number((await row.getByRole('link', { name: `Portada de ${title}` }).getAttribute('href'))!.split('/').pop());
 
     // The public intro plays as HLS.

@@ -8,6 +8,9 @@ import type { VideoStorage } from '../../src/server/storage/video-storage';
 import { categories, courses, courseVideos, subcategories } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 import type { TestUser } from './auth';
+import { testVideoSource, type TestVideoPicture } from './video-sources';
+
+export { testVideoSource, type TestVideoPicture };
 
 const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
@@ -133,14 +136,19 @@ export async function insertCourseWithVideos(db: Database, dataDir: string | Vid
 export { TEST_ORIGIN };
 
 /**
- * Makes a small test video with ffmpeg (a test pattern, and a tone when `audio`): the
- * transcode tests make their sources rather than ship them. Low frame rate, so it takes a moment.
+ * Makes a small test video with ffmpeg (a test pattern unless `picture` says otherwise, and a
+ * tone when `audio`): the transcode tests make their sources rather than ship them. Low frame
+ * rate, so it takes a moment.
  */
-export async function makeTestVideo(ffmpegPath: string, file: string, { width, height, seconds, audio = true, fps = 12 }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number }) {
+export async function makeTestVideo(
+  ffmpegPath: string,
+  file: string,
+  { width, height, seconds, audio = true, fps = 12, picture = 'pattern' }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number; picture?: TestVideoPicture },
+) {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
   await mkdir(path.dirname(file), { recursive: true });
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}:duration=${seconds}`];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', testVideoSource(picture, { width, height, fps, seconds })];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=22050:duration=${seconds}`);
   args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
   if (audio) args.push('-c:a', 'aac', '-b:a', '32k', '-ac', '1');

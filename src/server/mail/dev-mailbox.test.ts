@@ -18,15 +18,15 @@ describe('the development mailbox (no SMTP_URL)', () => {
     expect(response.statusCode).toBe(200);
     const { messages } = response.json() as { messages: { to: string; subject: string; link: string; kind: string }[] };
     expect(messages.map((mail) => [mail.kind, mail.subject, mail.link])).toEqual([
-      ['password-reset', 'Reset your password', `${ctx.config.publicUrl}/reset-password?token=second`],
-      ['verify-email', 'Confirma tu correo electrónico', `${ctx.config.publicUrl}/verify-email?token=first`],
+      ['password-reset', 'Reset your password', `${ctx.config.publicUrl}/reset-password?token=second&lang=en`],
+      ['verify-email', 'Confirma tu correo electrónico', `${ctx.config.publicUrl}/verify-email?token=first&lang=es`],
     ]);
     expect(await ctx.db.select().from(mailOutbox)).toHaveLength(2);
 
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain(`href="${ctx.config.publicUrl}/reset-password?token=second"`);
+    expect(page.body).toContain(`href="${ctx.config.publicUrl}/reset-password?token=second&amp;lang=en"`);
   });
 
   it('answers nobody but this machine', async () => {

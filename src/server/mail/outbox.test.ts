@@ -26,7 +26,7 @@ describe('the mail outbox, sent to a real SMTP server', () => {
     expect(ana.from).toBe('no-reply@cursos.test');
     expect(ana.subject).toBe('Restablece tu contraseña');
     expect(ana.text).toContain(`${ctx.config.publicUrl}/reset-password?token=token-ana%40example.com`);
-    expect(ana.html).toContain(`href="${ctx.config.publicUrl}/reset-password?token=token-ana%40example.com"`);
+    expect(ana.html).toContain(`href="${ctx.config.publicUrl}/reset-password?token=token-ana%40example.com&amp;lang=es"`);
     const bob = smtp.received.find((mail) => mail.to[0] === 'bob@example.com')!;
     expect(bob.subject).toBe('Reset your password');
     expect(bob.text).toContain('Choose a new password');

@@ -3,6 +3,7 @@ import { formatMoney } from '../../shared/money';
 import { pathFor } from '../../shared/endpoints/endpoint';
 import { invoicesEndpoints } from '../../shared/endpoints/invoices';
 import { paths } from '../../shared/paths';
+import { languageQueryParam } from '../../web/i18n/languages';
 import { createServerI18n } from '../../web/i18n/server';
 
 /**
@@ -34,6 +35,16 @@ export const mailLinkPaths = {
   approveEmailChange: paths.approveEmailChange(),
   confirmEmailChange: paths.confirmEmailChange(),
 } as const;
+
+/**
+ * A link into the web app that opens it in the mail's language (`?lang=`, which the app and the
+ * server's rendering read before the browser's own language): a Spanish mail opened in an
+ * English browser shows the page in Spanish, and the other way round.
+ */
+export function appLink(publicUrl: string, path: string, language: Language, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams({ ...query, [languageQueryParam]: language });
+  return `${publicUrl}${path}?${search.toString()}`;
+}
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -67,7 +78,7 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
     item.discountCents && item.listPriceCents !== undefined
       ? t('lineDiscount', { price: money(item.priceCents), amount: money(item.listPriceCents), code: item.couponCode ?? '' })
       : money(item.priceCents);
-  const tokenLink = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const tokenLink = (path: string, token: string) => appLink(publicUrl, path, language, { token });
   switch (kind) {
     case 'verify-email': {
       const { token } = data as MailData['verify-email'];
@@ -107,7 +118,7 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         lines: [...items.map((item) => ({ label: item.title, value: lineValue(item) })), { label: t(`${text}.total`), value: money(amountTotal) }],
         // A paid order that cost something has an invoice, issued with the payment; the buyer's session opens it.
         ...(kind === 'receipt' && amountTotal > 0 ? { links: [{ label: t('receipt.invoice'), link: `${publicUrl}${pathFor(invoicesEndpoints.getInvoicePdf, { id: orderId })}` }] } : {}),
-        action: { label: t(`${text}.action`), link: `${publicUrl}${paths.myCourses()}` },
+        action: { label: t(`${text}.action`), link: appLink(publicUrl, paths.myCourses(), language) },
       };
     }
     case 'new-sale':
@@ -122,7 +133,7 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         subject: t(`${text}.subject`, { count }),
         paragraphs: [t(`${text}.body`, { count, number })],
         lines: items.map((item) => ({ label: item.title, value: lineValue(item) })),
-        action: { label: t(`${text}.action`), link: `${publicUrl}${kind === 'new-sale' ? paths.coursesCreated() : paths.earnings()}` },
+        action: { label: t(`${text}.action`), link: appLink(publicUrl, kind === 'new-sale' ? paths.coursesCreated() : paths.earnings(), language) },
       };
     }
   }

@@ -16,9 +16,9 @@ import { createTranscodeWorker, hlsPrefixFor } from './transcode-job';
 
 const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
 
-/** A teacher's new course through the API, without a cover, with an uploaded intro and main video. */
-async function publishCourseWith(ctx: TestContext, teacher: TestUser, main: Buffer) {
-  const intro = await uploadFile(ctx.app, teacher, await readFile(videoFixture('landscape-5s')));
+/** A teacher's new course through the API, without a cover, with an uploaded intro (colour bars unless given) and main video. */
+async function publishCourseWith(ctx: TestContext, teacher: TestUser, main: Buffer, introSource?: Buffer) {
+  const intro = await uploadFile(ctx.app, teacher, introSource ?? (await readFile(videoFixture('landscape-5s'))));
   const mainUpload = await uploadFile(ctx.app, teacher, main);
   expect(intro.response.statusCode).toBe(200);
   expect(mainUpload.response.statusCode).toBe(200);
@@ -48,10 +48,13 @@ async function publishCourseWith(ctx: TestContext, teacher: TestUser, main: Buff
 describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy', () => {
   const ctx = useTestApp({ TRANSCODE_MAX_WAITING_PER_USER: '4' });
   let mainSource: Buffer;
+  /** An intro that looks like a filmed picture rather than a test pattern: its poster can be a cover. */
+  let naturalIntro: Buffer;
   let worker: JobWorker;
 
   beforeAll(async () => {
     mainSource = await readFile(await makeTestVideo(ffmpeg!, path.join(ctx.dataDir, 'sources', 'main-720p.mp4'), { width: 1280, height: 720, seconds: 3 }));
+    naturalIntro = await readFile(await makeTestVideo(ffmpeg!, path.join(ctx.dataDir, 'sources', 'intro-natural.mp4'), { width: 320, height: 180, seconds: 4, picture: 'natural' }));
     worker = (await createTranscodeWorker({
       db: ctx.db,
       storage: createVideoStorage(ctx.dataDir),
@@ -77,7 +80,7 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
 
   it('queues both videos of a new course, transcodes them, and then serves HLS: public for the intro, signed for the main video', async () => {
     const teacher = await signedInUser(ctx.app);
-    const { courseId } = await publishCourse(teacher);
+    const { courseId } = await publishCourseWith(ctx, teacher, mainSource, naturalIntro);
 
     const queued = [
       { courseId, position: 1, state: 'queued', percent: 0, failure: null },
@@ -196,6 +199,20 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect((await ctx.app.inject({ url: thumbnailsUrl! })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: `${base}thumbnails.jpg` })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: `/api/videos/hls/${strangers}/thumbnails.vtt` })).statusCode).toBe(403);
+  });
+
+  it('leaves the drawn cover to a course whose intro is a test pattern, and the intro its poster', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const { courseId } = await publishCourse(teacher);
+    await worker.drain();
+    await ctx.app.catalogVersionFeed.sync();
+    const detail = (await ctx.app.inject({ url: `/api/courses/${courseId}` })).json() as { imageUrl: string; introVideo: { posterUrl: string | null } };
+    // No picture of its own: the storefront and the teacher's list draw its cover.
+    expect(detail.imageUrl).toBe('/covers/default.svg');
+    expect(((await ctx.app.inject({ url: '/api/courses/mine', headers: teacher.headers })).json() as { items: { id: number; imageUrl: string }[] }).items.find((course) => course.id === courseId)?.imageUrl).toBe('/covers/default.svg');
+    // The player still opens on a frame of the intro.
+    expect(detail.introVideo.posterUrl).toBe(`/api/videos/courses/${courseId}/poster.jpg`);
+    expect((await ctx.app.inject({ url: detail.introVideo.posterUrl! })).statusCode).toBe(200);
   });
 
   it('answers no thumbnails for a copy transcoded before they were made', async () => {

@@ -87,7 +87,8 @@ function throttledPercent(save: (percent: number) => Promise<void>) {
 /**
  * The transcode job: reads the source from the video storage, encodes the HLS renditions and
  * the poster with ffmpeg (transcode.ts) in a local folder, stores every file under
- * `hls/<source>/`, and marks the video ready; the courses whose intro it is get its poster.
+ * `hls/<source>/`, and marks the video ready; the courses whose intro it is get its poster as
+ * their cover, unless it is a test pattern or blank.
  * The teacher sees the state and percent (`video_transcodes`); a failure is retried, then
  * marked failed, and the MP4 plays on either way.
  */
@@ -171,7 +172,8 @@ export function transcodeJobHandler({ db, storage, workDir, settings, videoLimit
             .returning({ storageKey: videoTranscodes.storageKey });
           if (marked.length === 0) return false;
           // The courses whose intro this is show its poster where they have no cover (a new
-          // version each time, so browsers do not keep an old one).
+          // version each time, so browsers do not keep an old one); a poster that is a test
+          // pattern or blank is no cover, and they keep (or go back to) their drawn one.
           const version = Date.now().toString(36);
           const intros = await tx
             .select({ courseId: courses.id })
@@ -181,7 +183,7 @@ export function transcodeJobHandler({ db, storage, workDir, settings, videoLimit
           for (const { courseId } of intros) {
             await tx
               .update(courses)
-              .set({ posterUrl: `${introPosterUrl(courseId)}?v=${version}` })
+              .set({ posterUrl: result.posterIsPicture ? `${introPosterUrl(courseId)}?v=${version}` : null })
               .where(eq(courses.id, courseId));
           }
           return true;

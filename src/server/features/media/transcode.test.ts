@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestVideo, videoFixture } from '../../../../test/helpers/videos';
+import { makeTestVideo, testVideoSource, videoFixture } from '../../../../test/helpers/videos';
+import { coverSampleFilter, coverSampleSize, judgeFrame, splitFrames } from './cover-frame';
 import { FfmpegError, findFfmpeg, findLimitsWrapper, masterPlaylist, planRenditions, planThumbnails, thumbnailsIndex, transcodeToHls } from './transcode';
 
 /** A JPEG's size, from its frame header (SOF0–SOF2). */
@@ -33,6 +36,16 @@ function cuesOf(vtt: string) {
 }
 
 const limits = { threads: 2, nice: 5, timeoutMs: 60_000 };
+const run = promisify(execFile);
+
+/** The judgement of a written poster, sampled as the transcode samples frames. */
+async function judgePoster(file: string) {
+  const { width, height } = jpegSize(await readFile(file));
+  const sample = coverSampleSize(width, height);
+  const ffmpegPath = (await findFfmpeg(process.env.FFMPEG_PATH))!;
+  const { stdout } = await run(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-vf', coverSampleFilter(sample), '-f', 'rawvideo', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 20 });
+  return judgeFrame(splitFrames(stdout, sample.width, sample.height)[0]!, sample.width, sample.height);
+}
 
 describe('the rendition ladder', () => {
   it('gives 360p and 720p, never larger than the source, keeping the shape, in even sizes', () => {
@@ -112,6 +125,8 @@ describe('transcoding with ffmpeg', async () => {
     const result = await transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir, width: 1280, height: 720, durationSeconds: 2, limits, onProgress: (percent) => progress.push(percent) });
 
     expect(result.hasAudio).toBe(true);
+    // Colour bars: a poster for the player, but no cover.
+    expect(result.posterIsPicture).toBe(false);
     expect(result.renditions.map((rendition) => rendition.name)).toEqual(['360p', '720p']);
     expect(result.files).toEqual(['360p/index.m3u8', '360p/seg-000.ts', '720p/index.m3u8', '720p/seg-000.ts', 'master.m3u8', 'poster.jpg', 'thumbnails.jpg', 'thumbnails.vtt']);
     expect(await readFile(path.join(outputDir, 'master.m3u8'), 'utf8')).toBe(masterPlaylist(result.renditions, true));
@@ -135,6 +150,29 @@ describe('transcoding with ffmpeg', async () => {
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it.runIf(ffmpeg)('takes the poster from a picture, past the test pattern a video opens with; a video of test pattern alone gives a poster that is no cover', async () => {
+    // 3 s of colour bars, then 3 s of a natural-looking picture.
+    const mixed = path.join(work, 'bars-then-picture.mp4');
+    await run(ffmpeg!, [
+      '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+      '-f', 'lavfi', '-i', testVideoSource('pattern', { width: 320, height: 180, fps: 12, seconds: 3 }),
+      '-f', 'lavfi', '-i', testVideoSource('natural', { width: 320, height: 180, fps: 12, seconds: 3 }),
+      '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', mixed,
+    ]);
+    const fromMixed = await transcodeToHls({ ffmpegPath: ffmpeg!, input: mixed, outputDir: path.join(work, 'mixed'), width: 320, height: 180, durationSeconds: 6, limits });
+    expect(fromMixed.posterIsPicture).toBe(true);
+    expect((await judgePoster(path.join(work, 'mixed', 'poster.jpg'))).kind).toBe('picture');
+    // The samples it chose from are not among the stored files.
+    expect(fromMixed.files).toEqual(['180p/index.m3u8', '180p/seg-000.ts', 'master.m3u8', 'poster.jpg', 'thumbnails.jpg', 'thumbnails.vtt']);
+
+    const bars = await makeTestVideo(ffmpeg!, path.join(work, 'bars.mp4'), { width: 320, height: 180, seconds: 4, audio: false, picture: 'pattern' });
+    const fromBars = await transcodeToHls({ ffmpegPath: ffmpeg!, input: bars, outputDir: path.join(work, 'bars'), width: 320, height: 180, durationSeconds: 4, limits });
+    expect(fromBars.posterIsPicture).toBe(false);
+    // The player still has a poster.
+    expect(fromBars.files).toContain('poster.jpg');
+    expect((await judgePoster(path.join(work, 'bars', 'poster.jpg'))).kind).toBe('pattern');
   });
 
   it.runIf(ffmpeg)('gives a small portrait video without sound one rendition at its own size', async () => {

@@ -1,15 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { bestCoverFrame, coverSampleFilter, coverSampleSize, judgeFrame, splitFrames } from './cover-frame';
 
 /**
  * HLS transcoding with ffmpeg, as a child process: one ffmpeg run decodes the source once and
  * encodes every rendition (H.264 + AAC in MPEG-TS segments, VOD playlists) and the timeline's
- * thumbnails sprite, a second short run takes the poster. Nothing here knows about the database or the storage: it reads a
- * local file and writes a local folder.
+ * thumbnails sprite and tiny samples of frames; a second short run takes the poster at the best
+ * of them. Nothing here knows about the database or the storage: it reads a local file and
+ * writes a local folder.
  */
 
 export type Rendition = {
@@ -327,6 +329,12 @@ export type TranscodeResult = {
   hasAudio: boolean;
   /** Every file written, relative to the output folder, with `/` separators; `master.m3u8`, `poster.jpg`, `thumbnails.jpg` and `thumbnails.vtt` among them. */
   files: string[];
+  /**
+   * Whether the poster may stand for the course as its cover: false when every frame looked at
+   * was a test pattern or next to blank (see cover-frame.ts); the poster is still written for
+   * the player.
+   */
+  posterIsPicture: boolean;
 };
 
 export const MASTER_PLAYLIST = 'master.m3u8';
@@ -335,6 +343,9 @@ export const RENDITION_PLAYLIST = 'index.m3u8';
 /** The timeline's preview thumbnails: one sprite of small frames, and the WebVTT index of its tiles. */
 export const THUMBNAILS_SPRITE = 'thumbnails.jpg';
 export const THUMBNAILS_INDEX = 'thumbnails.vtt';
+/** Samples of frames to choose the poster from (cover-frame.ts); read, then removed before the files are listed. */
+const COVER_SAMPLES_FILE = 'cover-samples.rgb';
+const POSTER_SAMPLE_FILE = 'poster-sample.rgb';
 
 /** The sprite's tiles: this wide, at most this many (one every few seconds), this many to a row. */
 const THUMBNAIL_WIDTH = 160;
@@ -429,11 +440,16 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
   for (const rendition of renditions) await mkdir(path.join(outputDir, rendition.name), { recursive: true });
   // One more branch of the same decode makes the thumbnails' sprite: a frame every few seconds, small, tiled.
   const thumbnails = planThumbnails(width, height, durationSeconds);
-  const split = `[0:v]split=${renditions.length + 1}${renditions.map((_, index) => `[s${index}]`).join('')}[st]`;
+  // And one more samples a frame at each tile's time, tiny and raw, to choose the poster from.
+  const sample = coverSampleSize(width, height);
+  const sampleFilter = coverSampleFilter(sample);
+  const split = `[0:v]split=${renditions.length + 2}${renditions.map((_, index) => `[s${index}]`).join('')}[st][sc]`;
   const scales = renditions.map((rendition, index) => `[s${index}]scale=${rendition.width}:${rendition.height},setsar=1[v${index}]`);
   const sprite = `[st]fps=1/${thumbnails.everySeconds},scale=${thumbnails.width}:${thumbnails.height},setsar=1,tile=${thumbnails.columns}x${thumbnails.rows}[thumbs]`;
-  const filter = [split, ...scales, sprite].join(';');
+  const coverSamples = `[sc]fps=1/${thumbnails.everySeconds},${sampleFilter}[samples]`;
+  const filter = [split, ...scales, sprite, coverSamples].join(';');
   const spriteArgs = ['-map', '[thumbs]', '-frames:v', '1', '-update', '1', '-q:v', '5', path.join(outputDir, THUMBNAILS_SPRITE)];
+  const samplesArgs = ['-map', '[samples]', '-f', 'rawvideo', path.join(outputDir, COVER_SAMPLES_FILE)];
 
   const durationUs = Math.max(1, durationSeconds) * 1_000_000;
   let lastPercent = -1;
@@ -448,7 +464,7 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
     ffmpegPath,
     ...limits,
     signal,
-    args: ['-filter_complex_threads', String(limits.threads), ...sourceArgs(input, limits), '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), ...spriteArgs, '-progress', 'pipe:1', '-nostats'],
+    args: ['-filter_complex_threads', String(limits.threads), ...sourceArgs(input, limits), '-filter_complex', filter, ...renditions.flatMap((rendition, index) => renditionArgs(rendition, index, outputDir, limits.threads)), ...spriteArgs, ...samplesArgs, '-progress', 'pipe:1', '-nostats'],
     onProgressLine: (key, value) => {
       // The encode is 95 %; the poster takes the rest.
       if (key === 'out_time_us' || key === 'out_time_ms') {
@@ -459,18 +475,35 @@ export async function transcodeToHls({ ffmpegPath, input, outputDir, width, heig
   });
   const hasAudio = /Stream #0:\d+(?:\[\w+\])?(?:\(\w+\))?: Audio:/.test(log.start);
 
-  // The poster: a frame a little way in (the first is often black), at the largest rendition's size.
+  // The poster: the sampled frame with the most to see that is neither a test pattern nor
+  // blank, else a frame a little way in (the first is often black); at the largest rendition's size.
+  const samplesPath = path.join(outputDir, COVER_SAMPLES_FILE);
+  // No samples (none written) only means no choice: the poster is taken as before.
+  const readSamples = (file: string) => readFile(file).catch(() => Buffer.alloc(0));
+  const samples = splitFrames(await readSamples(samplesPath), sample.width, sample.height);
+  await rm(samplesPath, { force: true });
+  const best = bestCoverFrame(samples.map((frame) => judgeFrame(frame, sample.width, sample.height)));
   const top = renditions[renditions.length - 1]!;
-  const at = Math.min(2, Math.max(0, durationSeconds / 3));
+  const at = best === null ? Math.min(2, Math.max(0, durationSeconds / 3)) : Math.min(best * thumbnails.everySeconds, Math.max(0, durationSeconds - 0.1));
+  // The same decode gives the poster and its own sample: the frame the seek lands on is judged, not the one sampled before.
+  const posterSamplePath = path.join(outputDir, POSTER_SAMPLE_FILE);
   await runFfmpeg({
     ffmpegPath,
     ...limits,
     timeoutMs: Math.min(limits.timeoutMs, 60_000),
     signal,
-    args: ['-ss', at.toFixed(2), ...sourceArgs(input, limits), '-frames:v', '1', '-vf', `scale=${top.width}:${top.height},setsar=1`, '-q:v', '4', path.join(outputDir, POSTER_FILE)],
+    args: [
+      '-ss', at.toFixed(2), ...sourceArgs(input, limits),
+      '-filter_complex', `[0:v]split=2[p][s];[p]scale=${top.width}:${top.height},setsar=1[poster];[s]${sampleFilter}[sample]`,
+      '-map', '[poster]', '-frames:v', '1', '-q:v', '4', path.join(outputDir, POSTER_FILE),
+      '-map', '[sample]', '-frames:v', '1', '-f', 'rawvideo', posterSamplePath,
+    ],
   });
+  const [posterSample] = splitFrames(await readSamples(posterSamplePath), sample.width, sample.height);
+  await rm(posterSamplePath, { force: true });
+  const posterIsPicture = posterSample !== undefined && judgeFrame(posterSample, sample.width, sample.height).kind === 'picture';
   await writeFile(path.join(outputDir, THUMBNAILS_INDEX), thumbnailsIndex(thumbnails, durationSeconds));
   await writeFile(path.join(outputDir, MASTER_PLAYLIST), masterPlaylist(renditions, hasAudio));
   report(100);
-  return { renditions, hasAudio, files: await listFiles(outputDir) };
+  return { renditions, hasAudio, files: await listFiles(outputDir), posterIsPicture };
 }

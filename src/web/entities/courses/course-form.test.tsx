@@ -74,6 +74,38 @@ describe('CourseForm', () => {
     expect(screen.getByRole('textbox', { name: /^Imagen/ })).toHaveAccessibleDescription(expect.stringContaining('Ingresa una URL de imagen válida (http o https)'));
   });
 
+  it('leaves the description’s counter uncoloured until something is typed, and red only while the length is out of range', async () => {
+    const { user } = renderWithProviders(<CreateForm />);
+    const description = screen.getByRole('textbox', { name: /^Descripción/ });
+    const counter = () => screen.getByText(/^\d+ \/ 200 caracteres$/);
+    const isRed = () => (counter().getAttribute('style') ?? '').includes('red');
+    expect(counter()).toHaveTextContent('0 / 200 caracteres');
+    expect(isRed()).toBe(false);
+    await user.type(description, 'Corto');
+    expect(counter()).toHaveTextContent('5 / 200 caracteres');
+    expect(isRed()).toBe(true);
+    await user.type(description, ' pero ya suficiente');
+    expect(isRed()).toBe(false);
+  });
+
+  it('puts every hint under its input, so the inputs of a row line up', () => {
+    renderWithProviders(<CreateForm />);
+    // In a row of two, a hint above one input would push it below its neighbour.
+    for (const name of [/^Descripción/, /^Precio/]) {
+      const input = screen.getByRole('textbox', { name });
+      const hint = document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+      expect(input.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING, String(name)).toBeTruthy();
+    }
+    // And the pairs that share a row.
+    for (const [left, right] of [[/^Categoría/, /^Subcategoría/], [/^Idioma/, /^Nivel/]] as const) {
+      const row = screen.getByRole('combobox', { name: left }).closest('.mantine-SimpleGrid-root');
+      expect(row).not.toBeNull();
+      expect(row).toContainElement(screen.getByRole('combobox', { name: right }));
+    }
+    const hours = screen.getByRole('textbox', { name: /^Horas/ });
+    expect(hours.closest('.mantine-SimpleGrid-root')).toContainElement(screen.getByRole('textbox', { name: /^Precio/ }));
+  });
+
   it('empties the subcategory when another category is chosen', async () => {
     const { user } = renderWithProviders(<CreateForm />);
     expect(screen.getByRole('textbox', { name: /^Nombre del profesor/ })).toHaveValue('Laura Martínez');

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import type { VideoProcessing, VideoProcessingList } from '../../../../shared/schemas/media';
 import { call } from '../../../lib/api-client';
@@ -6,7 +7,8 @@ import { call } from '../../../lib/api-client';
 /** While a video waits or is being processed, its state is asked for again this often. */
 export const PROCESSING_POLL_MS = 3000;
 
-const stillWorking = (list: VideoProcessingList | undefined) => list?.items.some((item: VideoProcessing) => item.state === 'queued' || item.state === 'processing') ?? false;
+const isWorking = (item: VideoProcessing) => item.state === 'queued' || item.state === 'processing';
+const stillWorking = (list: VideoProcessingList | undefined) => list?.items.some(isWorking) ?? false;
 
 export const videoProcessingKeys = {
   mine: ['teaching', 'video-processing'] as const,
@@ -30,3 +32,23 @@ export const useCourseVideoProcessing = (id: number, { enabled = true }: { enabl
     refetchInterval: (query) => (stillWorking(query.state.data) ? PROCESSING_POLL_MS : false),
     enabled,
   });
+
+/**
+ * My processing, as useMyVideoProcessing asks for it; and when one of the videos finishes (it
+ * was queued or processing at the last answer and no longer is), `queryKey` is fetched
+ * again: the intro that finished may have given its course a new cover, which a list of
+ * courses shows then, without a reload.
+ */
+export function useMyVideoProcessingRefreshing(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  const processing = useMyVideoProcessing();
+  const working = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!processing.data) return;
+    const now = new Set(processing.data.items.filter(isWorking).map((item) => `${item.courseId}:${item.position}`));
+    const before = working.current;
+    working.current = now;
+    if (before && [...before].some((video) => !now.has(video))) void queryClient.invalidateQueries({ queryKey });
+  }, [processing.data, queryClient, queryKey]);
+  return processing;
+}

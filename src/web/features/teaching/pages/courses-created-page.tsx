@@ -17,8 +17,8 @@ import { usePriceLabel } from '../../../lib/money';
 import { useSession } from '../../../session/get-session';
 import { useTeacherSales } from '../../../entities/sales/get-teacher-sales';
 import { RatingDistribution, ratingShares } from '../../../entities/reviews/rating-distribution';
-import { useCreatedCourses } from '../api/get-created-courses';
-import { useMyVideoProcessing } from '../api/get-video-processing';
+import { createdCoursesQueryKey, useCreatedCourses } from '../api/get-created-courses';
+import { useMyVideoProcessingRefreshing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
 import { PayoutAccountCard } from '../components/payout-account-card';
 import { VideoProcessingBadges } from '../components/video-processing';
@@ -122,7 +122,8 @@ function CourseDetail({ course, onClose }: { course: CourseRow; onClose: () => v
 function CourseList({ rows }: { rows: CourseRow[] }) {
   const { t, i18n } = useTranslation(['teaching', 'common']);
   const headingId = useId();
-  const processing = useMyVideoProcessing();
+  // A course whose intro finishes processing may have a new cover (a frame of it): the list shows it without a reload.
+  const processing = useMyVideoProcessingRefreshing(createdCoursesQueryKey);
   const priceLabel = usePriceLabel();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);

@@ -311,6 +311,41 @@ describe('/coursescreated', () => {
     expect(screen.getByRole('searchbox', { name: 'Search by title' })).toBeInTheDocument();
   });
 
+  it('shows the new cover once the intro’s processing ends, without a reload', { timeout: 30_000 }, async () => {
+    const poster = '/api/videos/courses/3/poster.jpg?v=m1x2y3';
+    let introReady = false;
+    let listFetches = 0;
+    mockApi({
+      ...signedIn,
+      getCreatedCourses: () => {
+        listFetches++;
+        // The transcode gives the course its intro's poster as it marks the intro ready.
+        return { items: [{ ...created.items[0]!, imageUrl: introReady ? poster : '/covers/default.svg' }, created.items[1]!] };
+      },
+      getMySales: () => sales,
+      getMyVideoProcessing: () => {
+        const answer = {
+          items: [
+            { courseId: 3, position: 1, state: introReady ? ('ready' as const) : ('processing' as const), percent: introReady ? 100 : 60, failure: null },
+            { courseId: 3, position: 2, state: 'ready' as const, percent: 100, failure: null },
+          ],
+        };
+        // The next poll finds the intro done.
+        introReady = true;
+        return answer;
+      },
+    });
+    renderApp('/coursescreated');
+    const table = await createdTable();
+    const cover = () => within(table).getByRole('img', { name: 'Portada de Python' });
+    expect(await within(table).findByText('Introducción: procesando 60 %')).toBeInTheDocument();
+    expect(cover()).toHaveAttribute('src', '/covers/default.svg');
+    // The next poll (a few seconds on) says the intro is ready: the list is asked for again, and shows the poster.
+    expect(await within(table).findByText('Introducción: listo', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(cover()).toHaveAttribute('src', poster));
+    expect(listFetches).toBe(2);
+  });
+
   it('shows no summary to a teacher without courses', async () => {
     mockApi({ ...signedIn, getCreatedCourses: () => ({ items: [] }), getMySales: () => ({ courses: [], totals: { revenueCents: 0, sales: 0, students: 0 }, daily }), getMyVideoProcessing: () => ({ items: [] }) });
     renderApp('/coursescreated');
