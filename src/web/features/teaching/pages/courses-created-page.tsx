@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Image, Modal, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Image, Modal, Pagination, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { usePriceLabel } from '../../../lib/money';
 import { useSession } from '../../../session/get-session';
 import { useTeacherSales } from '../../../entities/sales/get-teacher-sales';
 import { RatingDistribution, ratingShares } from '../../../entities/reviews/rating-distribution';
+import { CourseCover, ownPicture } from '../../../entities/courses/course-cover';
 import { createdCoursesQueryKey, useCreatedCourses } from '../api/get-created-courses';
 import { useMyVideoProcessingRefreshing } from '../api/get-video-processing';
 import { PageSpinner, SignInNeeded } from '../components/page-states';
@@ -138,11 +139,23 @@ function CourseList({ rows }: { rows: CourseRow[] }) {
   const shown = found.slice((current - 1) * createdCoursesPageSize, current * createdCoursesPageSize);
   const detail = detailId === null ? undefined : rows.find((course) => course.id === detailId);
 
-  const cover = (course: CourseRow, width: number) => (
-    <Anchor component={Link} to={paths.course(course.id)} display="inline-block">
-      <Image src={course.imageUrl || DEFAULT_COURSE_COVER} alt={t('created.coverAlt', { title: course.title })} w={width} h={Math.round(width * 0.625)} radius="sm" fit="cover" fallbackSrc={DEFAULT_COURSE_COVER} />
-    </Anchor>
-  );
+  // The storefront's cover: the course's picture, or the one drawn for a course without (as buyers see it).
+  const cover = (course: CourseRow, width: number) => {
+    const picture = ownPicture(course.imageUrl);
+    const label = t('created.coverAlt', { title: course.title });
+    return (
+      <Anchor component={Link} to={paths.course(course.id)} display="block" w={width} style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+        {picture ? (
+          <Image src={picture} alt={label} w={width} h={Math.round((width * 9) / 16)} fit="cover" fallbackSrc={DEFAULT_COURSE_COVER} />
+        ) : (
+          <>
+            <CourseCover course={course} />
+            <VisuallyHidden>{label}</VisuallyHidden>
+          </>
+        )}
+      </Anchor>
+    );
+  };
   const titleCell = (course: CourseRow) => (
     <>
       <Text fw={500}>{course.title}</Text>

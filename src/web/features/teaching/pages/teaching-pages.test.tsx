@@ -339,7 +339,8 @@ describe('/coursescreated', () => {
     const table = await createdTable();
     const cover = () => within(table).getByRole('img', { name: 'Portada de Python' });
     expect(await within(table).findByText('Introducción: procesando 60 %')).toBeInTheDocument();
-    expect(cover()).toHaveAttribute('src', '/covers/default.svg');
+    // No picture yet: the cover drawn for the storefront, the link still named for the course.
+    expect(within(table).getByRole('link', { name: 'Portada de Python' }).querySelector('[data-cover="drawn"]')).not.toBeNull();
     // The next poll (a few seconds on) says the intro is ready: the list is asked for again, and shows the poster.
     expect(await within(table).findByText('Introducción: listo', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(cover()).toHaveAttribute('src', poster));
