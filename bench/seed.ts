@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import cliProgress from 'cli-progress';
+import type { Pool } from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { installDemoVideos, seedDemoData } from '../src/server/db/seed';
@@ -126,6 +127,8 @@ async function main() {
       seed: options.seed,
       batchSize: options.batchSize,
       concurrency: database.kind === 'postgres' ? BULK_CONCURRENCY : 1,
+      // node-postgres's pool (drizzle's client) on the server: batches go in with COPY there.
+      copyPool: database.kind === 'postgres' ? (database.db as unknown as { $client: Pool }).$client : undefined,
       passwordHash,
       onProgress: progress.update,
     }).finally(() => progress.stop());
