@@ -21,7 +21,7 @@ import { copyRows, type CopyValue } from './copy-from';
 /** Bulk orders are split at the default platform fee, rounded as `domain/revenue-split.ts` rounds. */
 const feeBasisPoints = payoutDefaults.platformFeePercent * 100;
 
-export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings';
+export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings' | 'indexes';
 
 export type BulkOptions = {
   courses: number;
@@ -39,6 +39,14 @@ export type BulkOptions = {
   concurrency?: number;
   /** The PostgreSQL server's pool: batches then go in with COPY. Absent on PGlite. */
   copyPool?: Pool;
+  /**
+   * With `copyPool`: drop the courses' search and listing indexes for the load and build them
+   * again at its end (also when it fails or is stopped), which costs far less than updating
+   * them row by row once the load is large next to what is there.
+   */
+  rebuildCourseIndexes?: boolean;
+  /** Stops the load between batches (what is loaded stays; dropped indexes are built again). */
+  signal?: AbortSignal;
   onProgress?: (phase: BulkPhase, done: number, total: number) => void;
 };
 
@@ -49,6 +57,7 @@ export type BulkSummary = {
   orderItems: number;
   reviews: number;
   millisecondsByPhase: Partial<Record<BulkPhase, number>>;
+  analyzeMilliseconds: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -148,87 +157,94 @@ export async function generateBulkData(db: Database, options: BulkOptions): Prom
   const now = Date.now();
   // Per-run tag: the same seed run twice must not collide on e-mail addresses.
   const runTag = randomBytes(3).toString('hex');
-  const summary: BulkSummary = { users: 0, courses: 0, orders: 0, orderItems: 0, reviews: 0, millisecondsByPhase: {} };
+  const summary: BulkSummary = { users: 0, courses: 0, orders: 0, orderItems: 0, reviews: 0, millisecondsByPhase: {}, analyzeMilliseconds: 0 };
   const timed = async (phase: BulkPhase, work: () => Promise<void>) => {
     const started = performance.now();
     await work();
     summary.millisecondsByPhase[phase] = Math.round(performance.now() - started);
   };
 
-  // Users -------------------------------------------------------------------------
-  const newUsers: GeneratedUser[] = [];
-  await timed('users', async () => {
-    for (let index = 0; index < options.users; index += 1) newUsers.push(generateUser(random, now, runTag, index));
-    const tasks = mapIterable(batches(newUsers, batchSize), (batch) => async () => {
-      await (copyPool ? copyUsers(copyPool, batch, options.passwordHash) : insertUsers(db, batch, options.passwordHash));
-      summary.users += batch.length;
-      report('users', summary.users, options.users);
+  const setAside = copyPool && options.rebuildCourseIndexes ? await dropCourseIndexes(copyPool) : [];
+  try {
+    // Users -------------------------------------------------------------------------
+    const newUsers: GeneratedUser[] = [];
+    await timed('users', async () => {
+      for (let index = 0; index < options.users; index += 1) newUsers.push(generateUser(random, now, runTag, index));
+      const tasks = mapIterable(batches(newUsers, batchSize), (batch) => async () => {
+        await (copyPool ? copyUsers(copyPool, batch, options.passwordHash) : insertUsers(db, batch, options.passwordHash));
+        summary.users += batch.length;
+        report('users', summary.users, options.users);
+      });
+      await runWithConcurrency(concurrency, tasks, options.signal);
     });
-    await runWithConcurrency(concurrency, tasks);
-  });
 
-  // Courses, each with its two videos ---------------------------------------------------
-  const newCourses: PoolCourse[] = [];
-  await timed('courses', async () => {
-    if (options.courses <= 0) return;
-    const subcategoryRefs = await loadSubcategories(db);
-    if (subcategoryRefs.length === 0) throw new Error('No categories found: seed the demo data first.');
-    // A tenth of the new users teach; without new users the demo teacher owns everything.
-    const teachers = newUsers.slice(0, Math.ceil(newUsers.length / 10));
-    const owners = teachers.length > 0 ? teachers : await loadDemoTeacher(db);
-    // Rows are generated in order, before their batch is sent, so the content never depends on timing.
-    const tasks = mapIterable(batchSizes(options.courses, batchSize), (size) => {
-      const batch = Array.from({ length: size }, () => generateCourse(random, now, subcategoryRefs, owners));
-      return async () => {
-        newCourses.push(...(await (copyPool ? copyCourses(copyPool, batch) : insertCourses(db, batch))));
-        summary.courses += size;
-        report('courses', summary.courses, options.courses);
-      };
+    // Courses, each with its two videos ---------------------------------------------------
+    const newCourses: PoolCourse[] = [];
+    await timed('courses', async () => {
+      if (options.courses <= 0) return;
+      const subcategoryRefs = await loadSubcategories(db);
+      if (subcategoryRefs.length === 0) throw new Error('No categories found: seed the demo data first.');
+      // A tenth of the new users teach; without new users the demo teacher owns everything.
+      const teachers = newUsers.slice(0, Math.ceil(newUsers.length / 10));
+      const owners = teachers.length > 0 ? teachers : await loadDemoTeacher(db);
+      // Rows are generated in order, before their batch is sent, so the content never depends on timing.
+      const tasks = mapIterable(batchSizes(options.courses, batchSize), (size) => {
+        const batch = Array.from({ length: size }, () => generateCourse(random, now, subcategoryRefs, owners));
+        return async () => {
+          newCourses.push(...(await (copyPool ? copyCourses(copyPool, batch) : insertCourses(db, batch))));
+          summary.courses += size;
+          report('courses', summary.courses, options.courses);
+        };
+      });
+      await runWithConcurrency(concurrency, tasks, options.signal);
+      // Batches finish in any order; the popularity skew of the orders follows ids instead.
+      newCourses.sort((left, right) => left.id - right.id);
     });
-    await runWithConcurrency(concurrency, tasks);
-    // Batches finish in any order; the popularity skew of the orders follows ids instead.
-    newCourses.sort((left, right) => left.id - right.id);
-  });
 
-  // Orders, with their items, enrolments and reviews ------------------------------------
-  await timed('orders', async () => {
-    if (options.orders <= 0) return;
-    const buyers = newUsers.length > 0 ? newUsers.map(toBuyer) : await loadBuyers(db);
-    const catalogue = (newCourses.length > 0 ? newCourses : await loadCourses(db)).filter((course) => course.priceCents > 0);
-    if (buyers.length === 0 || catalogue.length === 0) throw new Error('Orders need users and paid courses to exist.');
-    const owned = new Set<string>();
-    // Buyers of an earlier run may own a course already: only this run's own buyers are known not to.
-    const copyOrdersPool = newUsers.length > 0 ? copyPool : undefined;
-    const tasks = mapIterable(batchSizes(options.orders, batchSize), (size) => {
-      const batch = generateOrders(size, { random, now, buyers, catalogue, owned });
-      return async () => {
-        await (copyOrdersPool ? copyOrders(copyOrdersPool, batch) : insertOrders(db, batch));
-        summary.orders += size;
-        summary.orderItems += batch.items.length;
-        summary.reviews += batch.reviews.length;
-        report('orders', summary.orders, options.orders);
-      };
+    // Orders, with their items, enrolments and reviews ------------------------------------
+    await timed('orders', async () => {
+      if (options.orders <= 0) return;
+      const buyers = newUsers.length > 0 ? newUsers.map(toBuyer) : await loadBuyers(db);
+      const catalogue = (newCourses.length > 0 ? newCourses : await loadCourses(db)).filter((course) => course.priceCents > 0);
+      if (buyers.length === 0 || catalogue.length === 0) throw new Error('Orders need users and paid courses to exist.');
+      const owned = new Set<string>();
+      // Buyers of an earlier run may own a course already: only this run's own buyers are known not to.
+      const copyOrdersPool = newUsers.length > 0 ? copyPool : undefined;
+      const tasks = mapIterable(batchSizes(options.orders, batchSize), (size) => {
+        const batch = generateOrders(size, { random, now, buyers, catalogue, owned });
+        return async () => {
+          await (copyOrdersPool ? copyOrders(copyOrdersPool, batch) : insertOrders(db, batch));
+          summary.orders += size;
+          summary.orderItems += batch.items.length;
+          summary.reviews += batch.reviews.length;
+          report('orders', summary.orders, options.orders);
+        };
+      });
+      await runWithConcurrency(concurrency, tasks, options.signal);
     });
-    await runWithConcurrency(concurrency, tasks);
-  });
 
-  // Ratings and planner statistics ------------------------------------------------------
-  await timed('ratings', async () => {
-    report('ratings', 0, 1);
-    if (summary.reviews > 0) {
-      // Recompute from the reviews themselves (only rows whose numbers changed), so the
-      // invariant "rating = average of reviews" holds whatever was there before.
-      await db.execute(sql`
-        update courses set rating_average = stats.average, rating_count = stats.total
-        from (select course_id, avg(rating)::double precision as average, count(*)::int as total from reviews group by course_id) as stats
-        where courses.id = stats.course_id
-          and (courses.rating_count <> stats.total or courses.rating_average <> stats.average)
-      `);
-    }
-    // Fresh statistics, so benchmarks measure the plans a settled database would use.
-    await db.execute(sql`analyze`);
-    report('ratings', 1, 1);
-  });
+    // Ratings and planner statistics ------------------------------------------------------
+    await timed('ratings', async () => {
+      report('ratings', 0, 1);
+      if (summary.reviews > 0) {
+        // Recompute from the reviews themselves (only rows whose numbers changed), so the
+        // invariant "rating = average of reviews" holds whatever was there before.
+        await db.execute(sql`
+          update courses set rating_average = stats.average, rating_count = stats.total
+          from (select course_id, avg(rating)::double precision as average, count(*)::int as total from reviews group by course_id) as stats
+          where courses.id = stats.course_id
+            and (courses.rating_count <> stats.total or courses.rating_average <> stats.average)
+        `);
+      }
+      report('ratings', 1, 1);
+    });
+  } finally {
+    if (setAside.length > 0) await timed('indexes', () => buildIndexes(copyPool!, setAside, (done) => report('indexes', done, setAside.length)));
+  }
+  // Fresh statistics, so benchmarks measure the plans a settled database would use.
+  const analyzeStarted = performance.now();
+  await db.execute(sql`analyze`);
+  summary.analyzeMilliseconds = Math.round(performance.now() - analyzeStarted);
 
   return summary;
 }
@@ -480,6 +496,40 @@ async function copyUsers(pool: Pool, batch: GeneratedUser[], passwordHash: strin
   });
 }
 
+type IndexDefinition = { name: string; definition: string };
+
+/**
+ * Drops the courses' indexes that back no constraint (the search and listing indexes), and
+ * answers their definitions as PostgreSQL prints them, to build them again unchanged.
+ */
+async function dropCourseIndexes(pool: Pool): Promise<IndexDefinition[]> {
+  const { rows } = await pool.query<IndexDefinition>(`
+    select index.relname as name, pg_get_indexdef(index.oid) as definition
+    from pg_index entry join pg_class index on index.oid = entry.indexrelid
+    where entry.indrelid = 'courses'::regclass and not entry.indisunique and not entry.indisprimary
+      and not exists (select 1 from pg_constraint c where c.conindid = entry.indexrelid)
+    order by index.relname`);
+  for (const index of rows) await pool.query(`drop index if exists ${quoteIdentifier(index.name)}`);
+  return rows;
+}
+
+/** Builds the dropped indexes again, with room to sort in memory (the server's default is 64 MB). */
+async function buildIndexes(pool: Pool, indexes: IndexDefinition[], onBuilt: (done: number) => void): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    for (const [done, index] of indexes.entries()) {
+      await client.query(index.definition);
+      onBuilt(done + 1);
+    }
+  } finally {
+    await client.query('reset maintenance_work_mem').catch(() => {});
+    client.release();
+  }
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 const demoVideoRows = [
   { position: 1, video: demoVideos.introLandscape },
   { position: 2, video: demoVideos.mainLandscape },
@@ -675,10 +725,14 @@ function* mapIterable<T, U>(items: Iterable<T>, transform: (item: T) => U): Gene
 }
 
 /** Runs the tasks in order with at most `limit` in flight; the first failure wins, after the others settle. */
-async function runWithConcurrency(limit: number, tasks: Iterable<() => Promise<void>>): Promise<void> {
+async function runWithConcurrency(limit: number, tasks: Iterable<() => Promise<void>>, signal?: AbortSignal): Promise<void> {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   for (const task of tasks) {
+    if (signal?.aborted) {
+      failure ??= { error: new Error('stopped') };
+      break;
+    }
     const promise: Promise<void> = task()
       .catch((error: unknown) => {
         failure ??= { error };
