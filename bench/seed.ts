@@ -148,9 +148,15 @@ async function main() {
       concurrency: database.kind === 'postgres' ? BULK_CONCURRENCY : 1,
       // node-postgres's pool (drizzle's client) on the server: batches go in with COPY there.
       copyPool: database.kind === 'postgres' ? (database.db as unknown as { $client: Pool }).$client : undefined,
+      rebuildCourseIndexes,
+      signal: stop.signal,
       passwordHash,
       onProgress: progress.update,
-    }).finally(() => progress.stop());
+    }).finally(() => {
+      progress.stop();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    });
 
     const seconds = (milliseconds: number | undefined) => `${((milliseconds ?? 0) / 1000).toFixed(1)} s`;
     const phases = summary.millisecondsByPhase;
