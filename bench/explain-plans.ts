@@ -1,19 +1,23 @@
 /**
  * The query plans of the hot catalogue reads on the benchmark database (100,000 courses):
  * the course detail and listing pages (with the catalogue cache, as the server runs them,
- * and without). Runs the real service functions with a logging database, then EXPLAIN
- * ANALYZE on each statement they sent, into `bench/results/plans.md`.
+ * and without), a search and the suggestions. Runs the real service functions with a logging
+ * database, then EXPLAIN ANALYZE on each statement they sent, into `bench/results/plans.md`
+ * (or the file given with --out, in bench/results/).
  *
- *   npx tsx bench/explain-plans.ts        (BENCH_DATABASE_URL, see bench/lib/data.ts)
+ *   npx tsx bench/explain-plans.ts [--out explain-plans-1m.md]       (BENCH_DATABASE_URL, see bench/lib/data.ts)
  */
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { getCourseAnswer, listCourses } from '../src/server/features/catalog/service';
+import { parseArgs } from 'node:util';
+import { getCourseAnswer, listCourses, suggestTitles } from '../src/server/features/catalog/service';
 import { CatalogCache, uncached } from '../src/server/cache/catalog-cache';
 import { benchDatabaseUrl } from './lib/data';
 import { explainingDatabase } from './lib/explain';
 import { RESULTS_DIR } from './lib/report';
 
+const { values: options } = parseArgs({ options: { out: { type: 'string', default: 'plans.md' } } });
 const { db, pool, plansOf, close } = explainingDatabase(benchDatabaseUrl);
 
 async function main() {
@@ -42,9 +46,27 @@ async function main() {
     await plansOf(`listing, category ${categoryId}, rating 4, page ${filteredPage + 1}, with the cache warm (count and anchors kept)`, async () =>
       listCourses(db, { page: filteredPage + 1, categoryId, rating: 4 }, await cache.view()),
     ),
+    await plansOf(`listing, newest first, page ${lastPage}, with the cache (anchors of the whole catalogue loaded)`, async () => listCourses(db, { page: lastPage }, await cache.view())),
+    await plansOf('search "python", page 1, uncached (count, then the page)', () => listCourses(db, { page: 1, q: 'python' })),
+    await plansOf('search "python", price ascending, page 3, with the cache (count, then the ranked window)', async () =>
+      listCourses(db, { page: 3, q: 'python', sort: 'price-asc' }, await cache.view()),
+    ),
+    await plansOf('search with a typo "pythn" (words find nothing, then trigrams)', () => listCourses(db, { page: 1, q: 'pythn' })),
+    await plansOf('suggestions for "py", uncached', () => suggestTitles(db, 'py')),
+    await plansOf('suggestions for "progr", uncached', () => suggestTitles(db, 'progr')),
   ];
-  const file = path.join(RESULTS_DIR, 'plans.md');
-  writeFileSync(file, [`# Query plans of the hot catalogue reads`, '', `Database: ${total} active courses; \`npx tsx bench/explain-plans.ts\` on ${new Date().toISOString()}.`, '', ...sections].join('\n'));
+  const file = path.join(RESULTS_DIR, path.basename(options.out));
+  const command = `npx tsx bench/explain-plans.ts${options.out === 'plans.md' ? '' : ` --out ${path.basename(options.out)}`}`;
+  writeFileSync(
+    file,
+    [
+      `# Query plans of the hot catalogue reads`,
+      '',
+      `Database: ${total} active courses; \`${command}\` on ${new Date().toISOString()}, load average (1 min) ${os.loadavg()[0]!.toFixed(2)}.`,
+      '',
+      ...sections,
+    ].join('\n'),
+  );
   console.log(`plans written to ${file}`);
   await close();
 }

@@ -2,22 +2,26 @@
  * Benchmark data: many believable users, courses, orders and reviews, fast.
  *
  * Rows are generated in JS from a seeded random generator (so two runs with the same seed
- * build the same catalogue) and sent in batches as one JSON parameter each, expanded by
- * `jsonb_to_recordset` on the server: one round trip and one statement per few thousand
- * rows, no parameter-count limit, and the same SQL on PostgreSQL and PGlite.
+ * build the same catalogue). On the PostgreSQL server each batch goes in with COPY (see
+ * `copy-from.ts`), its ids reserved from the tables' sequences beforehand so that the rows
+ * that refer to them go in the same way. On PGlite, and where rows may already exist (orders
+ * for users of an earlier run, who may own the course already), a batch is one JSON parameter
+ * expanded by `jsonb_to_recordset`: one statement per few thousand rows, the same SQL on both.
  * Every batch commits on its own, so a long run shows progress and can be interrupted.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Pool, PoolClient } from 'pg';
 import { payoutDefaults, type CourseLanguage, type CourseLevel } from '../../src/shared/limits';
 import type { Database } from '../../src/server/db/client';
 import { coverUrlFor, demoCategories, demoPeople, demoVideos, reviewComments } from '../../src/server/db/demo-catalogue';
 import { seededRandom } from '../../src/server/db/seed';
+import { copyRows, type CopyValue } from './copy-from';
 
 /** Bulk orders are split at the default platform fee, rounded as `domain/revenue-split.ts` rounds. */
 const feeBasisPoints = payoutDefaults.platformFeePercent * 100;
 
-export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings';
+export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings' | 'indexes';
 
 export type BulkOptions = {
   courses: number;
@@ -33,6 +37,16 @@ export type BulkOptions = {
    * PGlite: it has a single connection, and a batch's transaction must not interleave.
    */
   concurrency?: number;
+  /** The PostgreSQL server's pool: batches then go in with COPY. Absent on PGlite. */
+  copyPool?: Pool;
+  /**
+   * With `copyPool`: drop the courses' search and listing indexes for the load and build them
+   * again at its end (also when it fails or is stopped), which costs far less than updating
+   * them row by row once the load is large next to what is there.
+   */
+  rebuildCourseIndexes?: boolean;
+  /** Stops the load between batches (what is loaded stays; dropped indexes are built again). */
+  signal?: AbortSignal;
   onProgress?: (phase: BulkPhase, done: number, total: number) => void;
 };
 
@@ -43,6 +57,7 @@ export type BulkSummary = {
   orderItems: number;
   reviews: number;
   millisecondsByPhase: Partial<Record<BulkPhase, number>>;
+  analyzeMilliseconds: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,7 +138,7 @@ const pricePoints = [999, 1299, 1499, 1999, 2499, 2999, 3499, 3999, 4999, 5999, 
 
 type GeneratedUser = { id: string; name: string; email: string; created_at: string };
 
-type PoolCourse = { id: number; title: string; priceCents: number; language: CourseLanguage; createdAtMs: number };
+type PoolCourse = { id: number; title: string; priceCents: number; language: CourseLanguage; createdAtMs: number; ownerId: string };
 
 type SubcategoryRef = { id: number; categoryId: number; name: string; categoryName: string };
 
@@ -138,88 +153,101 @@ export async function generateBulkData(db: Database, options: BulkOptions): Prom
   const batchSize = options.batchSize ?? 5000;
   const concurrency = options.concurrency ?? 1;
   const report = options.onProgress ?? (() => {});
+  const copyPool = options.copyPool;
   const now = Date.now();
   // Per-run tag: the same seed run twice must not collide on e-mail addresses.
   const runTag = randomBytes(3).toString('hex');
-  const summary: BulkSummary = { users: 0, courses: 0, orders: 0, orderItems: 0, reviews: 0, millisecondsByPhase: {} };
+  const summary: BulkSummary = { users: 0, courses: 0, orders: 0, orderItems: 0, reviews: 0, millisecondsByPhase: {}, analyzeMilliseconds: 0 };
   const timed = async (phase: BulkPhase, work: () => Promise<void>) => {
     const started = performance.now();
     await work();
     summary.millisecondsByPhase[phase] = Math.round(performance.now() - started);
   };
 
-  // Users -------------------------------------------------------------------------
-  const newUsers: GeneratedUser[] = [];
-  await timed('users', async () => {
-    for (let index = 0; index < options.users; index += 1) newUsers.push(generateUser(random, now, runTag, index));
-    const tasks = mapIterable(batches(newUsers, batchSize), (batch) => async () => {
-      await insertUsers(db, batch, options.passwordHash);
-      summary.users += batch.length;
-      report('users', summary.users, options.users);
+  const setAside = copyPool && options.rebuildCourseIndexes ? await dropCourseIndexes(copyPool) : [];
+  try {
+    // Users -------------------------------------------------------------------------
+    const newUsers: GeneratedUser[] = [];
+    await timed('users', async () => {
+      for (let index = 0; index < options.users; index += 1) newUsers.push(generateUser(random, now, runTag, index));
+      const tasks = mapIterable(batches(newUsers, batchSize), (batch) => async () => {
+        await (copyPool ? copyUsers(copyPool, batch, options.passwordHash) : insertUsers(db, batch, options.passwordHash));
+        summary.users += batch.length;
+        report('users', summary.users, options.users);
+      });
+      await runWithConcurrency(concurrency, tasks, options.signal);
     });
-    await runWithConcurrency(concurrency, tasks);
-  });
 
-  // Courses, each with its two videos ---------------------------------------------------
-  const newCourses: PoolCourse[] = [];
-  await timed('courses', async () => {
-    if (options.courses <= 0) return;
-    const subcategoryRefs = await loadSubcategories(db);
-    if (subcategoryRefs.length === 0) throw new Error('No categories found: seed the demo data first.');
-    // A tenth of the new users teach; without new users the demo teacher owns everything.
-    const teachers = newUsers.slice(0, Math.ceil(newUsers.length / 10));
-    const owners = teachers.length > 0 ? teachers : await loadDemoTeacher(db);
-    // Rows are generated in order, before their batch is sent, so the content never depends on timing.
-    const tasks = mapIterable(batchSizes(options.courses, batchSize), (size) => {
-      const batch = Array.from({ length: size }, () => generateCourse(random, now, subcategoryRefs, owners));
-      return async () => {
-        newCourses.push(...(await insertCourses(db, batch)));
-        summary.courses += size;
-        report('courses', summary.courses, options.courses);
-      };
+    // Courses, each with its two videos ---------------------------------------------------
+    const newCourses: PoolCourse[] = [];
+    await timed('courses', async () => {
+      if (options.courses <= 0) return;
+      const subcategoryRefs = await loadSubcategories(db);
+      if (subcategoryRefs.length === 0) throw new Error('No categories found: seed the demo data first.');
+      // A tenth of the new users teach; without new users the demo teacher owns everything.
+      const teachers = newUsers.slice(0, Math.ceil(newUsers.length / 10));
+      const owners = teachers.length > 0 ? teachers : await loadDemoTeacher(db);
+      // Rows are generated in order, before their batch is sent, so the content never depends on timing.
+      const tasks = mapIterable(batchSizes(options.courses, batchSize), (size) => {
+        const batch = Array.from({ length: size }, () => generateCourse(random, now, subcategoryRefs, owners));
+        return async () => {
+          newCourses.push(...(await (copyPool ? copyCourses(copyPool, batch) : insertCourses(db, batch))));
+          summary.courses += size;
+          report('courses', summary.courses, options.courses);
+        };
+      });
+      await runWithConcurrency(concurrency, tasks, options.signal);
+      // Batches finish in any order; the popularity skew of the orders follows ids instead.
+      newCourses.sort((left, right) => left.id - right.id);
     });
-    await runWithConcurrency(concurrency, tasks);
-    // Batches finish in any order; the popularity skew of the orders follows ids instead.
-    newCourses.sort((left, right) => left.id - right.id);
-  });
 
-  // Orders, with their items, enrolments and reviews ------------------------------------
-  await timed('orders', async () => {
-    if (options.orders <= 0) return;
-    const buyers = newUsers.length > 0 ? newUsers.map(toBuyer) : await loadBuyers(db);
-    const catalogue = (newCourses.length > 0 ? newCourses : await loadCourses(db)).filter((course) => course.priceCents > 0);
-    if (buyers.length === 0 || catalogue.length === 0) throw new Error('Orders need users and paid courses to exist.');
-    const owned = new Set<string>();
-    const tasks = mapIterable(batchSizes(options.orders, batchSize), (size) => {
-      const batch = generateOrders(size, { random, now, buyers, catalogue, owned });
-      return async () => {
-        await insertOrders(db, batch);
-        summary.orders += size;
-        summary.orderItems += batch.items.length;
-        summary.reviews += batch.reviews.length;
-        report('orders', summary.orders, options.orders);
-      };
+    // Orders, with their items, enrolments and reviews ------------------------------------
+    await timed('orders', async () => {
+      if (options.orders <= 0) return;
+      const buyers = newUsers.length > 0 ? newUsers.map(toBuyer) : await loadBuyers(db);
+      const catalogue = (newCourses.length > 0 ? newCourses : await loadCourses(db)).filter((course) => course.priceCents > 0);
+      if (buyers.length === 0 || catalogue.length === 0) throw new Error('Orders need users and paid courses to exist.');
+      const owned = new Set<string>();
+      // Buyers of an earlier run may own a course already: only this run's own buyers are known not to.
+      const copyOrdersPool = newUsers.length > 0 ? copyPool : undefined;
+      const tasks = mapIterable(batchSizes(options.orders, batchSize), (size) => {
+        const batch = generateOrders(size, { random, now, buyers, catalogue, owned });
+        return async () => {
+          await (copyOrdersPool ? copyOrders(copyOrdersPool, batch) : insertOrders(db, batch));
+          summary.orders += size;
+          summary.orderItems += batch.items.length;
+          summary.reviews += batch.reviews.length;
+          report('orders', summary.orders, options.orders);
+        };
+      });
+      await runWithConcurrency(concurrency, tasks, options.signal);
     });
-    await runWithConcurrency(concurrency, tasks);
-  });
 
-  // Ratings and planner statistics ------------------------------------------------------
-  await timed('ratings', async () => {
-    report('ratings', 0, 1);
-    if (summary.reviews > 0) {
-      // Recompute from the reviews themselves (only rows whose numbers changed), so the
-      // invariant "rating = average of reviews" holds whatever was there before.
-      await db.execute(sql`
-        update courses set rating_average = stats.average, rating_count = stats.total
-        from (select course_id, avg(rating)::double precision as average, count(*)::int as total from reviews group by course_id) as stats
-        where courses.id = stats.course_id
-          and (courses.rating_count <> stats.total or courses.rating_average <> stats.average)
-      `);
-    }
-    // Fresh statistics, so benchmarks measure the plans a settled database would use.
-    await db.execute(sql`analyze`);
-    report('ratings', 1, 1);
-  });
+    // Ratings and planner statistics ------------------------------------------------------
+    await timed('ratings', async () => {
+      report('ratings', 0, 1);
+      if (summary.reviews > 0) {
+        // Recompute from the reviews themselves (only rows whose numbers changed), so the
+        // invariant "rating = average of reviews" holds whatever was there before.
+        await db.execute(sql`
+          update courses set rating_average = stats.average, rating_count = stats.total
+          from (select course_id, avg(rating)::double precision as average, count(*)::int as total from reviews group by course_id) as stats
+          where courses.id = stats.course_id
+            and (courses.rating_count <> stats.total or courses.rating_average <> stats.average)
+        `);
+      }
+      report('ratings', 1, 1);
+    });
+  } finally {
+    if (setAside.length > 0) await timed('indexes', () => buildIndexes(copyPool!, setAside, (done) => report('indexes', done, setAside.length)));
+  }
+  // A statement trigger fires even when no row changes: one bump of the catalogue's version for
+  // the whole load (its batches ran with triggers off), so running servers drop what they cached.
+  if (copyPool) await copyPool.query('update courses set title = title where false');
+  // Fresh statistics, so benchmarks measure the plans a settled database would use.
+  const analyzeStarted = performance.now();
+  await db.execute(sql`analyze`);
+  summary.analyzeMilliseconds = Math.round(performance.now() - analyzeStarted);
 
   return summary;
 }
@@ -272,12 +300,23 @@ const toBuyer = (user: GeneratedUser): Buyer => ({ id: user.id, createdAtMs: new
 
 type GeneratedOrders = ReturnType<typeof generateOrders>;
 
+type GeneratedOrder = {
+  id: string;
+  user_id: string;
+  amount_total: number;
+  payment_status: 'paid' | 'expired';
+  provider_session_id: string;
+  provider_payment_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+};
+
 function generateOrders(
   count: number,
   { random, now, buyers, catalogue, owned }: { random: Random; now: number; buyers: Buyer[]; catalogue: PoolCourse[]; owned: Set<string> },
 ) {
-  const orders: Record<string, unknown>[] = [];
-  const items: { order_id: string; course_id: number; price_cents: number; title: string }[] = [];
+  const orders: GeneratedOrder[] = [];
+  const items: { order_id: string; course_id: number; price_cents: number; title: string; seller_id: string }[] = [];
   const enrollments: { user_id: string; course_id: number; order_id: string; created_at: string }[] = [];
   const reviews: { course_id: number; user_id: string; rating: number; comment: string; created_at: string }[] = [];
 
@@ -311,7 +350,7 @@ function generateOrders(
       created_at: new Date(createdAt).toISOString(),
     });
     for (const course of chosen) {
-      items.push({ order_id: orderId, course_id: course.id, price_cents: course.priceCents, title: course.title });
+      items.push({ order_id: orderId, course_id: course.id, price_cents: course.priceCents, title: course.title, seller_id: course.ownerId });
       if (!paid || owned.has(`${buyer.id}:${course.id}`)) continue;
       owned.add(`${buyer.id}:${course.id}`);
       enrollments.push({ user_id: buyer.id, course_id: course.id, order_id: orderId, created_at: paidAt! });
@@ -346,7 +385,7 @@ async function insertUsers(db: Database, batch: GeneratedUser[], passwordHash: s
 
 /** Inserts the courses, their two videos and their starter curricula in one statement; returns the enabled ones, for orders. */
 async function insertCourses(db: Database, batch: GeneratedCourse[]): Promise<PoolCourse[]> {
-  const rows = await queryRows<{ id: number; title: string; price_cents: number; language: CourseLanguage; created_at: string | Date }>(
+  const rows = await queryRows<CourseRow>(
     db,
     sql`
       with inserted as (
@@ -379,10 +418,10 @@ async function insertCourses(db: Database, batch: GeneratedCourse[]): Promise<Po
                'video', videos.position = 1, videos.id, videos.duration_seconds, inserted.created_at, inserted.created_at
         from videos join sections on sections.course_id = videos.course_id join inserted on inserted.id = videos.course_id
       )
-      select id, title, price_cents, language, created_at from inserted where disabled_at is null
+      select id, title, price_cents, language, owner_id, created_at from inserted where disabled_at is null
     `,
   );
-  return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, language: row.language, createdAtMs: new Date(row.created_at).getTime() }));
+  return rows.map(toPoolCourse);
 }
 
 /** One transaction per batch, so an order never exists without its items and enrolments. */
@@ -424,6 +463,206 @@ async function insertOrders(db: Database, batch: GeneratedOrders): Promise<void>
   });
 }
 
+// ---------------------------------------------------------------------------
+// COPY on the PostgreSQL server: the same rows as the inserts above, ids reserved first
+// ---------------------------------------------------------------------------
+
+/**
+ * Whether this connection's role may turn triggers off for its own transactions (a superuser,
+ * or one granted SET on session_replication_role).
+ */
+const triggersSkippable = new WeakMap<Pool, Promise<boolean>>();
+function mayDisableTriggers(pool: Pool): Promise<boolean> {
+  let answer = triggersSkippable.get(pool);
+  if (!answer) {
+    answer = pool.query(`set session_replication_role = replica; reset session_replication_role`).then(
+      () => true,
+      () => false,
+    );
+    triggersSkippable.set(pool, answer);
+  }
+  return answer;
+}
+
+/**
+ * One connection and one transaction per batch, so a batch is stored whole or not at all.
+ * Where allowed, the transaction runs with triggers off (SET LOCAL: they are back at its end):
+ * - the foreign keys' checks, one query per row, prove nothing here: every reference is to a
+ *   row read or written by this load before the batch (ids reserved from the sequences);
+ * - the catalogue's version bump locks one row until the commit, which would make the two
+ *   connections' course batches wait for each other; the load bumps it once at its end instead.
+ */
+async function inTransaction(pool: Pool, work: (client: PoolClient) => Promise<void>): Promise<void> {
+  const skipTriggers = await mayDisableTriggers(pool);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    if (skipTriggers) await client.query('set local session_replication_role = replica');
+    await work(client);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function copyUsers(pool: Pool, batch: GeneratedUser[], passwordHash: string): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await copyRows(
+      client,
+      'users',
+      ['id', 'name', 'email', 'email_verified', 'created_at', 'updated_at'],
+      batch.map((user) => [user.id, user.name, user.email, true, user.created_at, user.created_at]),
+    );
+    await copyRows(
+      client,
+      'accounts',
+      ['id', 'account_id', 'provider_id', 'user_id', 'password', 'created_at', 'updated_at'],
+      batch.map((user) => [randomUUID(), user.id, 'credential', user.id, passwordHash, user.created_at, user.created_at]),
+    );
+  });
+}
+
+type IndexDefinition = { name: string; definition: string };
+
+/**
+ * Drops the courses' indexes that back no constraint (the search and listing indexes), and
+ * answers their definitions as PostgreSQL prints them, to build them again unchanged.
+ */
+async function dropCourseIndexes(pool: Pool): Promise<IndexDefinition[]> {
+  const { rows } = await pool.query<IndexDefinition>(`
+    select index.relname as name, pg_get_indexdef(index.oid) as definition
+    from pg_index entry join pg_class index on index.oid = entry.indexrelid
+    where entry.indrelid = 'courses'::regclass and not entry.indisunique and not entry.indisprimary
+      and not exists (select 1 from pg_constraint c where c.conindid = entry.indexrelid)
+    order by index.relname`);
+  for (const index of rows) await pool.query(`drop index if exists ${quoteIdentifier(index.name)}`);
+  return rows;
+}
+
+/** Builds the dropped indexes again, with room to sort in memory (the server's default is 64 MB). */
+async function buildIndexes(pool: Pool, indexes: IndexDefinition[], onBuilt: (done: number) => void): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    for (const [done, index] of indexes.entries()) {
+      await client.query(index.definition);
+      onBuilt(done + 1);
+    }
+  } finally {
+    await client.query('reset maintenance_work_mem').catch(() => {});
+    client.release();
+  }
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+const demoVideoRows = [
+  { position: 1, video: demoVideos.introLandscape },
+  { position: 2, video: demoVideos.mainLandscape },
+];
+
+/**
+ * The courses, their two videos and their starter curricula (as `insertCourses` makes them),
+ * with course and section ids taken from the tables' own sequences (COPY writes given values
+ * into identity columns), so a later row through the application never collides with them.
+ */
+async function copyCourses(pool: Pool, batch: GeneratedCourse[]): Promise<PoolCourse[]> {
+  const enabled: PoolCourse[] = [];
+  await inTransaction(pool, async (client) => {
+    const { rows: ids } = await client.query<{ course_id: number; section_id: number }>(
+      `select nextval(pg_get_serial_sequence('courses', 'id'))::int as course_id,
+              nextval(pg_get_serial_sequence('course_sections', 'id'))::int as section_id
+       from generate_series(1, $1::int)`,
+      [batch.length],
+    );
+    const courseRows: CopyValue[][] = [];
+    const videoRows: CopyValue[][] = [];
+    const sectionRows: CopyValue[][] = [];
+    const lessonRows: CopyValue[][] = [];
+    for (const [index, course] of batch.entries()) {
+      const { course_id: courseId, section_id: sectionId } = ids[index]!;
+      courseRows.push([
+        courseId, course.title, course.description, course.image_url, course.category_id, course.subcategory_id, course.duration_hours,
+        course.language, course.level, course.price_cents, course.teacher_name, course.owner_id, course.disabled_at, course.created_at, course.created_at,
+      ]);
+      const english = course.language === 'english';
+      sectionRows.push([sectionId, courseId, english ? 'Course content' : 'Contenido del curso', 1, course.created_at, course.created_at]);
+      for (const { position, video } of demoVideoRows) {
+        const videoId = randomUUID();
+        videoRows.push([videoId, course.owner_id, courseId, position, video.storageKey, 'video/mp4', video.sizeBytes, video.width, video.height, video.durationSeconds, course.created_at]);
+        // The intro a free-preview lesson, the main video lesson 1, named after the course.
+        const title = position === 2 ? course.title : english ? 'Introduction' : 'Introducción';
+        lessonRows.push([courseId, sectionId, position, title, 'video', position === 1, videoId, video.durationSeconds, course.created_at, course.created_at]);
+      }
+      if (course.disabled_at === null) {
+        enabled.push({ id: courseId, title: course.title, priceCents: course.price_cents, language: course.language, ownerId: course.owner_id, createdAtMs: new Date(course.created_at).getTime() });
+      }
+    }
+    await copyRows(
+      client,
+      'courses',
+      ['id', 'title', 'description', 'image_url', 'category_id', 'subcategory_id', 'duration_hours', 'language', 'level', 'price_cents', 'teacher_name', 'owner_id', 'disabled_at', 'created_at', 'updated_at'],
+      courseRows,
+    );
+    await copyRows(
+      client,
+      'course_videos',
+      ['id', 'owner_id', 'course_id', 'position', 'storage_key', 'content_type', 'size_bytes', 'width', 'height', 'duration_seconds', 'created_at'],
+      videoRows,
+    );
+    await copyRows(client, 'course_sections', ['id', 'course_id', 'title', 'position', 'created_at', 'updated_at'], sectionRows);
+    await copyRows(
+      client,
+      'course_lessons',
+      ['course_id', 'section_id', 'position', 'title', 'kind', 'is_preview', 'video_id', 'duration_seconds', 'created_at', 'updated_at'],
+      lessonRows,
+    );
+  });
+  return enabled;
+}
+
+/** Orders with their items, enrolments and reviews, for buyers created in this run (none owns a course yet). */
+async function copyOrders(pool: Pool, batch: GeneratedOrders): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await copyRows(
+      client,
+      'orders',
+      ['id', 'user_id', 'amount_total', 'currency', 'payment_status', 'provider', 'provider_session_id', 'provider_payment_id', 'expires_at', 'paid_at', 'created_at', 'updated_at'],
+      batch.orders.map((order) => [
+        order.id, order.user_id, order.amount_total, 'usd', order.payment_status, 'test', order.provider_session_id, order.provider_payment_id,
+        new Date(new Date(order.created_at).getTime() + DAY_MS).toISOString(), order.paid_at, order.created_at, order.paid_at ?? order.created_at,
+      ]),
+    );
+    await copyRows(
+      client,
+      'order_items',
+      ['order_id', 'course_id', 'price_cents', 'list_price_cents', 'title', 'seller_id', 'fee_basis_points', 'fee_cents', 'teacher_share_cents'],
+      batch.items.map((item) => {
+        const fee = feeCents(item.price_cents);
+        return [item.order_id, item.course_id, item.price_cents, item.price_cents, item.title, item.seller_id, feeBasisPoints, fee, item.price_cents - fee];
+      }),
+    );
+    await copyRows(
+      client,
+      'enrollments',
+      ['user_id', 'course_id', 'order_id', 'created_at'],
+      batch.enrollments.map((row) => [row.user_id, row.course_id, row.order_id, row.created_at]),
+    );
+    await copyRows(
+      client,
+      'reviews',
+      ['course_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'],
+      batch.reviews.map((row) => [row.course_id, row.user_id, row.rating, row.comment, row.created_at, row.created_at]),
+    );
+  });
+}
+
+/** The platform's fee on a price, rounded half up as the insert's SQL (and `domain/revenue-split.ts`) rounds. */
+const feeCents = (priceCents: number) => Math.floor((priceCents * feeBasisPoints + 5000) / 10000);
+
 function skewedRating(random: Random): number {
   const roll = random();
   if (roll < 0.4) return 5;
@@ -459,12 +698,20 @@ async function loadBuyers(db: Database): Promise<Buyer[]> {
 }
 
 async function loadCourses(db: Database): Promise<PoolCourse[]> {
-  const rows = await queryRows<{ id: number; title: string; price_cents: number; language: CourseLanguage; created_at: string | Date }>(
-    db,
-    sql`select id, title, price_cents, language, created_at from courses where disabled_at is null order by id`,
-  );
-  return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, language: row.language, createdAtMs: new Date(row.created_at).getTime() }));
+  const rows = await queryRows<CourseRow>(db, sql`select id, title, price_cents, language, owner_id, created_at from courses where disabled_at is null order by id`);
+  return rows.map(toPoolCourse);
 }
+
+type CourseRow = { id: number; title: string; price_cents: number; language: CourseLanguage; owner_id: string; created_at: string | Date };
+
+const toPoolCourse = (row: CourseRow): PoolCourse => ({
+  id: row.id,
+  title: row.title,
+  priceCents: row.price_cents,
+  language: row.language,
+  ownerId: row.owner_id,
+  createdAtMs: new Date(row.created_at).getTime(),
+});
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -507,10 +754,14 @@ function* mapIterable<T, U>(items: Iterable<T>, transform: (item: T) => U): Gene
 }
 
 /** Runs the tasks in order with at most `limit` in flight; the first failure wins, after the others settle. */
-async function runWithConcurrency(limit: number, tasks: Iterable<() => Promise<void>>): Promise<void> {
+async function runWithConcurrency(limit: number, tasks: Iterable<() => Promise<void>>, signal?: AbortSignal): Promise<void> {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   for (const task of tasks) {
+    if (signal?.aborted) {
+      failure ??= { error: new Error('stopped') };
+      break;
+    }
     const promise: Promise<void> = task()
       .catch((error: unknown) => {
         failure ??= { error };

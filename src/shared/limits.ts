@@ -54,8 +54,11 @@ export const playbackRates = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 /** The longest search text the catalogue takes. */
 export const searchMaxLength = 100;
-/** More pages than any catalogue here will have; a page past the end is simply empty. */
-export const maxPage = 100_000;
+/**
+ * More pages than any catalogue here will have (nine million courses); a page past the end is
+ * simply empty. A million courses fill 111,112 pages, and each is a kept anchor away.
+ */
+export const maxPage = 1_000_000;
 /** The largest id PostgreSQL's `integer` holds. */
 export const maxDatabaseId = 2_147_483_647;
 /**

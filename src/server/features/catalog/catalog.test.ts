@@ -72,6 +72,35 @@ describe('catalogue', () => {
       }
     });
 
+    it('starts every page at the right row after the catalogue changes, from anchors loaded anew', async () => {
+      const base = await insertCatalogBase(ctx.db);
+      const insertMany = (from: number, to: number) =>
+        ctx.db.execute(sql`
+          insert into courses (title, description, category_id, subcategory_id, duration_hours, language, level, price_cents, teacher_name, owner_id, rating_average, created_at)
+          select 'Curso ' || i, 'Descripción', ${base.python.categoryId}::int, ${base.python.subcategoryId}::int, 1, 'spanish'::course_language, 'easy'::course_level,
+            (i % 13) * 100, 'Profesor', ${base.ownerId}::text, (i % 7) / 3.0, timestamp '2024-01-01' + (i % 50) * interval '3 microseconds'
+          from generate_series(${from}::int, ${to}::int) as i`);
+      await insertMany(1, 400);
+      const pages = [2, 3, 23, 44, 45, 46];
+      const compare = async () => {
+        for (const sort of ['newest', 'price-asc', 'rating-desc'] as const) {
+          for (const page of pages) {
+            const expected = await listCourses(ctx.db, { sort, page });
+            const actual = await list(`sort=${sort}&page=${page}`);
+            expect(actual.items.map((course) => course.id), `${sort} page ${page}`).toEqual(expected.items.map((course) => course.id));
+            expect(actual.total).toBe(expected.total);
+          }
+        }
+      };
+      await compare();
+      // Courses leave from the first pages and new ones arrive among the kept anchors' values:
+      // anchors kept from before would now start pages at the wrong rows.
+      await ctx.db.update(courses).set({ disabledAt: new Date() }).where(sql`${courses.id} in (select id from courses order by id limit 20)`);
+      await insertMany(401, 420);
+      await compare();
+      expect((await list('page=45')).items).toHaveLength(400 - 20 + 20 - 44 * 9);
+    });
+
     it('answers an empty catalogue with no pages', async () => {
       expect(await list()).toEqual({ items: [], total: 0, page: 1, pageSize: 9, pageCount: 0 });
     });

@@ -16,7 +16,7 @@ function readWithSchema(searchParams: URLSearchParams): CourseListQuery {
 /** Values that probe every rule: blanks, signs, exponents, hex, fractions, leading zeros, other digits, bounds, overflow, lengths, case. */
 const probes = [
   '', ' ', '  \t', '0', '1', '-1', '+3', ' 4 ', '4 ', '4.0', '4.', '4.5', '1e1', '1e400', '0x10', '0X3', '0b1', '0o7', '04', '007', '1_000', '3,0', '٣', '３', 'abc', '12abc', 'NaN', 'Infinity',
-  '5', '6', '99999', '100000', '100001', '2147483647', '2147483648', '9007199254740993',
+  '5', '6', '99999', '100000', '100001', '111112', '999999', '1000000', '1000001', '2147483647', '2147483648', '9007199254740993',
   'python', '  python  ', 'diseño gráfico', 'x'.repeat(100), ` ${'y'.repeat(100)} `, 'z'.repeat(101),
   'newest', 'price-desc', 'rating-asc', 'PRICE-DESC', 'cheap',
 ];
