@@ -15,7 +15,17 @@ export type PageKey = { language: Language; address: string };
 /** A page's data fetched (cheap) and the drawing from it (dear), done only when the data changed. */
 export type PageSource = { fingerprint: string; draw(): Promise<SentPage> };
 
-type KnownPage = SentPage & {
+/** The encodings a page is kept in; a client that takes neither gets the gzip one unpacked. */
+export type PageEncoding = 'brotli' | 'gzip';
+
+/** A page as sent: its status and its document in the encoding asked for. */
+export type EncodedPage = { status: SentPage['status']; body: Buffer };
+
+/** A page known to this process: from memory or the database, each encoding read only once asked for. */
+type KnownPage = {
+  status: SentPage['status'];
+  brotli?: Buffer;
+  gzip?: Buffer;
   fingerprint: string;
   /** The catalogue version at which the fingerprint was last found current. */
   checkedVersion: string;
@@ -49,7 +59,7 @@ export type RenderedPageStoreStats = {
 };
 
 const keyOf = ({ language, address }: PageKey) => `${language}\0${address}`;
-const pageBytes = (page: SentPage) => page.brotli.length + page.gzip.length;
+const pageBytes = (page: KnownPage) => (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
 
 /**
  * The server-drawn pages of single things (a course, a teacher, a fixed page): each is drawn once
@@ -71,7 +81,7 @@ const pageBytes = (page: SentPage) => page.brotli.length + page.gzip.length;
 export class RenderedPageStore {
   private readonly memory = new Map<string, KnownPage>();
   private memoryBytes = 0;
-  private readonly loading = new Map<string, { version: string; page: Promise<SentPage> }>();
+  private readonly loading = new Map<string, { version: string; page: Promise<KnownPage> }>();
   private readonly counters = { memoryHits: 0, storedHits: 0, revalidated: 0, renders: 0, misses: 0 };
 
   constructor(
@@ -83,31 +93,42 @@ export class RenderedPageStore {
     return { ...this.counters, memoryBytes: this.memoryBytes, memoryPages: this.memory.size };
   }
 
-  /** The page at `key`, drawn from `source` only when no stored page shows what it would show now. */
-  async get(key: PageKey, source: () => Promise<PageSource>): Promise<SentPage> {
+  /**
+   * The page at `key` in `encoding`, drawn from `source` only when no stored page shows what it
+   * would show now. Only the encoding asked for is read from the database.
+   */
+  async get(key: PageKey, source: () => Promise<PageSource>, encoding: PageEncoding = 'brotli'): Promise<EncodedPage> {
     const version = await this.options.catalogVersion();
     if (version === null) {
       // A database being emptied: nothing to check a kept page against.
       this.counters.renders++;
-      return (await source()).draw();
+      const drawn = await (await source()).draw();
+      return { status: drawn.status, body: drawn[encoding] };
     }
     const id = keyOf(key);
     const known = this.memory.get(id);
-    if (known && known.checkedVersion === version) {
+    const body = known?.[encoding];
+    if (known && body && known.checkedVersion === version) {
       this.counters.memoryHits++;
       this.remember(id, known);
-      return known;
+      return { status: known.status, body };
     }
     const running = this.loading.get(id);
-    if (running?.version === version) return running.page;
+    if (running?.version === version) {
+      // One load per page and version, whichever encoding it was started for: drawn, it holds both.
+      const shared = await running.page;
+      const sharedBody = shared[encoding];
+      if (sharedBody) return { status: shared.status, body: sharedBody };
+    }
     this.counters.misses++;
-    const page = this.load(key, id, version, known, source);
+    const page = this.load(key, id, version, known, source, encoding);
     this.loading.set(id, { version, page });
     const done = () => {
       if (this.loading.get(id)?.page === page) this.loading.delete(id);
     };
     page.then(done, done);
-    return page;
+    const loaded = await page;
+    return { status: loaded.status, body: loaded[encoding]! };
   }
 
   /**
@@ -145,18 +166,20 @@ export class RenderedPageStore {
     this.memoryBytes = 0;
   }
 
-  private async load(key: PageKey, id: string, version: string, known: KnownPage | undefined, source: () => Promise<PageSource>): Promise<SentPage> {
-    const stored = known ?? (await this.read(key));
+  /** The page as known at `version`, holding at least `encoding`. */
+  private async load(key: PageKey, id: string, version: string, known: KnownPage | undefined, source: () => Promise<PageSource>, encoding: PageEncoding): Promise<KnownPage> {
+    const held = known?.[encoding] ? known : undefined;
+    const stored = held ?? (await this.read(key, encoding));
     if (stored && stored.checkedVersion === version) {
       this.counters.storedHits++;
-      this.remember(id, stored);
+      this.remember(id, this.merged(id, stored));
       return stored;
     }
     const current = await source();
     if (stored && stored.fingerprint === current.fingerprint) {
       this.counters.revalidated++;
       const checked = { ...stored, checkedVersion: version };
-      this.remember(id, checked);
+      this.remember(id, this.merged(id, checked));
       if (stored.status === 200) void this.markChecked(key, checked);
       return checked;
     }
@@ -164,8 +187,15 @@ export class RenderedPageStore {
     const drawn = await current.draw();
     const page: KnownPage = { ...drawn, fingerprint: current.fingerprint, checkedVersion: version };
     this.remember(id, page);
-    if (page.status === 200) await this.write(key, page);
+    if (page.status === 200) await this.write(key, drawn, page);
     return page;
+  }
+
+  /** `page` with the other encoding held in memory already, when it is of the same drawing. */
+  private merged(id: string, page: KnownPage): KnownPage {
+    const held = this.memory.get(id);
+    if (!held || held.fingerprint !== page.fingerprint) return page;
+    return { ...page, brotli: page.brotli ?? held.brotli, gzip: page.gzip ?? held.gzip };
   }
 
   private remember(id: string, page: KnownPage): void {
@@ -186,31 +216,20 @@ export class RenderedPageStore {
     }
   }
 
-  private async read(key: PageKey): Promise<KnownPage | undefined> {
+  private async read(key: PageKey, encoding: PageEncoding): Promise<KnownPage | undefined> {
     if (this.options.persist === false) return undefined;
     try {
-      const statement = prepared(this.db, 'rendered_page', () =>
+      const name = `rendered_page_${encoding}`;
+      const statement = prepared(this.db, name, () =>
         this.db
-          .select({
-            status: renderedPages.status,
-            fingerprint: renderedPages.fingerprint,
-            checkedVersion: renderedPages.checkedVersion,
-            brotli: renderedPages.brotli,
-            gzip: renderedPages.gzip,
-          })
+          .select({ status: renderedPages.status, fingerprint: renderedPages.fingerprint, checkedVersion: renderedPages.checkedVersion, body: renderedPages[encoding] })
           .from(renderedPages)
           .where(and(eq(renderedPages.language, sql.placeholder('language')), eq(renderedPages.address, sql.placeholder('address'))))
-          .prepare('rendered_page'),
+          .prepare(name),
       );
       const [row] = await statement.execute({ language: key.language, address: key.address });
       if (!row) return undefined;
-      return {
-        status: row.status === 404 ? 404 : 200,
-        fingerprint: row.fingerprint,
-        checkedVersion: String(row.checkedVersion),
-        brotli: Buffer.from(row.brotli),
-        gzip: Buffer.from(row.gzip),
-      };
+      return { status: row.status === 404 ? 404 : 200, fingerprint: row.fingerprint, checkedVersion: String(row.checkedVersion), [encoding]: Buffer.from(row.body) };
     } catch (error) {
       // The page can still be drawn: a visitor gets it, a little later.
       this.options.onError?.(error);
@@ -218,16 +237,16 @@ export class RenderedPageStore {
     }
   }
 
-  private async write(key: PageKey, page: KnownPage): Promise<void> {
+  private async write(key: PageKey, drawn: SentPage, page: KnownPage): Promise<void> {
     if (this.options.persist === false) return;
     const checkedVersion = BigInt(page.checkedVersion);
     try {
       await this.db
         .insert(renderedPages)
-        .values({ ...key, fingerprint: page.fingerprint, checkedVersion, status: page.status, brotli: page.brotli, gzip: page.gzip })
+        .values({ ...key, fingerprint: page.fingerprint, checkedVersion, status: page.status, brotli: drawn.brotli, gzip: drawn.gzip })
         .onConflictDoUpdate({
           target: [renderedPages.language, renderedPages.address],
-          set: { fingerprint: page.fingerprint, checkedVersion, status: page.status, brotli: page.brotli, gzip: page.gzip, renderedAt: sql`now()` },
+          set: { fingerprint: page.fingerprint, checkedVersion, status: page.status, brotli: drawn.brotli, gzip: drawn.gzip, renderedAt: sql`now()` },
           // Another process may have stored a drawing of a newer version meanwhile: it stays.
           setWhere: sql`${renderedPages.checkedVersion} <= ${checkedVersion}`,
         });

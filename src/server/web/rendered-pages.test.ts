@@ -186,6 +186,7 @@ describe('the rendered page store', () => {
     // The newest are the ones kept.
     const draw = vi.fn(async () => page(1000));
     await store.get({ language: 'es', address: '/course/49' }, async () => ({ fingerprint: 'f', draw }));
+    await store.get({ language: 'es', address: '/course/49' }, async () => ({ fingerprint: 'f', draw }), 'gzip');
     expect(draw).not.toHaveBeenCalled();
     await store.get({ language: 'es', address: '/course/0' }, async () => ({ fingerprint: 'f', draw }));
     expect(draw).toHaveBeenCalledTimes(1);

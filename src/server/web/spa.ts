@@ -17,7 +17,7 @@ import { apiNotFound } from '../http/errors-plugin';
 import { declaredHead, escapeHtml, renderHead, type HeadTags } from './head';
 import { CriticalCss } from './critical-css';
 import { injectTransport } from './inject-transport';
-import type { PageSource, RenderedPageStore, SentPage } from './page-store';
+import type { EncodedPage, PageEncoding, PageSource, RenderedPageStore, SentPage } from './page-store';
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -246,11 +246,12 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
    * never from the request's URL: what else the first visitor's URL held (`?zzz=<junk>`) would
    * otherwise end up in the links of the page every later visitor gets.
    */
-  const drawPage = (request: FastifyRequest, match: PageMatch | null, language: Language): Promise<SentPage> => {
+  const drawPage = async (request: FastifyRequest, match: PageMatch | null, language: Language, encoding: PageEncoding): Promise<EncodedPage> => {
     const address = renderer!.cacheKey(request.url);
-    if (match && storable(match, address)) return pageStore!.get({ language, address }, () => pageSource(match, address, language, request));
+    if (match && storable(match, address)) return pageStore!.get({ language, address }, () => pageSource(match, address, language, request), encoding);
     const cache = match && pageDeclaration(match.page).drawnPerRequest ? uncachedPages : renderedPageCache;
-    return cache.get(`${language}\0${address}`, () => composePage(match, address, language, match ? headOf(match, request, language) : null));
+    const page = await cache.get(`${language}\0${address}`, () => composePage(match, address, language, match ? headOf(match, request, language) : null));
+    return { status: page.status, body: page[encoding] };
   };
 
   if (pageStore && onCatalogueChange) {
@@ -282,14 +283,18 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     });
   }
 
-  const sendDrawnPage = async (request: FastifyRequest, reply: FastifyReply, page: SentPage) => {
+  /** The page's encoding for this request: brotli or gzip as the browser takes them; for one that takes neither, gzip unpacked. */
+  const encodingFor = (request: FastifyRequest) => {
+    const accepted = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
+    return { stored: (accepted === 'br' ? 'brotli' : 'gzip') as PageEncoding, header: accepted === 'br' || accepted === 'gzip' ? accepted : undefined };
+  };
+
+  const sendDrawnPage = async (reply: FastifyReply, page: EncodedPage, header: string | undefined) => {
     // The page's language and markup follow the visitor's cookie and Accept-Language.
     reply.status(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
-    const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
-    if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.brotli);
-    if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    if (header) return reply.header('Content-Encoding', header).send(page.body);
     // A client that takes neither (a script, a crawler): rare enough to unpack for it.
-    return reply.send(await decompressGzip(page.gzip));
+    return reply.send(await decompressGzip(page.body));
   };
 
   /** The shell: the browser draws the page (a page the server does not draw, or one it failed to). */
@@ -306,7 +311,8 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     const language = renderedLanguage(request);
     if (renderer && language) {
       try {
-        return await sendDrawnPage(request, reply, await drawPage(request, match, language));
+        const encoding = encodingFor(request);
+        return await sendDrawnPage(reply, await drawPage(request, match, language, encoding.stored), encoding.header);
       } catch (error) {
         // The browser can still draw the page from the shell: a visitor gets it, a little later.
         request.log.error({ err: error }, 'server rendering failed; sending the shell');
