@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_BASE_PATH, SESSION_COOKIE_PREFIX } from './auth/auth';
 import { registerAccessControl } from './auth/access';
 import { mountAuth } from './auth/mount';
-import { CatalogCache } from './cache/catalog-cache';
+import { CatalogCache, readCatalogVersion } from './cache/catalog-cache';
 import type { Config } from './config';
 import { createCatalogHeadResolver } from './features/catalog/seo';
 import { createCertificateHeadResolver } from './features/certificates/seo';
@@ -19,6 +19,7 @@ import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { openVideoStorage } from './storage/video-storage';
 import { loadBuiltPageRenderer } from './web/built-page-renderer';
 import { registerSpa, type HeadResolver } from './web/spa';
+import { RenderedPageStore } from './web/page-store';
 import type { CreatePageRenderer } from '../shared/page-rendering';
 
 export type { ApiRoute } from './http/server';
@@ -33,6 +34,13 @@ export type AppOptions = ServerOptions &
   };
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The stored server-rendered pages (its `stats()` counts hits, misses and drawings). */
+    renderedPageStore: RenderedPageStore;
+  }
+}
 
 /** Each resolver knows its own pages and answers null for the others: the first head found wins. */
 const firstHead =
@@ -66,12 +74,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mailPlugin, { sender: mailSender });
 
   for (const feature of features) await app.register(feature, shared);
+  const renderedPageStore = new RenderedPageStore(shared.database.db, {
+    memoryBytes: config.renderedPageMemoryBytes,
+    // The version the catalogue's caches go by, so that a page and its data change together.
+    catalogVersion: async () => shared.catalogVersionFeed.version ?? (await readCatalogVersion(shared.database.db)),
+    onError: (error) => app.log.error({ err: error }, 'rendered page store failed'),
+  });
+  app.decorate('renderedPageStore', renderedPageStore);
+  const renderedPageCache = new CatalogCache(shared.database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: shared.catalogVersionFeed });
   await registerSpa(app, {
     config,
     db: shared.database.db,
     createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
     // Kept until the catalogue changes, like the JSON listing.
-    renderedPageCache: new CatalogCache(shared.database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: shared.catalogVersionFeed }),
+    renderedPageCache,
+    pageStore: renderedPageStore,
+    onCatalogueChange: (listener) => shared.catalogVersionFeed.onChange(listener),
     resolveHead: firstHead([createCatalogHeadResolver(shared.database.db, config), createCertificateHeadResolver(shared.database.db)]),
   });
   return app;

@@ -63,6 +63,7 @@ const envSchema = z.object({
   COURSE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
   CATALOG_CACHE_MAX_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   RENDERED_PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
+  RENDERED_PAGE_MEMORY_MB: z.coerce.number().min(0).max(4096).default(32),
   SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   NOTIFY_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
@@ -191,6 +192,8 @@ export type Config = {
   catalogCacheMaxStaleMs: number;
   /** Server-rendered public pages kept in memory per process (0 renders every request). */
   renderedPageCacheEntries: number;
+  /** Compressed bytes of stored pages (a course's, a teacher's…) held in memory per process; the rest are read from the database. */
+  renderedPageMemoryBytes: number;
   /** Resolved sessions kept in memory per process (0: every request reads its session row). */
   sessionCacheEntries: number;
   /** How long a resolved session is reused before it is read again, changes or not. */
@@ -445,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     courseCacheEntries: e.COURSE_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,
     renderedPageCacheEntries: e.RENDERED_PAGE_CACHE_ENTRIES,
+    renderedPageMemoryBytes: Math.round(e.RENDERED_PAGE_MEMORY_MB * 1024 * 1024),
     sessionCacheEntries: e.SESSION_CACHE_ENTRIES,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
     notifyHeartbeat: { intervalMs: e.NOTIFY_HEARTBEAT_INTERVAL_MS, timeoutMs: e.NOTIFY_HEARTBEAT_TIMEOUT_MS },

@@ -17,6 +17,12 @@ export type RenderedPage = {
   stateScript: string;
 };
 
+/** What a page shows, fetched: opaque to the server but for its fingerprint. */
+export type PageData = {
+  /** A digest of the data the page is drawn from: equal digests draw equal pages (in one language and build). */
+  fingerprint: string;
+};
+
 export type PageRenderer = {
   /** Whether the page at this path is drawn on the server (false: the browser draws it from the shell). */
   renders(pathname: string): boolean;
@@ -27,8 +33,16 @@ export type PageRenderer = {
    * `/allcourses`). The server keys its cache by it and draws the page from it.
    */
   cacheKey(url: string): string;
-  /** Draws the page at `url`: given a `cacheKey`, so that the page kept is the one its key names. */
-  render(url: string, language: Language): Promise<RenderedPage>;
+  /**
+   * Fetches what the page at `url` (a `cacheKey`) shows, without drawing it: its fingerprint tells
+   * whether a page drawn before is still what it would draw now, for the price of the reads alone.
+   */
+  load(url: string): Promise<PageData>;
+  /**
+   * Draws the page at `url`: given a `cacheKey`, so that the page kept is the one its key names;
+   * from `data` when `load` fetched it already.
+   */
+  render(url: string, language: Language, data?: PageData): Promise<RenderedPage>;
 };
 
 /** Answers the pages' API calls without the network (the server's own router). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -8,7 +9,8 @@ import { prefetchPageData, serverRenderedPages } from './app/page-data';
 import { routes } from './app/routes';
 import { listingSearch, readListingQuery } from './features/catalog/listing-params';
 import { apiFailures, captureServerState, serializeServerState, SERVER_STATE_ELEMENT_ID, showFailuresAsRendered } from './app/server-state';
-import type { CreatePageRenderer, PageRenderer } from '../shared/page-rendering';
+import type { CreatePageRenderer, PageData, PageRenderer } from '../shared/page-rendering';
+import type { QueryClient } from '@tanstack/react-query';
 import { createServerI18n, requestLanguage } from './i18n/server';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -54,6 +56,39 @@ function readParameters(searchParams: URLSearchParams, page: PageName | undefine
   return kept;
 }
 
+/** A page's data as fetched into its own query client, drawn from by `render`. */
+class LoadedPage implements PageData {
+  constructor(
+    readonly url: string,
+    readonly queryClient: QueryClient,
+    readonly fingerprint: string,
+  ) {}
+}
+
+/**
+ * What the queries hold (keys, outcome, data; not when they were fetched): the page drawn from the
+ * same holdings in the same language and build is the same page.
+ */
+function fingerprintOf(queryClient: QueryClient): string {
+  const holdings = queryClient
+    .getQueryCache()
+    .getAll()
+    .map(({ queryKey, state }) => [queryKey, state.status, state.data ?? null, state.error ? String(state.error) : null]);
+  return createHash('sha256').update(JSON.stringify(holdings)).digest('base64url');
+}
+
+async function loadPage(url: string): Promise<LoadedPage> {
+  const address = new URL(url, 'http://localhost');
+  const match = matchPage(address.pathname);
+  const queryClient = createQueryClient();
+  if (match) await prefetchPageData(queryClient, match.page, match.params, address);
+  showFailuresAsRendered(
+    queryClient,
+    apiFailures(queryClient).map(({ queryKey }) => queryKey),
+  );
+  return new LoadedPage(url, queryClient, fingerprintOf(queryClient));
+}
+
 /**
  * Renders the public pages on the server, with the route table, providers and query options the
  * browser uses. `transport` answers the pages' API calls in process (the server's own router).
@@ -77,15 +112,10 @@ export const createPageRenderer: CreatePageRenderer = ({ transport }): PageRende
       const search = (page === 'allCourses' ? listingSearch(readListingQuery(address.searchParams)) : readParameters(address.searchParams, page)).toString();
       return search ? `${address.pathname}?${search}` : address.pathname;
     },
-    async render(url, language) {
+    load: (url) => loadPage(url),
+    async render(url, language, data) {
       const address = new URL(url, 'http://localhost');
-      const match = matchPage(address.pathname);
-      const queryClient = createQueryClient();
-      if (match) await prefetchPageData(queryClient, match.page, match.params, address);
-      showFailuresAsRendered(
-        queryClient,
-        apiFailures(queryClient).map(({ queryKey }) => queryKey),
-      );
+      const { queryClient } = data instanceof LoadedPage && data.url === url ? data : await loadPage(url);
       const context = await handler.query(new Request(address));
       // No route of ours redirects; a loader that did would have to be followed by the browser.
       if (context instanceof Response) throw new Error(`route answered ${context.status} for ${url}`);

@@ -50,6 +50,13 @@ export class CatalogVersionFeed {
   private stop: (() => Promise<void>) | undefined;
   private readVersion: (() => Promise<string | null>) | undefined;
   private refreshing: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` whenever a newer version becomes known (a notice, or a read). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** The version to use without asking, or undefined when the database must be asked. */
   get version(): string | undefined {
@@ -114,7 +121,10 @@ export class CatalogVersionFeed {
   private offer(version: string): void {
     if (!/^\d+$/.test(version)) return;
     const value = BigInt(version);
-    if (this.latest === null || value > this.latest) this.latest = value;
+    if (this.latest !== null && value <= this.latest) return;
+    const changed = this.latest !== null;
+    this.latest = value;
+    if (changed) for (const listener of this.listeners) listener();
   }
 }
 

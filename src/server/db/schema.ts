@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -1010,4 +1011,29 @@ export const playerSettings = pgTable(
     check('player_settings_rate_known', sql`${t.playbackRatePercent} in (50, 75, 100, 125, 150, 175, 200)`),
     check('player_settings_caption_language_known', sql`${t.captionLanguage} in ('es', 'en', 'off')`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Server-drawn public pages, compressed once and kept outside the server's memory so that a page is
+ * drawn when what it shows changes, not on every visit (src/server/web/page-store.ts). Only pages
+ * of things that exist (a course, a teacher, a fixed page) are kept: junk addresses stay out.
+ */
+export const renderedPages = pgTable(
+  'rendered_pages',
+  {
+    language: text('language').$type<'es' | 'en'>().notNull(),
+    /** The page's own address: its path (pages with parameters are not kept here). */
+    address: text('address').notNull(),
+    /** A digest of everything the page was drawn from (its data, its head, the build). */
+    fingerprint: text('fingerprint').notNull(),
+    /** The catalogue version at which the fingerprint was last found current. */
+    checkedVersion: bigint('checked_version', { mode: 'bigint' }).notNull(),
+    status: smallint('status').notNull(),
+    brotli: bytea('brotli').notNull(),
+    gzip: bytea('gzip').notNull(),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.address] })],
 );

@@ -13,7 +13,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { createCourse } from '../db/factories';
-import { courseLessons, courses, courseSections } from '../db/schema';
+import { courseLessons, courses, courseSections, renderedPages } from '../db/schema';
 import { readCurriculum } from '../domain/curriculum';
 
 /** The page's visible text: markup, styles and the state block left out. */
@@ -38,7 +38,7 @@ describe('server rendering of the public pages', () => {
     const renderer = createPageRenderer(options);
     return {
       ...renderer,
-      render: (url, language) => (renders(url), failing.has(url) ? Promise.reject(new Error('render failed')) : renderer.render(url, language)),
+      render: (url, language, data) => (renders(url), failing.has(url) ? Promise.reject(new Error('render failed')) : renderer.render(url, language, data)),
     };
   };
 
@@ -59,6 +59,8 @@ describe('server rendering of the public pages', () => {
   });
   beforeEach(async () => {
     await resetDatabase(await testDatabase());
+    // The stored pages went with the database; the ones held in memory go too.
+    app.renderedPageStore.clearMemory();
     renders.mockClear();
   });
   afterAll(async () => {
@@ -253,9 +255,14 @@ describe('server rendering of the public pages', () => {
   });
 
   describe('drawing a page from the address its cache key names', () => {
-    /** Any change to the courses is a new catalogue version: the next view of every page is drawn anew. */
+    /**
+     * Any change to the courses is a new catalogue version: the next view of every listing is drawn
+     * anew. A course's or a fixed page's stored drawing stays while what it shows is the same: let it go too.
+     */
     const newCatalogueVersion = async () => {
       await db.update(courses).set({ title: sql`${courses.title}` });
+      await db.delete(renderedPages);
+      app.renderedPageStore.clearMemory();
       await app.catalogVersionFeed.sync();
     };
     /** What the junk addresses below carry, in any spelling a page could write it. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,7 +7,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/languages';
-import type { CreatePageRenderer, PageRenderer } from '../../shared/page-rendering';
+import type { CreatePageRenderer, PageData, PageRenderer } from '../../shared/page-rendering';
 import { matchPage, pageDeclaration, type PageName } from '../../shared/paths';
 
 type PageMatch = NonNullable<ReturnType<typeof matchPage>>;
@@ -16,6 +17,7 @@ import { apiNotFound } from '../http/errors-plugin';
 import { declaredHead, escapeHtml, renderHead, type HeadTags } from './head';
 import { CriticalCss } from './critical-css';
 import { injectTransport } from './inject-transport';
+import type { EncodedPage, PageEncoding, PageSource, RenderedPageStore, SentPage } from './page-store';
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -84,11 +86,23 @@ type SpaOptions = {
   /** Draws the public pages on the server (the built dist/ssr entry, or the source in tests); none: every page is the shell. */
   createPageRenderer?: CreatePageRenderer;
   /**
-   * Keeps rendered pages. They depend on the catalogue alone (a visitor's view; signed-in parts
-   * fill in in the browser), so app.ts gives a cache that drops them when it changes.
+   * Keeps the rendered pages that show the catalogue at large (the home page, listings, addresses
+   * with parameters, not-found addresses): app.ts gives a bounded cache that drops them when the
+   * catalogue changes. (A visitor's view: signed-in parts fill in in the browser.)
    */
   renderedPageCache?: PageCache;
+  /** Keeps the pages of single things (a course, a teacher, a fixed page) until what they show changes. */
+  pageStore?: RenderedPageStore;
+  /** Called after the catalogue changed: the store then checks its most visited pages again in the background. */
+  onCatalogueChange?: (listener: () => void) => void;
 };
+
+/** Pages that show the catalogue at large: any change may change them, so they follow its version. */
+const CATALOGUE_WIDE_PAGES: ReadonlySet<PageName> = new Set(['home', 'allCourses']);
+/** After a catalogue change, how long to wait for more before checking the kept pages again. */
+const REFRESH_DEBOUNCE_MS = 1000;
+/** How many of the most recently sent pages one refresh checks again (each costs its reads; a drawing only if it changed). */
+const REFRESH_LIMIT = 200;
 
 type PageCache = { get<T>(key: string, load: () => PromiseLike<T>): Promise<T> };
 const uncachedPages: PageCache = { get: async (_key, load) => await load() };
@@ -127,15 +141,12 @@ function renderedTemplate(template: Template, language: Language) {
   return { beforeHead: behindFirstPaint(beforeHead), afterHead: behindFirstPaint(afterHead), afterRoot: behindFirstPaint(rest.slice(rootAt + ROOT_ELEMENT.length)), stylesheets };
 }
 
-/**
- * A server-rendered page as kept and sent: the whole document, compressed once in each encoding
- * browsers ask for. Compressing per request cost more than drawing the page from the cache
- * (a catalogue page is 130 KB of HTML: about 12 ms of brotli per view, mostly in setting up the
- * compressor); compressed once, a view costs no compression. The compression runs in libuv's
- * thread pool, not on the event loop.
+/*
+ * A server-rendered page is kept and sent compressed (SentPage): compressing per request cost more
+ * than drawing the page from the cache (a catalogue page is 130 KB of HTML: about 12 ms of brotli
+ * per view, mostly in setting up the compressor); compressed once, a view costs no compression.
+ * The compression runs in libuv's thread pool, not on the event loop.
  */
-type SentPage = { status: 200 | 404; brotli: Buffer; gzip: Buffer };
-
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 const decompressGzip = promisify(gunzip);
@@ -157,7 +168,7 @@ async function compressPage(status: SentPage['status'], html: string): Promise<S
  * every page of the route table. Paths that match no page still get the app (it shows
  * its not-found page) but with status 404, so crawlers and monitors see the truth.
  */
-export async function registerSpa(app: FastifyInstance, { config, resolveHead, createPageRenderer, renderedPageCache = uncachedPages }: SpaOptions) {
+export async function registerSpa(app: FastifyInstance, { config, resolveHead, createPageRenderer, renderedPageCache = uncachedPages, pageStore, onCatalogueChange }: SpaOptions) {
   const distDir = config.webDistDir;
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
@@ -194,36 +205,96 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
       : undefined;
 
   /**
+   * What a kept page's fingerprint covers besides its data and head: the build (template, styles,
+   * preloads), so that a new release draws its pages anew.
+   */
+  const buildFingerprint = createHash('sha256')
+    .update(readFileSync(indexFile, 'utf8'))
+    .update(JSON.stringify([...preloads]))
+    .digest('base64url');
+
+  /** The whole document of a drawn page, compressed. */
+  const composePage = async (match: PageMatch | null, address: string, language: Language, headTags: HeadTags | null | Promise<HeadTags | null>, data?: PageData): Promise<SentPage> => {
+    const [head, drawn] = await Promise.all([headTags, renderer!.render(address, language, data)]);
+    const preload = match ? preloads.get(match.page) : undefined;
+    const stylesheets = [...rendered[language].stylesheets, ...(preload?.styles ?? [])];
+    const template = rendered[drawn.language];
+    const headHtml = renderHead(config, new URL(address, 'http://localhost'), head ?? null) + behindFirstPaint(preload?.tags ?? '');
+    const css = `<style>${criticalCss.for(drawn.appHtml, stylesheets)}</style>${stylesheets.map(deferredStylesheet).join('')}`;
+    // Concatenated, never `replace`d: a `$&` in a course title stays text.
+    const html = template.beforeHead + headHtml + css + template.afterHead + drawn.appHtml + '</div>' + drawn.stateScript + template.afterRoot;
+    return compressPage(match && head?.status !== 404 && drawn.status !== 404 ? 200 : 404, html);
+  };
+
+  /** A stored page's data and head, read again; drawn only if they changed. The head is drawn from the address alone. */
+  const pageSource = async (match: PageMatch, address: string, language: Language, request: FastifyRequest): Promise<PageSource> => {
+    const [head, data] = await Promise.all([headOf(match, request, language), renderer!.load(address)]);
+    const fingerprint = createHash('sha256').update(buildFingerprint).update(language).update(JSON.stringify(head)).update(data.fingerprint).digest('base64url');
+    return { fingerprint, draw: () => composePage(match, address, language, head, data) };
+  };
+
+  /** Whether the page is kept in the store: one thing's page at a plain address, not the catalogue at large. */
+  const storable = (match: PageMatch | null, address: string): boolean =>
+    pageStore !== undefined &&
+    match !== null && !address.includes('?') && !CATALOGUE_WIDE_PAGES.has(match.page) && !pageDeclaration(match.page).drawnPerRequest;
+
+  /**
    * The document of a page the server draws. It depends on the language and the page's own
-   * address (`cacheKey`: the path and only the parameters the page reads) and on the catalogue,
-   * so it is kept until the catalogue changes (a page `drawnPerRequest` is not kept). The page and its head are drawn from that address,
+   * address (`cacheKey`: the path and only the parameters the page reads), and on what it shows:
+   * a single thing's page is kept in the store until that changes, the catalogue's pages until
+   * the catalogue changes (a page `drawnPerRequest` is not kept). The page and its head are drawn from that address,
    * never from the request's URL: what else the first visitor's URL held (`?zzz=<junk>`) would
    * otherwise end up in the links of the page every later visitor gets.
    */
-  const drawPage = (request: FastifyRequest, match: PageMatch | null, language: Language): Promise<SentPage> => {
+  const drawPage = async (request: FastifyRequest, match: PageMatch | null, language: Language, encoding: PageEncoding): Promise<EncodedPage> => {
     const address = renderer!.cacheKey(request.url);
+    if (match && storable(match, address)) return pageStore!.get({ language, address }, () => pageSource(match, address, language, request), encoding);
     const cache = match && pageDeclaration(match.page).drawnPerRequest ? uncachedPages : renderedPageCache;
-    return cache.get(`${language}\0${address}`, async () => {
-      const [head, drawn] = await Promise.all([match ? headOf(match, request, language) : null, renderer!.render(address, language)]);
-      const preload = match ? preloads.get(match.page) : undefined;
-      const stylesheets = [...rendered[language].stylesheets, ...(preload?.styles ?? [])];
-      const template = rendered[drawn.language];
-      const headHtml = renderHead(config, new URL(address, 'http://localhost'), head ?? null) + behindFirstPaint(preload?.tags ?? '');
-      const css = `<style>${criticalCss.for(drawn.appHtml, stylesheets)}</style>${stylesheets.map(deferredStylesheet).join('')}`;
-      // Concatenated, never `replace`d: a `$&` in a course title stays text.
-      const html = template.beforeHead + headHtml + css + template.afterHead + drawn.appHtml + '</div>' + drawn.stateScript + template.afterRoot;
-      return compressPage(match && head?.status !== 404 && drawn.status !== 404 ? 200 : 404, html);
-    });
+    const page = await cache.get(`${language}\0${address}`, () => composePage(match, address, language, match ? headOf(match, request, language) : null));
+    return { status: page.status, body: page[encoding] };
   };
 
-  const sendDrawnPage = async (request: FastifyRequest, reply: FastifyReply, page: SentPage) => {
+  if (pageStore && onCatalogueChange) {
+    // The head resolvers read the request only for a page drawn in no language; these all have one.
+    const noRequest = { query: {}, headers: {}, url: '/' } as FastifyRequest;
+    let timer: NodeJS.Timeout | undefined;
+    let refreshing: Promise<unknown> | undefined;
+    const refresh = () => {
+      timer = undefined;
+      if (refreshing) return schedule();
+      refreshing = pageStore
+        .refresh(({ language, address }) => {
+          const match = matchPage(address);
+          if (!match) throw new Error(`no page at ${address}`);
+          return pageSource(match, address, language, noRequest);
+        }, REFRESH_LIMIT)
+        .catch((error: unknown) => app.log.error({ err: error }, 'refreshing the rendered pages failed'))
+        .finally(() => {
+          refreshing = undefined;
+        });
+    };
+    const schedule = () => {
+      timer ??= setTimeout(refresh, REFRESH_DEBOUNCE_MS).unref();
+    };
+    onCatalogueChange(schedule);
+    app.addHook('onClose', async () => {
+      clearTimeout(timer);
+      await refreshing;
+    });
+  }
+
+  /** The page's encoding for this request: brotli or gzip as the browser takes them; for one that takes neither, gzip unpacked. */
+  const encodingFor = (request: FastifyRequest) => {
+    const accepted = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
+    return { stored: (accepted === 'br' ? 'brotli' : 'gzip') as PageEncoding, header: accepted === 'br' || accepted === 'gzip' ? accepted : undefined };
+  };
+
+  const sendDrawnPage = async (reply: FastifyReply, page: EncodedPage, header: string | undefined) => {
     // The page's language and markup follow the visitor's cookie and Accept-Language.
     reply.status(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
-    const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
-    if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(page.brotli);
-    if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    if (header) return reply.header('Content-Encoding', header).send(page.body);
     // A client that takes neither (a script, a crawler): rare enough to unpack for it.
-    return reply.send(await decompressGzip(page.gzip));
+    return reply.send(await decompressGzip(page.body));
   };
 
   /** The shell: the browser draws the page (a page the server does not draw, or one it failed to). */
@@ -240,7 +311,8 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     const language = renderedLanguage(request);
     if (renderer && language) {
       try {
-        return await sendDrawnPage(request, reply, await drawPage(request, match, language));
+        const encoding = encodingFor(request);
+        return await sendDrawnPage(reply, await drawPage(request, match, language, encoding.stored), encoding.header);
       } catch (error) {
         // The browser can still draw the page from the shell: a visitor gets it, a little later.
         request.log.error({ err: error }, 'server rendering failed; sending the shell');
