@@ -73,13 +73,14 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * schema; the sign-up page adds zod for its form.
  */
 const pages = {
-  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10 }, // 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
-  allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11 }, // 221.1 KB; CSS 10.0 KB
+  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10 }, // 187.0 KB (2026-11-26); 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
+  allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11 }, // 227.1 KB (2026-11-26); 221.1 KB; CSS 10.0 KB
   // 178.9 KB; 185.6 KB with the curriculum block and its texts; 247.0 KB with the accessible player (its code, menus and texts, ~60 KB) that the intro loads once hydrated: loading it on the first press of the intro's play button is the next step (issue 32's hydration budget); CSS 8.6 KB
-  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 249, cssBudgetKb: 10 },
-  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11 }, // 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
-  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10 }, // 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
-  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10 }, // 201.5 KB; CSS 8.9 KB
+  // 247.3 KB with the hydration's session read (issue 32).
+  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 248, cssBudgetKb: 10 },
+  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11 }, // 211.7 KB (2026-11-26); 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
+  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10 }, // 186.0 KB (2026-11-26); 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
+  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10 }, // 208.9 KB (2026-11-26); 201.5 KB; CSS 8.9 KB
 } satisfies Record<string, { path: (courseId: number) => string; budgetKb: number; cssBudgetKb: number }>;
 type PageKey = keyof typeof pages;
 
@@ -96,12 +97,13 @@ const TOTAL_BLOCKING_TIME_TARGET_MS = 200;
 /**
  * CI fails under this median performance score, or over this median Total Blocking Time, of a
  * page's runs with the defaults. Lighthouse slows the CPU 4× from the host's own speed, so the
- * same page scores lower on a busier host: the gates keep a margin below what this 2-core machine
- * measured with other work running (see bench/results/lighthouse.json), so that a regression of
- * the hydration's work fails, and the load of the day does not.
+ * same page scores lower on a busier host: on this 2-core machine at a load average of 14–27
+ * (2026-11-26, CPU index 430–1,660) the medians were 69–93 and 305–2,171 ms, single runs 56–99
+ * and 126–4,168 ms (bench/results/hydration.md). The gates keep a margin below the worst median,
+ * so that a gross regression of the hydration's work fails and the load of the day does not.
  */
-const PERFORMANCE_GATE = 60;
-const TOTAL_BLOCKING_TIME_GATE_MS = 1500;
+const PERFORMANCE_GATE = 50;
+const TOTAL_BLOCKING_TIME_GATE_MS = 3000;
 
 /**
  * The extra line: the same page as a fixed phone would run it, as DevTools' CPU calibration does:
