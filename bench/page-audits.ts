@@ -1,8 +1,9 @@
 /**
- * Lighthouse (mobile preset) on the six public pages, which the server renders: home, the
- * catalogue, a course page, sign-up, about and contact. Goals (issue 14): performance ≥ 95,
- * LCP ≤ 2 s, TBT ≤ 100 ms, CLS ≤ 0.02; accessibility, best practices and SEO 100; each page's
- * initial JavaScript and first-paint CSS within its budget.
+ * Lighthouse with its own mobile defaults (simulated throttling: a slow 4G link and a 4× CPU
+ * slowdown) on the six public pages, which the server renders: home, the catalogue, a course page,
+ * sign-up, about and contact. Goals (issue 32): performance ≥ 90 and TBT ≤ 200 ms, median of 3;
+ * accessibility, best practices and SEO 100; each page's initial JavaScript and first-paint CSS
+ * within its budget.
  *
  * Expects `npm run build` done; builds nothing itself. Starts the real server
  * (`src/server/main.ts`) on a fresh embedded database with the demo data, in which the audited
@@ -12,8 +13,8 @@
  * bench/results/lighthouse.json.
  *
  * Exits non-zero (CI runs it) when accessibility, best practices or SEO is below 100 in any run,
- * the median performance score is below PERFORMANCE_GATE, or a page's initial JavaScript or first-paint CSS is
- * over its budget. Performance gates on the median of the runs: Lighthouse simulates a slow phone
+ * the median performance score is below PERFORMANCE_GATE, the median Total Blocking Time over
+ * TOTAL_BLOCKING_TIME_GATE_MS, or a page's initial JavaScript or first-paint CSS is over its budget. Performance gates on the median of the runs: Lighthouse simulates a slow phone
  * from a trace taken on this machine, and one run on a shared 2-core machine can score several
  * points apart from the next.
  *
@@ -25,7 +26,7 @@
  * with the server's choice of encoding; the bytes actually sent (brotli when the browser
  * accepts it, headers included) are reported beside it.
  *
- *   npm run audit:pages [-- --port 3240] [--runs 1] [--pages home,allCourses,course,register] [--html]
+ *   npm run audit:pages [-- --port 3240] [--runs 1] [--calibrated-runs 0] [--pages home,allCourses,course,register] [--html]
  *
  * `--runs N` audits each page N times and keeps the run with the median performance score (the
  * other categories gate on their worst run); `--html` also writes each Lighthouse report as HTML
@@ -33,6 +34,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.AUDIT_PORT ?? '3240' },
     runs: { type: 'string', default: '3' },
+    'calibrated-runs': { type: 'string', default: '1' },
     pages: { type: 'string', default: 'home,allCourses,course,register,about,contact' },
     html: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/lighthouse.json' },
@@ -57,6 +60,7 @@ const { values: args } = parseArgs({
 
 const port = Number(args.port);
 const runs = Math.max(1, Number(args.runs));
+const calibratedRuns = Math.max(0, Number(args['calibrated-runs']));
 const baseUrl = `http://localhost:${port}`;
 const workDir = path.resolve('.tmp/audit-pages');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,40 +73,47 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * schema; the sign-up page adds zod for its form.
  */
 const pages = {
-  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10 }, // 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
-  allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11 }, // 221.1 KB; CSS 10.0 KB
+  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10 }, // 187.0 KB (2026-11-26); 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
+  allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11 }, // 227.1 KB (2026-11-26); 221.1 KB; CSS 10.0 KB
   // 178.9 KB; 185.6 KB with the curriculum block and its texts; 247.0 KB with the accessible player (its code, menus and texts, ~60 KB) that the intro loads once hydrated: loading it on the first press of the intro's play button is the next step (issue 32's hydration budget); CSS 8.6 KB
-  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 249, cssBudgetKb: 10 },
-  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11 }, // 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
-  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10 }, // 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
-  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10 }, // 201.5 KB; CSS 8.9 KB
+  // 247.3 KB with the hydration's session read (issue 32).
+  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 248, cssBudgetKb: 10 },
+  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11 }, // 211.7 KB (2026-11-26); 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
+  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10 }, // 186.0 KB (2026-11-26); 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
+  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10 }, // 208.9 KB (2026-11-26); 201.5 KB; CSS 8.9 KB
 } satisfies Record<string, { path: (courseId: number) => string; budgetKb: number; cssBudgetKb: number }>;
 type PageKey = keyof typeof pages;
 
 const GATED = ['accessibility', 'best-practices', 'seo'] as const;
 const CATEGORIES = ['performance', ...GATED] as const;
 type Category = (typeof CATEGORIES)[number];
-/** The issue's goal for every public page, printed; the gate below is what CI enforces. */
-const PERFORMANCE_TARGET = 95;
 /**
- * CI fails under this median performance score of a page's runs. On a host of its own at full
- * speed every page's median was 94–98 (2026-11-25, CPU index 1,866–2,527). The same build on the
- * same host, later that day and slower (CPU index 1,250–2,000, with the slowdown below), gave
- * 88–97, and the course page 85–88, through Total Blocking Time (the hydration's CPU work); the
- * gate keeps a margin below that, and the target of 95 is printed as a warning.
+ * The issue's goal for every public page (issue 32), under Lighthouse's own mobile defaults
+ * (simulated throttling, 4× CPU slowdown), median of the runs: printed as a warning when missed;
+ * the gates below are what CI enforces.
  */
-const PERFORMANCE_GATE = 80;
+const PERFORMANCE_TARGET = 90;
+const TOTAL_BLOCKING_TIME_TARGET_MS = 200;
+/**
+ * CI fails under this median performance score, or over this median Total Blocking Time, of a
+ * page's runs with the defaults. Lighthouse slows the CPU 4× from the host's own speed, so the
+ * same page scores lower on a busier host: on this 2-core machine at a load average of 14–27
+ * (2026-11-26, CPU index 430–1,660) the medians were 69–93 and 305–2,171 ms, single runs 56–99
+ * and 126–4,168 ms (bench/results/hydration.md). The gates keep a margin below the worst median,
+ * so that a gross regression of the hydration's work fails and the load of the day does not.
+ */
+const PERFORMANCE_GATE = 50;
+const TOTAL_BLOCKING_TIME_GATE_MS = 3000;
 
 /**
- * Lighthouse's mobile preset slows the CPU 4× from the host's own speed, so one page scores lower
- * on a slower or busier host. The phone it stands for is held fixed instead, as DevTools' CPU
- * calibration does: a benchmark index of 500, what the preset's 4× makes of the hosts the gate
- * was set on (indexes 1,866–2,527). Each run's slowdown is the host's index, as measured by the
- * run before, over 500, between 1 and 4.
+ * The extra line: the same page as a fixed phone would run it, as DevTools' CPU calibration does:
+ * a benchmark index of 500 (what the 4× of the defaults makes of a quiet desktop of index
+ * 2,000). Its slowdown is the host's index, as measured by the run before, over 500, between 1
+ * and 4, so it reads lower than the defaults on a slow host. Printed, not gated.
  */
 const EMULATED_PHONE_INDEX = 500;
 let hostBenchmarkIndex: number | undefined;
-const cpuSlowdown = () => Math.min(4, Math.max(1, (hostBenchmarkIndex ?? 4 * EMULATED_PHONE_INDEX) / EMULATED_PHONE_INDEX));
+const calibratedSlowdown = () => Math.min(4, Math.max(1, (hostBenchmarkIndex ?? 4 * EMULATED_PHONE_INDEX) / EMULATED_PHONE_INDEX));
 
 // The machine has no internet: nothing in the browser may try to reach it.
 const chromeFlags = [
@@ -231,6 +242,11 @@ type PageResult = {
   url: string;
   scores: Record<Category, number>;
   performanceRuns: number[];
+  totalBlockingTimeRunsMs: number[];
+  /** Median Total Blocking Time of the runs (the metrics are the median-scoring run's). */
+  totalBlockingTimeMs: number;
+  /** The extra line: the calibrated phone (a CPU slowdown of the host's index over 500), not gated. */
+  calibrated?: { cpuSlowdown: number; performanceRuns: number[]; performance: number; totalBlockingTimeMs: number };
   metrics: Record<string, number | undefined>;
   initialJs: { gzipKb: number; transferKb: number; budgetKb: number; scripts: ScriptRecord[] };
   firstPaintCss: { gzipKb: number; budgetKb: number };
@@ -250,9 +266,10 @@ function failedAudits(lhr: Result, category: Category): FailedAudit[] {
 }
 
 /** Runtime errors (a trace with no navigation start, say) come and go on a loaded machine: tried up to 3 times. */
-async function runLighthouse(url: string, flags: Flags) {
+async function runLighthouse(url: string, flags: Flags, { calibrated = false } = {}) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { ...flags, throttling: { cpuSlowdownMultiplier: cpuSlowdown() } });
+    // Without `throttling`, Lighthouse applies its mobile defaults (simulated, 4× CPU slowdown).
+    const result = await lighthouse(url, calibrated ? { ...flags, throttling: { cpuSlowdownMultiplier: calibratedSlowdown() } } : flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     hostBenchmarkIndex = result.lhr.environment.benchmarkIndex || hostBenchmarkIndex;
     const error = result.lhr.runtimeError;
@@ -273,8 +290,11 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
   };
   const lhrs: Result[] = [];
   const medianOf = (results: Result[]) => [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor((results.length - 1) / 2)]!;
-  // A median under the gate gets two runs more: on a shared host one run's score moves by 10 and more.
-  for (let run = 1; run <= runs || (run <= runs + 2 && runs >= 3 && score(medianOf(lhrs), 'performance') < PERFORMANCE_GATE); run++) {
+  const tbt = (lhr: Result) => lhr.audits['total-blocking-time']?.numericValue ?? 0;
+  const medianValue = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  const underGate = () => score(medianOf(lhrs), 'performance') < PERFORMANCE_GATE || medianValue(lhrs.map(tbt)) > TOTAL_BLOCKING_TIME_GATE_MS;
+  // A median under a gate gets two runs more: on a shared host one run's score moves by 10 and more.
+  for (let run = 1; run <= runs || (run <= runs + 2 && runs >= 3 && underGate()); run++) {
     const result = await runLighthouse(url, flags);
     // The whole report, to look into an audit: the summary below keeps only what failed.
     writeFileSync(path.join(workDir, `${page}-${run}.json`), JSON.stringify(result.lhr));
@@ -282,6 +302,14 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
     lhrs.push(result.lhr);
   }
   const median = medianOf(lhrs);
+  const calibratedLhrs: Result[] = [];
+  let calibratedSlowdownUsed = calibratedSlowdown();
+  for (let run = 1; run <= calibratedRuns; run++) {
+    calibratedSlowdownUsed = calibratedSlowdown();
+    const result = await runLighthouse(url, flags, { calibrated: true });
+    writeFileSync(path.join(workDir, `${page}-calibrated-${run}.json`), JSON.stringify(result.lhr));
+    calibratedLhrs.push(result.lhr);
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, category === 'performance' ? score(median, category) : Math.min(...lhrs.map((lhr) => score(lhr, category)))]),
   ) as Record<Category, number>;
@@ -295,6 +323,18 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
     url,
     scores,
     performanceRuns: lhrs.map((lhr) => score(lhr, 'performance')),
+    totalBlockingTimeRunsMs: lhrs.map((lhr) => Math.round(tbt(lhr))),
+    totalBlockingTimeMs: Math.round(medianValue(lhrs.map(tbt))),
+    ...(calibratedLhrs.length
+      ? {
+          calibrated: {
+            cpuSlowdown: Number(calibratedSlowdownUsed.toFixed(2)),
+            performanceRuns: calibratedLhrs.map((lhr) => score(lhr, 'performance')),
+            performance: score(medianOf(calibratedLhrs), 'performance'),
+            totalBlockingTimeMs: Math.round(medianValue(calibratedLhrs.map(tbt))),
+          },
+        }
+      : {}),
     metrics: {
       firstContentfulPaintMs: metric('first-contentful-paint'),
       largestContentfulPaintMs: metric('largest-contentful-paint'),
@@ -328,7 +368,7 @@ function printTable(results: PageResult[]) {
     result.initialJs.transferKb.toFixed(1),
     `${result.firstPaintCss.gzipKb.toFixed(1)} / ${result.firstPaintCss.budgetKb}${result.firstPaintCss.gzipKb > result.firstPaintCss.budgetKb ? ' OVER' : ''}`,
     String(Math.round(result.metrics.largestContentfulPaintMs ?? 0)),
-    String(Math.round(result.metrics.totalBlockingTimeMs ?? 0)),
+    `${result.totalBlockingTimeMs}${runs > 1 ? ` (${result.totalBlockingTimeRunsMs.join(',')})` : ''}${result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_TARGET_MS ? ' !' : ''}`,
     String(Math.round(result.metrics.benchmarkIndex ?? 0)),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
@@ -336,6 +376,14 @@ function printTable(results: PageResult[]) {
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
+  const calibrated = results.filter((result) => result.calibrated);
+  if (calibrated.length) {
+    console.log(`\ncalibrated phone (CPU index ${EMULATED_PHONE_INDEX}; not gated):`);
+    for (const result of calibrated) {
+      const { cpuSlowdown, performance, performanceRuns, totalBlockingTimeMs } = result.calibrated!;
+      console.log(`  ${new URL(result.url).pathname}  performance ${performance}${performanceRuns.length > 1 ? ` (${performanceRuns.join(',')})` : ''}  TBT ${totalBlockingTimeMs} ms  CPU slowdown ${cpuSlowdown}×`);
+    }
+  }
 }
 
 async function main() {
@@ -354,9 +402,11 @@ async function main() {
     const results: PageResult[] = [];
     // A first run measures the host, so that every counted run emulates the same phone.
     await runLighthouse(`${baseUrl}${pages[requested[0] as PageKey].path(courseId)}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+    const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(' ');
+    const loadAtStart = loadAverage();
     for (const page of requested as PageKey[]) {
       const url = `${baseUrl}${pages[page].path(courseId)}`;
-      console.log(`auditing ${url} (CPU slowdown ${cpuSlowdown().toFixed(1)}×)…`);
+      console.log(`auditing ${url} (Lighthouse's defaults; load average ${loadAverage()})…`);
       results.push(await auditPage(chrome.port, page, url));
     }
 
@@ -385,6 +435,11 @@ async function main() {
       } else if (result.scores.performance < PERFORMANCE_TARGET) {
         console.warn(`\nwarning: ${result.page} performance ${result.scores.performance} < the goal of ${PERFORMANCE_TARGET}`);
       }
+      if (result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_GATE_MS) {
+        problems.push(`${result.page}: Total Blocking Time ${result.totalBlockingTimeMs} ms (median of ${result.totalBlockingTimeRunsMs.length}) > ${TOTAL_BLOCKING_TIME_GATE_MS} ms`);
+      } else if (result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_TARGET_MS) {
+        console.warn(`warning: ${result.page} Total Blocking Time ${result.totalBlockingTimeMs} ms > the goal of ${TOTAL_BLOCKING_TIME_TARGET_MS} ms`);
+      }
     }
 
     const seconds = (Date.now() - started) / 1000;
@@ -392,7 +447,7 @@ async function main() {
     mkdirSync(path.dirname(args.out), { recursive: true });
     writeFileSync(
       args.out,
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouse: lighthouseVersion, runs, seconds, pages: results }, null, 2)}\n`,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouse: lighthouseVersion, throttling: 'Lighthouse mobile defaults (simulated, 4× CPU slowdown)', runs, loadAverage: { start: loadAtStart, end: loadAverage() }, seconds, pages: results }, null, 2)}\n`,
     );
     console.log(`\nresults written to ${args.out} (${seconds.toFixed(0)} s)`);
     if (problems.length) {

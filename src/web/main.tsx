@@ -4,7 +4,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { matchPage } from '../shared/paths';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { HydrationMarker, whenHydrated } from './app/hydration-marker';
@@ -26,9 +27,9 @@ const queryClient = createQueryClient({
 const readSession = () => queryClient.fetchQuery(getSessionQueryOptions()).catch(() => null);
 
 /** The whole app, the same whether it hydrates the server's HTML or draws the page itself. */
-const app = (router: ReturnType<typeof createAppRouter>, { hydrating }: { hydrating: boolean }) => (
+const app = (router: ReturnType<typeof createAppRouter>, { hydrating, hydrationSettled }: { hydrating: boolean; hydrationSettled?: Promise<unknown> }) => (
   <StrictMode>
-    <AppProviders queryClient={queryClient} hydrating={hydrating}>
+    <AppProviders queryClient={queryClient} hydrating={hydrating} hydrationSettled={hydrationSettled}>
       <RouterProvider router={router} />
       <HydrationMarker />
     </AppProviders>
@@ -45,7 +46,7 @@ async function hydrate(state: ServerState) {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]')) link.media = 'all';
   window.__staticRouterHydrationData = state.router;
   restoreQueries(queryClient, state);
-  const lazyRoutes = (matchRoutes(routes, window.location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+  const lazyRoutes = pageRoutesAt(window.location.pathname).filter((route) => typeof route.lazy === 'function');
   await Promise.all([
     initI18n(state.language),
     ...lazyRoutes.map(async (route) => {
@@ -54,17 +55,30 @@ async function hydrate(state: ServerState) {
     }),
   ]);
   const router = createAppRouter();
+  // Nothing the page shows may change while React hydrates it (the browser's first render must
+  // match the HTML): the session, and what follows from it, is read once hydration is over, and
+  // the signed-in parts turn on once it is read (useHydrated).
+  const sessionRead = whenHydrated().then(readSession);
   // As a transition, hydration yields to the browser every few milliseconds: taps are answered meanwhile.
   startTransition(() => {
-    hydrateRoot(container!, app(router, { hydrating: true }));
+    hydrateRoot(container!, app(router, { hydrating: true, hydrationSettled: sessionRead }));
   });
-  // Nothing the page shows may change while React hydrates it (the browser's first render must
-  // match the HTML): the session, and what follows from it, is read once hydration is over.
-  await whenHydrated();
-  if ((await readSession())?.user) refreshForSignedInUser(queryClient, state);
+  if ((await sessionRead)?.user) refreshForSignedInUser(queryClient, state);
   // A choice made in this browser before the server knew it (kept only in storage) still wins.
   const preferred = detectBrowserLanguage();
   if (preferred !== state.language) void setLanguage(preferred);
+}
+
+/**
+ * The routes the server's page was drawn with. The page table answers for every page of the spec
+ * without React Router's matching (which ranks the whole table: ~10 ms of a phone's first task,
+ * and the router does it again); an address it does not know is matched the router's way.
+ */
+function pageRoutesAt(pathname: string): RouteObject[] {
+  const page = matchPage(pathname)?.page;
+  if (!page) return (matchRoutes(routes, pathname) ?? []).map(({ route }) => route);
+  const pages = routes[0]!.children![0]!;
+  return [routes[0]!, pages, pages.children!.find((route) => route.id === page)!];
 }
 
 /** Pages the server does not draw (the signed-in ones) start here. */

@@ -17,19 +17,21 @@ type AppProvidersProps = {
   i18nInstance?: I18n;
   /** The server's render and the browser's hydration of it: the session waits until this is over (useHydrated). */
   hydrating?: boolean;
+  /** What the end of hydration waits for besides React (HydratedProvider's `settled`): the session's first read. */
+  hydrationSettled?: Promise<unknown>;
 };
 
 /**
  * Everything a page may rely on: translations, server state and the UI kit, plus the host
  * of dialogs and toasts (its ModalsProvider and Notifications load with the first use).
  */
-export function AppProviders({ children, queryClient, mantineEnv = 'default', i18nInstance = i18n, hydrating = false }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, mantineEnv = 'default', i18nInstance = i18n, hydrating = false, hydrationSettled }: AppProvidersProps) {
   return (
-    <HydratedProvider hydrating={hydrating}>
+    <HydratedProvider hydrating={hydrating} settled={hydrationSettled}>
       <I18nextProvider i18n={i18nInstance}>
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} withCssVariables={false} defaultColorScheme="light" env={mantineEnv}>
-            <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
+            <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables({ hydrating }) }} />
             <OverlayHost />
             {children}
           </MantineProvider>

@@ -40,6 +40,6 @@ describe('theme', () => {
     const html = renderToStaticMarkup(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} />);
     const written = /<style data-mantine-styles="true">([^<]*)<\/style>/.exec(html)?.[1];
     expect(written).toContain('--mantine-color-dimmed');
-    expect(themeCssVariables).toBe(written);
+    expect(themeCssVariables()).toBe(written);
   });
 });

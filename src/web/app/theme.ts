@@ -56,11 +56,20 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
  * render, which costs about 1.5 ms per server-rendered page and as much while the page hydrates;
  * the theme never changes, so they are worked out once (AppProviders turns the provider's own off).
  */
-export const themeCssVariables: string = (() => {
+export const themeCssVariables = ({ hydrating = false } = {}): string => (cssVariablesText ??= (hydrating ? serverCssVariables() : undefined) ?? resolveCssVariables());
+let cssVariablesText: string | undefined;
+
+/**
+ * The text the server wrote, when the browser hydrates its page: working it out again would cost
+ * about 20 ms of a phone's first task (Mantine's resolver, twice), for the same text.
+ */
+const serverCssVariables = () => (typeof document === 'undefined' ? undefined : (document.querySelector('style[data-mantine-styles="true"]')?.textContent ?? undefined));
+
+function resolveCssVariables(): string {
   const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
   const variables: ConvertCSSVariablesInput = deepMerge(defaultCssVariablesResolver(resolved), cssVariablesResolver(resolved));
   const defaults = defaultCssVariablesResolver(DEFAULT_THEME);
   const differing = (group: keyof ConvertCSSVariablesInput) =>
     Object.fromEntries(Object.entries(variables[group]).filter(([name, value]) => defaults[group][name as keyof (typeof defaults)[typeof group]] !== value));
   return convertCssVariables({ variables: differing('variables'), light: differing('light'), dark: differing('dark') });
-})();
+}

@@ -45,6 +45,34 @@ describe('useHydrated', () => {
     expect(container.textContent).toBe('browser');
   });
 
+  it('waits for `settled` (the session\'s first read) before it turns true, without a mismatch', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <HydratedProvider hydrating>
+        <Probe seen={[]} />
+      </HydratedProvider>,
+    );
+    let settle: () => void = () => {};
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const seen: boolean[] = [];
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <HydratedProvider hydrating settled={settled}>
+          <Probe seen={seen} />
+        </HydratedProvider>,
+        { onRecoverableError: (error) => mismatches.push(error) },
+      );
+    });
+    expect(mismatches).toEqual([]);
+    expect(seen).not.toContain(true);
+    expect(container.textContent).toBe('server');
+
+    await act(async () => settle());
+    expect(container.textContent).toBe('browser');
+  });
+
   it('says true at once for a page the browser draws itself, and outside any provider', () => {
     const seen: boolean[] = [];
     renderToString(

@@ -9,12 +9,29 @@ const HydratedContext = createContext(true);
  * turns true in a transition. A transition re-renders in slices that yield to the browser; the
  * store React offers for this (useSyncExternalStore) re-renders every reader at once, and one of
  * them is a whole catalogue page: a 300 ms freeze on a phone right after it became usable.
+ *
+ * `settled`, when given, holds the turn back until it settles: the browser passes the session's
+ * first read, so the signed-in parts change in this one transition. Otherwise the session's answer
+ * would re-render every reader again, at once: a query's update is synchronous in React.
  */
-export function HydratedProvider({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+export function HydratedProvider({ hydrating, settled, children }: { hydrating: boolean; settled?: Promise<unknown>; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
-    if (!hydrated) startTransition(() => setHydrated(true));
-  }, [hydrated]);
+    if (hydrated) return;
+    if (!settled) {
+      startTransition(() => setHydrated(true));
+      return;
+    }
+    let mounted = true;
+    void settled
+      .catch(() => undefined)
+      .then(() => {
+        if (mounted) startTransition(() => setHydrated(true));
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [hydrated, settled]);
   return <HydratedContext value={hydrated}>{children}</HydratedContext>;
 }
 

@@ -32,9 +32,12 @@ export const getSessionQueryOptions = () =>
  * hydrated, the browser shows the same, and the signed-in parts fill in right after.
  */
 export function useSession() {
-  // Only the fields used are read, so a refetch that changes nothing re-renders nothing.
-  const { data, isPending } = useQuery(getSessionQueryOptions());
   const hydrated = useHydrated();
+  // Only the fields used are read, so a refetch that changes nothing re-renders nothing. Until the
+  // page is hydrated nothing is read at all: the session's answer then changes nothing shown here,
+  // and telling the readers would re-render each of them synchronously (the whole course page);
+  // they read it in the transition that turns `hydrated` on.
+  const { data, isPending } = useQuery({ ...getSessionQueryOptions(), notifyOnChangeProps: hydrated ? undefined : [] });
   const user = (hydrated ? data?.user : null) ?? null;
   return {
     session: hydrated ? (data ?? null) : null,
