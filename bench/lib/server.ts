@@ -48,8 +48,11 @@ function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
-/** Peak resident memory of a Linux process, in MiB. */
-export const peakMemoryMib = (pid: number): number => statusField(pid, 'VmHWM');
+/** The peaks `watchMemory` saw, per process: resetting the high-water mark must not lose the whole run's peak. */
+const peaksSeen = new Map<number, number>();
+
+/** Peak resident memory of a Linux process so far, in MiB (VmHWM, or a higher peak seen before a reset). */
+export const peakMemoryMib = (pid: number): number => Math.max(statusField(pid, 'VmHWM'), peaksSeen.get(pid) ?? 0);
 
 /**
  * Watches a process's resident memory over one stretch (a scenario): the kernel's high-water mark
@@ -58,6 +61,7 @@ export const peakMemoryMib = (pid: number): number => statusField(pid, 'VmHWM');
  * the reset is refused. `stop()` answers the peak in MiB.
  */
 export function watchMemory(pid: number): { stop(): number } {
+  peaksSeen.set(pid, peakMemoryMib(pid));
   let reset = false;
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -74,7 +78,9 @@ export function watchMemory(pid: number): { stop(): number } {
     stop() {
       clearInterval(sampler);
       const last = reset ? statusField(pid, 'VmHWM') : statusField(pid, 'VmRSS');
-      return Math.max(peak, Number.isNaN(last) ? 0 : last);
+      const stretchPeak = Math.max(peak, Number.isNaN(last) ? 0 : last);
+      peaksSeen.set(pid, Math.max(peaksSeen.get(pid) ?? 0, stretchPeak));
+      return stretchPeak;
     },
   };
 }
