@@ -73,6 +73,27 @@ export const randomPath = (name: string, next: () => string, headers?: Record<st
 /** What a browser sends with a page request: the page comes compressed, as visitors get it. */
 export const browserPageHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': 'es-ES,es;q=0.9' };
 
+/**
+ * Waits until the app answers its health route quickly again (twice under 50 ms, at most 60 s):
+ * a scenario whose answers are slower than its clients' patience (server-rendered misses) leaves
+ * work queued after its clients are gone, and the next scenario would measure that backlog.
+ */
+export async function settle(url: string, { fastMs = 50, timeoutMs = 60_000 } = {}): Promise<number> {
+  const started = performance.now();
+  let fastInARow = 0;
+  while (fastInARow < 2 && performance.now() - started < timeoutMs) {
+    const asked = performance.now();
+    try {
+      await (await fetch(`${url}/api/health`)).arrayBuffer();
+    } catch {
+      // still busy or closing connections: try again
+    }
+    fastInARow = performance.now() - asked < fastMs ? fastInARow + 1 : 0;
+    if (fastInARow < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return (performance.now() - started) / 1000;
+}
+
 export type MeasuredRow = Row & {
   /** The app server's peak resident memory during this scenario (MiB). */
   peakMib: number;
@@ -96,7 +117,9 @@ const medianOf = (values: number[]) => {
  * then `rounds` rounds. In a round the bare server is measured right before every scenario and
  * once more after the last, with the same connections and duration, so each scenario's ratio is
  * taken against the mean of its two neighbours, seconds apart, rather than against a bare figure
- * taken a minute earlier under another load. Each row is the round with the median ratio. The
+ * taken a minute earlier under another load. After each scenario the app is given time to drain
+ * what it left queued (`settle`), so no scenario measures its predecessor's backlog. Each row
+ * is the round with the median ratio. The
  * app server's peak memory is watched during each scenario's runs (bench/lib/server.ts).
  */
 export async function runScenarios(
@@ -114,7 +137,10 @@ export async function runScenarios(
     const bareScenario = fixedPaths(BARE_SCENARIO, [BARE_PATH]);
     const warmUp = options.warmUpSeconds ?? Math.min(2, options.duration);
     await run(bareScenario, bare.url, warmUp);
-    for (const scenario of scenarios) await run(scenario, server.url, warmUp);
+    for (const scenario of scenarios) {
+      await run(scenario, server.url, warmUp);
+      await settle(server.url);
+    }
     const rounds = options.rounds ?? benchRounds();
     const measured = scenarios.map(() => [] as (Row & { bareRps: number; ratio: number })[]);
     const bareRuns: Row[] = [];
@@ -133,6 +159,8 @@ export async function runScenarios(
         const watch = watchMemory(server.pid);
         const row = await run(scenario, server.url, options.duration);
         peaks[index] = Math.max(peaks[index]!, watch.stop());
+        const settledSeconds = await settle(server.url);
+        if (settledSeconds > 1) console.log(`  (the server took ${settledSeconds.toFixed(1)} s to drain what ${scenario.name} left queued)`);
         const after = await measureBare();
         const bareRps = (before.rps + after.rps) / 2;
         const ratio = bareRps > 0 ? row.rps / bareRps : 0;
