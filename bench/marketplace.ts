@@ -10,15 +10,16 @@
  *
  * BENCH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/marketplace_bench);
  * it is created when missing and filled with `npm run db:seed`, and later runs reuse it.
- * The server runs `src/server/main.ts` in its own process, as in production, with the
- * default settings (catalogue cache on) and the built-in test payment provider (no Stripe keys).
+ * The server runs compiled (`dist/server/main.mjs`, as `npm start` does: run `npm run build`
+ * first) in its own process, with the default settings (log level and catalogue cache included,
+ * its log written to a file) and the built-in test payment provider (no Stripe keys).
  */
 import { sql } from 'drizzle-orm';
 import type { Context, Request } from 'autocannon';
 import { benchArgs } from './lib/args';
 import { catalogueRequests } from './lib/catalog-requests';
 import { benchDataDirs, benchDatabaseUrl, catalogueIds, openTarget, prepareData, rows, type CatalogueIds, type DataTarget } from './lib/data';
-import { browserPageHeaders, fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, benchRounds, type Scenario } from './lib/load';
+import { appAnswers, browserPageHeaders, fixedPaths, pick, randomPath, runScenarios, skipResponseBodies, benchRounds, type Scenario } from './lib/load';
 import { latencyTable, loadAverage, saveSection } from './lib/report';
 import { freePort, startServer, type ServerProcess } from './lib/server';
 import { signIn } from './lib/sign-in';
@@ -233,7 +234,11 @@ async function main() {
     const allCourseIds = await activeCourseIds();
     const wanted = args.only.split(',').filter(Boolean);
     const chosen = scenarios(ids, allCourseIds, shoppers, videos).filter((scenario, index) => index === 0 || wanted.length === 0 || wanted.some((word) => scenario.name.includes(word)));
+    const logBefore = server.log?.();
+    const answersBefore = appAnswers();
     const measured = await runScenarios(server, chosen, args);
+    const logAfter = server.log?.();
+    const answers = appAnswers() - answersBefore;
     const table = latencyTable(`PostgreSQL server, ${args.connections} connections, median of ${benchRounds()} rounds of ${args.duration} s per scenario`, measured, { throughput: true });
     const cart = measured.find((row) => row.scenario.startsWith('signed-in cart'));
     saveSection({
@@ -242,11 +247,18 @@ async function main() {
       facts: [
         `data: ${prepared.counts.courses} courses (${ids.activeCourses} active), ${prepared.counts.users} users, ${prepared.counts.orders} orders` +
           (prepared.seededSeconds ? `; generated in this run in ${prepared.seededSeconds.toFixed(0)} s` : '; reused from an earlier run'),
-        `server: src/server/main.ts in its own process, default settings (catalogue cache on), built-in test payment provider; a short warm-up pass of every scenario first`,
+        `server: dist/server/main.mjs (as \`npm start\` runs it) in its own process, default settings (LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, catalogue cache on), built-in test payment provider; a short warm-up pass of every scenario first`,
+        `ratios: each scenario against the bare server measured right before and right after it in the same round (mean of the two), same connections and duration; the row is the round with the median ratio`,
+        ...(logBefore && logAfter && answers > 0
+          ? [
+              `server log at the default level, written to a file: ${((logAfter.lines - logBefore.lines) / answers).toFixed(2)} lines and ${((logAfter.bytes - logBefore.bytes) / answers).toFixed(0)} bytes per request ` +
+                `(${logAfter.lines - logBefore.lines} lines, ${((logAfter.bytes - logBefore.bytes) / 1024 ** 2).toFixed(1)} MiB for ${answers} answers)`,
+            ]
+          : []),
         `signed-in cart: ${shoppers.length} signed-in generated buyers (session cookies), each connection cycling add to cart, POST /api/checkout, empty cart` +
           (cart ? `: ${Math.round(cart.rps / 3)} checkouts/s` : ''),
         `course page: two requests per visit (the course, then its reviews), counted separately in req/s`,
-        `server peak memory (VmHWM): ${server.peakMemoryMib().toFixed(0)} MiB (${idleMib.toFixed(0)} MiB once ready, before any load); the column shows the high-water mark after each scenario`,
+        `server peak memory: ${Math.max(idleMib, ...measured.slice(1).map((row) => row.peakMib)).toFixed(0)} MiB over the measured scenarios (${idleMib.toFixed(0)} MiB once ready, before any load); the column shows each scenario's own peak RSS (high-water mark reset before it, VmRSS sampled every 100 ms; the bare row is the bare server's)`,
       ],
       tables: [table],
       loadAtStart,

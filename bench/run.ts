@@ -10,9 +10,12 @@
  *   npm run bench -- --duration 3 --connections 20  shorter runs (every script takes them)
  *   npm run bench -- --rounds 1                     one measured round instead of the median of 3
  *   npm run bench -- --quick                        --duration 3 --rounds 1, unless given
+ *   npm run bench -- --skip-build                   reuse dist/ as it is (a build is minutes here)
  *
+ * It first runs `npm run build`, then every script measures the compiled server as `npm start`
+ * runs it (`node dist/server/main.mjs`), with the default settings (bench/lib/server.ts).
  * Every ratio is taken against a bare Fastify server (one JSON route, no plugins, its own
- * process) that each script starts and measures in the same run (bench/lib/bare-server.ts).
+ * process) measured right before and right after each scenario (bench/lib/load.ts).
  *
  * The default set needs only the PostgreSQL server (BENCH_DATABASE_URL, see bench/lib/data.ts):
  * the marketplace scenarios on it and the catalogue on the embedded PGlite. The others run
@@ -39,7 +42,7 @@ const presets: Record<string, { script: string; args: string[] }> = {
 const defaultSet = ['marketplace', 'catalog-pglite'];
 
 const { values: options, positionals } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' }, quick: { type: 'boolean' } },
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' }, quick: { type: 'boolean' }, 'skip-build': { type: 'boolean' } },
   allowPositionals: true,
   strict: true,
 });
@@ -77,6 +80,14 @@ if (options.rounds) env.BENCH_ROUNDS = options.rounds;
 if (options.connections) env.BENCH_CONNECTIONS = options.connections;
 
 const failed: string[] = [];
+if (!options['skip-build']) {
+  console.log('\n### npm run build\n');
+  const build = spawn('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: process.env });
+  if ((await new Promise<number | null>((resolve) => build.once('exit', resolve))) !== 0) {
+    console.error('npm run build failed: nothing measured');
+    process.exit(1);
+  }
+}
 for (const name of requested) {
   const { script, args } = presets[name] ?? { script: name, args: [] };
   console.log(`\n### ${name}\n`);
@@ -134,7 +145,7 @@ const markdown = [
   '# Benchmark results',
   '',
   `Run ${run.startedAt} – ${run.finishedAt} (${run.seconds} s): \`npm run bench${positionals.length ? ` -- ${positionals.join(' ')}` : ''}\`` +
-    `${options.duration ? `, --duration ${options.duration}` : ''}${options.connections ? `, --connections ${options.connections}` : ''}${options.rounds ? `, --rounds ${options.rounds}` : ''}.`,
+    `${options['skip-build'] ? ', --skip-build' : ''}${options.duration ? `, --duration ${options.duration}` : ''}${options.connections ? `, --connections ${options.connections}` : ''}${options.rounds ? `, --rounds ${options.rounds}` : ''}.`,
   '',
   `- machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Linux ${machine.kernel}`,
   `- machine load during the run: load average (1 min) ${load.loadAverage1m.min.toFixed(1)}–${load.loadAverage1m.max.toFixed(1)}, mean ${load.loadAverage1m.mean}; ` +

@@ -27,18 +27,23 @@ export const loadAverage = () => Number(os.loadavg()[0]!.toFixed(2));
 
 const number = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '' : value.toFixed(digits));
 
-/** The usual latency table: req/s, p50, p99, ratio to the bare route, errors, and the server's peak memory when known. */
+/**
+ * The usual latency table: req/s, p50, p99, ratio to the bare route (and the bare route's req/s
+ * next to each scenario, when measured so), errors, and the server's peak memory when known.
+ */
 export function latencyTable(title: string, rows: (Row | MeasuredRow)[], options: { throughput?: boolean } = {}): Table {
-  const columns = ['scenario', 'req/s', 'p50 ms', 'p99 ms', '× bare Fastify', 'errors'];
+  const neighbours = rows.some((row) => 'bareRps' in row && row.bareRps !== undefined);
+  const columns = ['scenario', 'req/s', 'p50 ms', 'p99 ms', '× bare Fastify', ...(neighbours ? ['bare req/s beside it'] : []), 'errors'];
   if (options.throughput) columns.push('MiB/s');
   const memory = rows.every((row) => 'peakMib' in row);
-  if (memory) columns.push('server peak RSS MiB');
+  if (memory) columns.push('peak RSS MiB during it');
   return {
     title,
     columns,
     rows: rows.map((row) => {
       const errors = row.rejected ? `${row.errors} (${Object.entries(row.rejected).map(([kind, count]) => `${kind}: ${count}`).join(', ')})` : row.errors;
-      const cells: (string | number)[] = [row.scenario, row.rps, row.p50, row.p99, number(row.ratio, 2), errors];
+      const bare = neighbours ? [number((row as MeasuredRow).bareRps)] : [];
+      const cells: (string | number)[] = [row.scenario, row.rps, row.p50, row.p99, number(row.ratio, 2), ...bare, errors];
       if (options.throughput) cells.push(number(row.mibPerSecond, 1));
       if (memory) cells.push(number((row as MeasuredRow).peakMib));
       return cells;

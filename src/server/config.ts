@@ -31,6 +31,8 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAILS: csv.default([]),
   SEED_DEMO_DATA: flag('true'),
@@ -132,6 +134,10 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Share of ordinary answers (below 500, faster than `slowRequestMs`) that get an access-log line: 1 logs each, 0 none. */
+  accessLogSample: number;
+  /** Answers that took this long (ms) are always logged, as a warning. */
+  slowRequestMs: number;
   authSecret: string | undefined;
   adminEmails: string[];
   /** Password attempts allowed per account in each 15-minute window, whatever the client address. */
@@ -398,6 +404,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
+    accessLogSample: e.ACCESS_LOG_SAMPLE,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     authSecret: e.AUTH_SECRET,
     adminEmails: e.ADMIN_EMAILS,
     passwordAttemptsPerAccount: e.PASSWORD_ATTEMPTS_PER_ACCOUNT,

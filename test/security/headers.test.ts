@@ -11,9 +11,21 @@ import { insertCourseWithVideos, TUS, videoFixture } from '../helpers/videos';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 
-/** The headers every response carries, whatever answered it: a route, the error handler, the router, static files, video streaming, tus. */
+/**
+ * The headers every response carries, whatever answered it: a route, the error handler, the router, static files, video streaming, tus.
+ * The API's JSON answers may carry the short set instead (nothing in them may load, run or be framed); anything else carries the documents' set.
+ */
 function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
   const csp = String(response.headers['content-security-policy'] ?? '');
+  expect(response.headers['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
+  expect(response.headers['x-frame-options'], `${what}: X-Frame-Options`).toBe('SAMEORIGIN');
+  expect(response.headers['x-powered-by'], `${what}: no server banner`).toBeUndefined();
+  if (csp.startsWith("default-src 'none';")) {
+    expect(String(response.headers['content-type']), `${what}: the short set only on JSON`).toMatch(/^application\/json/);
+    expect(csp, `${what}: no framing`).toContain("frame-ancestors 'none'");
+    expect(response.headers['cross-origin-resource-policy'], `${what}: CORP`).toBe('same-origin');
+    return;
+  }
   expect(csp, `${what}: Content-Security-Policy`).toMatch(/(^|;)\s*script-src 'self'/);
   expect(csp, `${what}: no inline script`).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp, `${what}: no framing`).toContain("frame-ancestors 'none'");
@@ -83,6 +95,20 @@ describe('security headers on every response', () => {
     const response = await app.inject(request);
     expect(response.statusCode, what).toBe(status);
     expectSecurityHeaders(response, what);
+  });
+
+  it("the API's JSON answers carry the short set, the pages the documents' set", async () => {
+    const json = await app.inject({ url: '/api/health' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    for (const documentOnly of ['cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+      expect(json.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    for (const url of ['/', '/api/docs/', '/api/nothing-here']) {
+      const page = await app.inject({ url });
+      expect(page.headers['content-security-policy'], url).toMatch(/(^|;)\s*script-src 'self'/);
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 
   it('the signed-in and refused answers: a cross-site POST (403) and a tus upload (201, 412)', async () => {

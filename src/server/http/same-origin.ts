@@ -38,16 +38,18 @@ export function registerSameOriginCheck(app: FastifyInstance, options: SameOrigi
   const cookieName = new RegExp(`^(__Secure-)?${prefix}\\.session_token$`);
   const exempt = new Set(options.exemptRoutes);
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and most pass at the first test.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Decided on the route the router matched, never on the URL as the client spelled it: the
     // router decodes `/%61pi/cart` to the `/api/cart` route, while the raw URL does not start with /api/.
     const route = request.routeOptions.url;
-    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/')) return;
-    if (exempt.has(route)) return;
-    if (!carriesSessionCookie(request, cookieName)) return;
+    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/') || exempt.has(route) || !carriesSessionCookie(request, cookieName)) {
+      done();
+      return;
+    }
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== allowedOrigin);
-    if (crossSite) throw new AppError('CROSS_SITE_REQUEST', 'Requests from another site may not use this session');
+    done(crossSite ? new AppError('CROSS_SITE_REQUEST', 'Requests from another site may not use this session') : undefined);
   });
 }

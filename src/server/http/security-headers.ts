@@ -72,15 +72,50 @@ export function rawSecurityHeaders(config: Config, extra: ExtraSources = {}): (r
 }
 
 /**
+ * Routes under /api/ whose answers are not the API's JSON: the docs page (HTML), better-auth's
+ * mount (redirects, and pages of its own), video bytes and playlists, tus uploads. They keep the
+ * documents' set.
+ */
+const NOT_API_JSON = /^\/api\/(?:docs|auth|videos|uploads)(?:\/|$)/;
+
+/**
+ * The headers of the API's JSON answers. Most of helmet's set only acts on a document (COOP,
+ * Origin-Agent-Cluster, Referrer-Policy, DNS prefetching, the download and cross-domain-policy
+ * switches, X-XSS-Protection), and JSON sent with nosniff is never rendered as one. What still
+ * matters stays: nosniff; CORP, so another site cannot pull the answer into its process; a
+ * policy under which a JSON answer opened by itself can load and run nothing and be framed
+ * nowhere; X-Frame-Options for browsers without frame-ancestors; HSTS on https. About 400 bytes
+ * and eight header writes less on every API answer (bench/results/latest.md).
+ */
+function apiSecurityHeaders(documentHeaders: HeaderChanges['set']): [string, string | number | readonly string[]][] {
+  const kept = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'x-frame-options', 'strict-transport-security']);
+  return [
+    ['Content-Security-Policy', "default-src 'none';frame-ancestors 'none'"],
+    ...documentHeaders.filter(([name]) => kept.has(name.toLowerCase())),
+  ];
+}
+
+/**
  * The security headers and the request id on every response, set first thing on the raw
- * response, so that answers a later hook refuses or an error ends carry them too. Router
- * refusals (a malformed URL), which reach no hook, get `rawSecurityHeaders` instead.
+ * response, so that answers a later hook refuses or an error ends carry them too. The API's
+ * JSON routes get the short set above; everything else (pages, files, videos, the router's
+ * fallbacks) the documents' set. Router refusals (a malformed URL), which reach no hook, get
+ * `rawSecurityHeaders` instead.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config, extra: ExtraSources = {}): void {
   const apply = rawSecurityHeaders(config, extra);
+  const { set, removed } = helmetHeaderChanges(config, extra);
+  const apiHeaders = apiSecurityHeaders(set);
+  const isApiJson = (route: string | undefined) => route !== undefined && route.startsWith('/api/') && !NOT_API_JSON.test(route);
   app.addHook('onRequest', (request, reply, done) => {
-    apply(request.raw, reply.raw);
-    reply.raw.setHeader('x-request-id', request.id);
+    const response = reply.raw;
+    if (isApiJson(request.routeOptions.url)) {
+      for (const name of removed) response.removeHeader(name);
+      for (const [name, value] of apiHeaders) response.setHeader(name, value);
+    } else {
+      apply(request.raw, response);
+    }
+    response.setHeader('x-request-id', request.id);
     done();
   });
 }
