@@ -15,6 +15,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { createServer, type ServerOptions } from './http/server';
 import { openInfrastructure, type InfrastructureOptions } from './infrastructure';
 import { mailPlugin } from './mail/plugin';
+import { registerDatabaseMetrics, registerMetricsRoute, registerRequestMetrics } from './metrics';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { openVideoStorage } from './storage/video-storage';
 import { loadBuiltPageRenderer } from './web/built-page-renderer';
@@ -50,8 +51,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // First: with object storage, the pages' security policy names the bucket's origin for media.
   const videoStorage = await openVideoStorage(config);
   const app = createServer(config, options, { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] });
+  // First among the hooks, so that the caches built next can report to it.
+  const metrics = registerRequestMetrics(app);
   const payments = { webhookPath: WEBHOOK_PATH, ...returnUrls(config.publicUrl) };
   const { mailSender, testPaymentProvider, ...shared } = await openInfrastructure(app, config, videoStorage, { database: options.database, payoutProvider: options.payoutProvider, payments });
+  registerDatabaseMetrics(metrics, shared.database.db, shared.database.poolUse);
+  registerMetricsRoute(app, { token: config.metricsToken });
 
   // After the security headers (set first thing), so that a refused request still carries them. The Stripe
   // webhook proves itself by its signature; the authentication library checks its own origins.
@@ -71,7 +76,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     db: shared.database.db,
     createPageRenderer: options.createPageRenderer ?? (await loadBuiltPageRenderer(config.webDistDir)),
     // Kept until the catalogue changes, like the JSON listing.
-    renderedPageCache: new CatalogCache(shared.database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: shared.catalogVersionFeed }),
+    renderedPageCache: new CatalogCache(shared.database.db, {
+      maxEntries: config.renderedPageCacheEntries,
+      maxStaleMs: config.catalogCacheMaxStaleMs,
+      versionFeed: shared.catalogVersionFeed,
+      counters: app.metrics.cache('rendered-pages'),
+    }),
     resolveHead: firstHead([createCatalogHeadResolver(shared.database.db, config), createCertificateHeadResolver(shared.database.db)]),
   });
   return app;
