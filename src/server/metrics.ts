@@ -44,6 +44,8 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // 1 per process: a cluster's sum says how many workers answered the scrape.
+    new Gauge({ name: 'server_processes', help: 'Server processes whose metrics this scrape sums (WEB_CONCURRENCY workers in a cluster)', registers: [this.registry] }).set(1);
     this.requestDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by method, matched route pattern and status (its _count is the request rate)',
