@@ -26,6 +26,67 @@ const TRANSCODE_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600];
 /** Requests that matched no route share one label, so a scan of random URLs adds no series. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+type Series = { labels: Record<string, string>; counts: Float64Array; sum: number; count: number };
+
+/**
+ * A histogram whose observation is a few array operations: prom-client's own validates and
+ * hashes the labels on every call (about 2 µs here, under load), too much for every request.
+ * It keeps one series per route, method and status, found through maps keyed by the route's own
+ * pattern string (the same string on every request, its hash computed once), and hands
+ * prom-client the buckets only when scraped (a registry accepts any object with `get()`).
+ */
+class RequestHistogram {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series: Series[] = [];
+  private readonly byRoute = new Map<string, Map<string, Map<number, Series>>>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly buckets: readonly number[],
+  ) {}
+
+  observe(method: string, route: string, status: number, value: number): void {
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(status);
+    if (!series) {
+      series = { labels: { method, route, status: String(status) }, counts: new Float64Array(this.buckets.length), sum: 0, count: 0 };
+      byStatus.set(status, series);
+      this.series.push(series);
+    }
+    const { buckets } = this;
+    let bucket = 0;
+    while (bucket < buckets.length && value > buckets[bucket]!) bucket++;
+    if (bucket < buckets.length) series.counts[bucket]! += 1;
+    series.sum += value;
+    series.count += 1;
+  }
+
+  async get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const { labels, counts, sum, count } of this.series) {
+      let cumulative = 0;
+      this.buckets.forEach((le, index) => {
+        cumulative += counts[index]!;
+        values.push({ labels: { ...labels, le }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { ...labels, le: '+Inf' }, value: count, metricName: `${this.name}_bucket` });
+      values.push({ labels, value: sum, metricName: `${this.name}_sum` });
+      values.push({ labels, value: count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  reset(): void {
+    this.series.length = 0;
+    this.byRoute.clear();
+  }
+}
+
 /**
  * The process's metrics, in a registry of its own (tests build many apps in one process). The
  * counters are fed as things happen; whatever the database knows (queues, outbox) is read by
@@ -33,10 +94,13 @@ export const UNMATCHED_ROUTE = 'unmatched';
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requestDuration: Histogram<'method' | 'route' | 'status'>;
-  /** One child per method, route and status: the hot path skips prom-client's label hashing. */
-  private readonly requestSeries = new Map<string, { observe(value: number): void }>();
-  private readonly cacheLookups: Counter<'cache' | 'result'>;
+  private readonly requestDuration = new RequestHistogram(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request, by method, matched route pattern and status (its _count is the request rate)',
+    LATENCY_BUCKETS,
+  );
+  /** Each cache's lookups, counted in plain numbers and handed to prom-client when scraped. */
+  private readonly cacheTallies = new Map<string, { hits: number; misses: number }>();
   readonly transcodeDuration: Histogram<'outcome'>;
   readonly webhookFailures: Counter<'reason'>;
   /** What answers a scrape: this process's registry, or (in a cluster) the sum over the workers. */
@@ -46,18 +110,22 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
     // 1 per process: a cluster's sum says how many workers answered the scrape.
     new Gauge({ name: 'server_processes', help: 'Server processes whose metrics this scrape sums (WEB_CONCURRENCY workers in a cluster)', registers: [this.registry] }).set(1);
-    this.requestDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method, matched route pattern and status (its _count is the request rate)',
-      labelNames: ['method', 'route', 'status'],
-      buckets: LATENCY_BUCKETS,
-      registers: [this.registry],
-    });
-    this.cacheLookups = new Counter({
+    this.registry.registerMetric(this.requestDuration as unknown as Parameters<Registry['registerMetric']>[0]);
+    const tallies = this.cacheTallies;
+    const reported = new Map<string, { hits: number; misses: number }>();
+    new Counter({
       name: 'cache_lookups_total',
       help: 'Lookups of each in-process cache, by result (hit: answered from memory; miss: loaded)',
       labelNames: ['cache', 'result'],
       registers: [this.registry],
+      collect() {
+        for (const [cache, tally] of tallies) {
+          const last = reported.get(cache) ?? { hits: 0, misses: 0 };
+          this.inc({ cache, result: 'hit' }, tally.hits - last.hits);
+          this.inc({ cache, result: 'miss' }, tally.misses - last.misses);
+          reported.set(cache, { ...tally });
+        }
+      },
     });
     this.transcodeDuration = new Histogram({
       name: 'transcode_duration_seconds',
@@ -76,22 +144,14 @@ export class Metrics {
 
   /** The counters a cache named `name` reports its lookups to (one series per cache and result). */
   cache(name: string): CacheCounters {
-    const hits = this.cacheLookups.labels(name, 'hit');
-    const misses = this.cacheLookups.labels(name, 'miss');
     // Listed from the start at 0, so that a rate over a cache not used yet is 0 rather than absent.
-    hits.inc(0);
-    misses.inc(0);
-    return { hit: () => hits.inc(), miss: () => misses.inc() };
+    const tally = { hits: 0, misses: 0 };
+    this.cacheTallies.set(name, tally);
+    return { hit: () => void tally.hits++, miss: () => void tally.misses++ };
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      series = this.requestDuration.labels(method, route, String(status));
-      this.requestSeries.set(key, series);
-    }
-    series.observe(seconds);
+    this.requestDuration.observe(method, route, status, seconds);
   }
 
   /** A gauge read at scrape time; `aggregator` says how a cluster combines the workers' values. */
