@@ -15,6 +15,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { createServer, type ServerOptions } from './http/server';
 import { openInfrastructure, type InfrastructureOptions } from './infrastructure';
 import { mailPlugin } from './mail/plugin';
+import { registerDatabaseMetrics, registerMetricsRoute, registerRequestMetrics } from './metrics';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
 import { openVideoStorage } from './storage/video-storage';
 import { loadBuiltPageRenderer } from './web/built-page-renderer';
@@ -58,8 +59,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // First: with object storage, the pages' security policy names the bucket's origin for media.
   const videoStorage = await openVideoStorage(config);
   const app = createServer(config, options, { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] });
+  // First among the hooks, so that the caches built next can report to it.
+  const metrics = registerRequestMetrics(app);
   const payments = { webhookPath: WEBHOOK_PATH, ...returnUrls(config.publicUrl) };
   const { mailSender, testPaymentProvider, ...shared } = await openInfrastructure(app, config, videoStorage, { database: options.database, payoutProvider: options.payoutProvider, payments });
+  registerDatabaseMetrics(metrics, shared.database.db, shared.database.poolUse);
+  registerMetricsRoute(app, { token: config.metricsToken });
 
   // After the security headers (set first thing), so that a refused request still carries them. The Stripe
   // webhook proves itself by its signature; the authentication library checks its own origins.
@@ -81,7 +86,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onError: (error) => app.log.error({ err: error }, 'rendered page store failed'),
   });
   app.decorate('renderedPageStore', renderedPageStore);
-  const renderedPageCache = new CatalogCache(shared.database.db, { maxEntries: config.renderedPageCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed: shared.catalogVersionFeed });
+  metrics.totals({
+    name: 'rendered_pages_served_total',
+    help: 'Stored server-drawn pages (course, teacher, fixed pages) by how they were served: memory, stored (one database read), revalidated (data fetched again, unchanged) or rendered (drawn by React)',
+    labelName: 'source',
+    read: () => {
+      const { memoryHits, storedHits, revalidated, renders } = renderedPageStore.stats();
+      return { memory: memoryHits, stored: storedHits, revalidated, rendered: renders };
+    },
+  });
+  metrics.gauge({ name: 'rendered_pages_memory_bytes', help: 'Compressed bytes of stored pages this process keeps in memory (RENDERED_PAGE_MEMORY_MB bounds it)', collect: (gauge) => gauge.set(renderedPageStore.stats().memoryBytes) });
+  // The pages that depend on the whole catalogue (home, listings, addresses with parameters).
+  const renderedPageCache = new CatalogCache(shared.database.db, {
+    maxEntries: config.renderedPageCacheEntries,
+    maxStaleMs: config.catalogCacheMaxStaleMs,
+    versionFeed: shared.catalogVersionFeed,
+    counters: metrics.cache('rendered-pages'),
+  });
   await registerSpa(app, {
     config,
     db: shared.database.db,

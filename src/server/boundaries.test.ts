@@ -20,8 +20,9 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   'config.ts': [],
   'errors.ts': [],
   'jobs.ts': [],
+  'cache-counters.ts': [],
   db: ['config.ts', 'errors.ts'],
-  cache: ['http', 'db', 'config.ts', 'errors.ts'],
+  cache: ['http', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   storage: ['config.ts', 'errors.ts'],
   // Rows for tests, benchmarks and the demo: built through the domain's rules (a review's course
   // gets its rating recomputed as the app would), so they sit above domain/, and db/ proper never
@@ -30,15 +31,19 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   'audit.ts': ['db', 'errors.ts'],
   http: ['config.ts', 'errors.ts'],
   queue: ['db', 'config.ts', 'errors.ts', 'jobs.ts'],
-  web: ['http', 'db', 'config.ts', 'errors.ts'],
+  web: ['http', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   payments: ['web', 'db', 'config.ts', 'errors.ts'],
   mail: ['http', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
-  auth: ['mail', 'http', 'audit.ts', 'db', 'config.ts', 'errors.ts'],
+  auth: ['mail', 'http', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   // The payouts' rules call the provider's seam (transfers, reversals): the type, never an implementation.
   domain: ['auth', 'queue', 'payments', 'audit.ts', 'db', 'errors.ts'],
   'secrets.ts': ['auth', 'config.ts'],
   'feature.ts': ['cache', 'storage', 'payments', 'secrets.ts', 'db', 'config.ts'],
-  features: ['feature.ts', 'domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
+  features: ['feature.ts', 'domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts', 'cache-counters.ts'],
+  // The process's Prometheus registry: it reads the database at scrape time; the caches report through cache-counters.ts.
+  'metrics.ts': ['cache-counters.ts', 'http', 'db', 'errors.ts'],
+  // Sums the workers' registries in a cluster (main.ts wires it).
+  'metrics-cluster.ts': [],
   // What every feature is handed, built once: never a feature.
   'infrastructure.ts': ['feature.ts', 'auth', 'cache', 'storage', 'mail', 'payments', 'queue', 'web', 'http', 'db', 'secrets.ts', 'config.ts', 'errors.ts', 'jobs.ts'],
   // The features in the order they are registered: the one file that names them all.

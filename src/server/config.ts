@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   ADMIN_EMAILS: csv.default([]),
   SEED_DEMO_DATA: flag('true'),
@@ -190,6 +192,10 @@ export type Config = {
   headersTimeoutMs: number;
   /** …and its whole request, body included, within this; uploads come in chunks that fit (see use-video-uploads.ts). */
   requestTimeoutMs: number;
+  /** Server processes sharing the port (node:cluster); 1 runs the server in this process alone. */
+  webConcurrency: number;
+  /** Lets a scraper from another machine read /metrics with `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Catalogue pages kept in the in-process cache; 0 turns it off. */
   catalogCacheEntries: number;
   /** Course pages (serialised answers, ~1–2 KB each) kept in their own cache; 0 turns it off. */
@@ -393,6 +399,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['UPLOADS_MAX_DECLARED_BYTES_PER_USER: must be at least VIDEO_MAX_BYTES, or no upload of the largest size could start']);
   }
   const s3 = s3Settings(e);
+  // The embedded database belongs to one process: a second one could not open it.
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(['WEB_CONCURRENCY: more than one server process needs the PostgreSQL server (DATABASE_URL); the embedded database serves one process only']);
+  }
 
   return {
     port,
@@ -452,6 +462,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
+    metricsToken: e.METRICS_TOKEN,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     courseCacheEntries: e.COURSE_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,

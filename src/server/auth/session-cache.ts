@@ -1,3 +1,4 @@
+import { noCacheCounters, type CacheCounters } from '../cache-counters';
 import type { SessionUser } from './guards';
 
 /**
@@ -13,6 +14,7 @@ export type SessionCacheOptions = {
   maxEntries: number;
   ttlMs: number;
   now?: () => number;
+  counters?: CacheCounters;
 };
 
 /**
@@ -25,6 +27,7 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysByUser = new Map<string, Set<string>>();
   private readonly now: () => number;
+  private readonly counters: CacheCounters;
   /** Counts invalidations, so that a lookup that raced one does not store what it read before it. */
   private generation = 0;
   /** Whether invalidations currently reach this process; false until the channel is listening. */
@@ -32,6 +35,7 @@ export class SessionCache {
 
   constructor(private readonly options: SessionCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.counters = options.counters ?? noCacheCounters;
   }
 
   get enabled(): boolean {
@@ -49,13 +53,18 @@ export class SessionCache {
 
   get(key: string): SessionUser | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.counters.miss();
+      return undefined;
+    }
     const now = this.now();
     const trustedUntil = this.channelUp ? entry.expiresAt : Math.min(entry.expiresAt, entry.storedAt + UNCONFIRMED_TRUST_MS);
     if (now >= trustedUntil) {
       this.delete(key, entry);
+      this.counters.miss();
       return undefined;
     }
+    this.counters.hit();
     // Most recently used last: Map keeps insertion order, so the first key is the eviction candidate.
     this.entries.delete(key);
     this.entries.set(key, entry);

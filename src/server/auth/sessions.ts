@@ -9,7 +9,7 @@ import { registerSessionSync, startSessionInvalidation } from './session-invalid
  * one or changes its account, on every process (LISTEN/NOTIFY).
  */
 export async function registerSessionCache(app: FastifyInstance, database: DatabaseHandle, config: Config): Promise<void> {
-  const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs });
+  const sessionCache = new SessionCache({ maxEntries: config.sessionCacheEntries, ttlMs: config.sessionCacheTtlMs, counters: app.metrics.cache('session') });
   app.decorate('sessionCache', sessionCache);
   const sessionInvalidation = await startSessionInvalidation(database, sessionCache, app.log, { heartbeat: config.notifyHeartbeat });
   app.decorate('sessionInvalidation', sessionInvalidation);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, DatabaseHandle, ListenOptions } from '../db/client';
 import { prepared } from '../db/prepared';
 import { catchUpAfterRoutesThatChange } from '../http/effects';
+import { noCacheCounters, type CacheCounters } from '../cache-counters';
 
 export type CatalogCacheOptions = {
   /** Entries to keep; the least recently used go first. 0 turns the cache off. */
@@ -19,6 +20,8 @@ export type CatalogCacheOptions = {
   maxStaleMs?: number;
   /** Where the version is known without asking (the embedded database's notices); asked otherwise. */
   versionFeed?: CatalogVersionFeed;
+  /** Where each lookup is counted (a load shared with a request already running it counts as a hit). */
+  counters?: CacheCounters;
 };
 
 /** The catalogue's current version, or null when its row is missing (a database being emptied). */
@@ -193,12 +196,14 @@ export class CatalogCache {
   private readonly ttlMs: number;
   private readonly maxStaleMs: number;
   private readonly versionFeed: CatalogVersionFeed | undefined;
+  private readonly counters: CacheCounters;
 
   constructor(
     private readonly db: Database,
-    { maxEntries = 5000, ttlMs = 5 * 60_000, maxStaleMs = 0, versionFeed }: CatalogCacheOptions = {},
+    { maxEntries = 5000, ttlMs = 5 * 60_000, maxStaleMs = 0, versionFeed, counters = noCacheCounters }: CatalogCacheOptions = {},
   ) {
     this.versionFeed = versionFeed;
+    this.counters = counters;
     this.maxEntries = maxEntries;
     this.ttlMs = ttlMs;
     this.maxStaleMs = maxStaleMs;
@@ -227,10 +232,15 @@ export class CatalogCache {
       // Map order is insertion order: moving the entry to the end keeps the eviction order LRU.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.counters.hit();
       return hit.value as Promise<T>;
     }
     const running = this.passing.get(key);
-    if (running?.version === version) return running.value as Promise<T>;
+    if (running?.version === version) {
+      this.counters.hit();
+      return running.value as Promise<T>;
+    }
+    this.counters.miss();
     // Drizzle's query builders are lazy thenables that run their query on every `then`:
     // settle the load once into a real promise that every waiter shares.
     const value = (async () => await load())();

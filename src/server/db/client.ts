@@ -47,7 +47,11 @@ export type DatabaseHandle = {
   /** Receives the channel's NOTIFY payloads until the answered function is called. */
   listen(channel: string, handlers: NotificationHandlers, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The connection pool's use, for the metrics (the PostgreSQL server; PGlite is one connection, no pool). */
+  poolUse?: () => PoolUse;
 };
+
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
 
 /** How long a lost listening connection waits before it tries again. */
 const LISTEN_RETRY_MS = 1000;
@@ -178,6 +182,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     db: db as unknown as Database,
     kind: 'postgres',
     listen: (channel, handlers, options) => listenOnServer(url, channel, handlers, options),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: async () => {
       await untilQuiet(pool);
       await pool.end();

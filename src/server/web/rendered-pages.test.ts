@@ -91,6 +91,11 @@ describe('stored server-rendered pages', () => {
     // Another process finds it drawn.
     expect((await view(otherApp, `/course/${course.id}`)).body).toBe(first.body);
     expect(otherRenders).not.toHaveBeenCalled();
+    // The operator's metrics say the same (the scrape is this machine's: inject's peer is loopback).
+    const scrape = (await app.inject({ url: '/metrics' })).body;
+    for (const [source, count] of [['rendered', 1], ['memory', 1], ['stored', 1]] as const) {
+      expect(scrape).toMatch(new RegExp(`^rendered_pages_served_total\\{source="${source}"\\} ${count}$`, 'm'));
+    }
   });
 
   it('draws a page once for requests that miss it together', async () => {

@@ -7,8 +7,8 @@ export const catalogFeature: Feature = async (app, { catalogVersionFeed: version
   const { config } = app;
   await app.register(catalogRoutes, {
     prefix: '/api',
-    cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed },
-    courseCache: { maxEntries: config.courseCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed },
+    cache: { maxEntries: config.catalogCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed, counters: app.metrics.cache('catalog') },
+    courseCache: { maxEntries: config.courseCacheEntries, maxStaleMs: config.catalogCacheMaxStaleMs, versionFeed, counters: app.metrics.cache('course') },
   });
   await app.register(seoRoutes, { config, db: app.db });
 };

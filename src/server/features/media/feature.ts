@@ -22,6 +22,7 @@ export const mediaFeature: Feature = async (app, { videoStorage: storage, secret
     settings: config.transcode,
     videoLimits: config.videoLimits,
     log: app.log,
+    observeDuration: (seconds, outcome) => app.metrics.transcodeDuration.observe({ outcome }, seconds),
   });
   addBackgroundJobs(app, [abandonedUploadsJob({ db, storage, uploads, log: app.log }), ...(transcodeWorker ? [transcodeWorker.backgroundJob] : [])]);
   await app.register(mediaRoutes, { prefix: '/api', storage, uploads, videoUrlSecret: secrets.videoUrl, incomingDir });

@@ -1,3 +1,4 @@
+import { noCacheCounters, type CacheCounters } from '../../cache-counters';
 import { AppError } from '../../errors';
 import { readBytes, type VideoStorage } from '../../storage/video-storage';
 
@@ -75,7 +76,10 @@ export class SignedPlaylistCache {
   private chars = 0;
   private readonly sizes = new Map<string, number>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly counters: CacheCounters = noCacheCounters,
+  ) {}
 
   /**
    * The playlist under `key` with URLs valid at least `needSeconds` from now: a kept one that
@@ -86,9 +90,13 @@ export class SignedPlaylistCache {
     const kept = this.entries.get(key);
     if (kept) {
       const playlist = await kept.catch(() => null);
-      if (playlist && playlist.validUntilMs >= neededUntil) return playlist.text;
+      if (playlist && playlist.validUntilMs >= neededUntil) {
+        this.counters.hit();
+        return playlist.text;
+      }
       if (this.entries.get(key) === kept) this.forget(key);
     }
+    this.counters.miss();
     const signSeconds = Math.min(PRESIGN_MAX_SECONDS, needSeconds + REUSE_SECONDS);
     const signedAt = this.now();
     const made = rewrite(signSeconds).then((text) => ({ text, validUntilMs: signedAt + signSeconds * 1000 }));

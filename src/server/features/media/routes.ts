@@ -78,7 +78,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   const sendOptions = { accelRedirectPrefix: config.videoAccelRedirectPrefix, presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds };
   const presignedUrlTtlSeconds = config.s3?.presignedUrlTtlSeconds ?? 60;
 
-  const signedPlaylists = new SignedPlaylistCache();
+  const signedPlaylists = new SignedPlaylistCache(Date.now, app.metrics.cache('hls-playlists'));
 
   type HlsVideo = { hlsPrefix: string | null; hasThumbnails: boolean; durationSeconds: number };
   /**

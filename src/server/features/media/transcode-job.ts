@@ -70,6 +70,8 @@ export type TranscodeWorkerOptions = {
   videoLimits?: VideoLimits;
   log: FastifyBaseLogger;
   policy?: QueuePolicy;
+  /** Told how long each run took, and how it ended (the metrics' transcode histogram). */
+  observeDuration?: (seconds: number, outcome: 'done' | 'retry' | 'failed') => void;
 };
 
 /** Saves the percent at most once a second (and the last one always). */
@@ -239,9 +241,29 @@ export async function createTranscodeWorker(options: TranscodeWorkerOptions): Pr
   return createJobWorker({
     db: options.db,
     log,
-    handler: transcodeJobHandler({ ...options, ffmpegPath }),
+    handler: timedHandler(transcodeJobHandler({ ...options, ffmpegPath }), options.observeDuration),
     concurrency: settings.concurrency,
     pollIntervalMs: settings.pollIntervalMs,
     policy: options.policy ?? { ...defaultQueuePolicy, leaseMs: settings.leaseSeconds * 1000, maxRunningPerOwner: settings.maxRunningPerUser },
   });
+}
+
+function timedHandler(handler: JobHandler, observe: TranscodeWorkerOptions['observeDuration']): JobHandler {
+  if (!observe) return handler;
+  return {
+    ...handler,
+    async run(job, context) {
+      const started = performance.now();
+      let outcome: 'done' | 'retry' | 'failed' = 'retry';
+      try {
+        await handler.run(job, context);
+        outcome = 'done';
+      } catch (error) {
+        if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) outcome = 'failed';
+        throw error;
+      } finally {
+        observe((performance.now() - started) / 1000, outcome);
+      }
+    },
+  };
 }

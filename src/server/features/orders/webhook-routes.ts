@@ -21,9 +21,21 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }>
 
   route(app, ordersEndpoints.paymentWebhook, async (request) => {
     const raw = request.body;
-    if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError('INVALID_SIGNATURE', 'Missing or empty signed body');
-    const event = payments.verifyWebhook(raw, request.headers['stripe-signature']);
-    const outcome = await handleProviderEvent(app.db, payments.name, event, request.log);
-    return { received: true as const, outcome };
+    let event;
+    try {
+      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError('INVALID_SIGNATURE', 'Missing or empty signed body');
+      event = payments.verifyWebhook(raw, request.headers['stripe-signature']);
+    } catch (error) {
+      app.metrics.webhookFailures.inc({ reason: 'signature' });
+      throw error;
+    }
+    try {
+      const outcome = await handleProviderEvent(app.db, payments.name, event, request.log);
+      return { received: true as const, outcome };
+    } catch (error) {
+      // The provider sends it again later; an operator wants to know before it gives up.
+      app.metrics.webhookFailures.inc({ reason: 'processing' });
+      throw error;
+    }
   });
 };
