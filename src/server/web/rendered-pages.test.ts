@@ -13,17 +13,7 @@ import { createCourse, makeReview, makeUser } from '../db/factories';
 import { courses, renderedPages, reviews, users } from '../db/schema';
 import { refreshRating } from '../domain/course-ratings';
 import { RenderedPageStore, type SentPage } from './page-store';
-
-/** The page's visible text: markup, styles and the state block left out. */
-function visibleText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<style[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
+import { visibleText } from '../../../test/helpers/page-text';
 
 describe('stored server-rendered pages', () => {
   let database: DatabaseHandle;

@@ -15,17 +15,7 @@ import type { Database } from '../db/client';
 import { createCourse } from '../db/factories';
 import { courseLessons, courses, courseSections, renderedPages } from '../db/schema';
 import { readCurriculum } from '../domain/curriculum';
-
-/** The page's visible text: markup, styles and the state block left out. */
-function visibleText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<style[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
+import { visibleText } from '../../../test/helpers/page-text';
 
 describe('server rendering of the public pages', () => {
   let app: App;

@@ -12,17 +12,7 @@ import { createCourse, createOrder, createUser } from '../../db/factories';
 import { courseLessons, lessonProgress } from '../../db/schema';
 import { issueCertificateIfComplete } from '../../domain/certificates';
 import { revokeOrderCourses } from '../../domain/enrollments';
-
-/** The page's visible text: markup, styles and the state block left out. */
-function visibleText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<style[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
+import { visibleText } from '../../../../test/helpers/page-text';
 
 describe('the certificate verification page, drawn on the server', () => {
   let app: App;
