@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-web.ts'],
+          // As long as the DOM queries wait (test/setup-web.ts): on a busy machine a redirect that loads
+          // the next page's chunk takes longer than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
           // vitest's default is one worker fewer than the cores: a single one on this 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
