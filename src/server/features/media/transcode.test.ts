@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestVideo, testVideoSource, videoFixture } from '../../../../test/helpers/videos';
 import { coverSampleFilter, coverSampleSize, judgeFrame, splitFrames } from './cover-frame';
-import { FfmpegError, findFfmpeg, findLimitsWrapper, masterPlaylist, planRenditions, planThumbnails, thumbnailsIndex, transcodeToHls } from './transcode';
+import { FfmpegError, findFfmpeg, findLimitsWrapper, MASTER_PLAYLIST, masterPlaylist, planRenditions, planThumbnails, thumbnailsIndex, transcodeToHls } from './transcode';
 
 /** A JPEG's size, from its frame header (SOF0–SOF2). */
 function jpegSize(bytes: Buffer): { width: number; height: number } {
@@ -202,13 +203,31 @@ describe('transcoding with ffmpeg', async () => {
 
   it.runIf(ffmpeg)('stops ffmpeg when aborted, and when it runs past its time', async () => {
     const source = await long();
+    /** Stopped means stopped: no playlist in the folder is finished, and a moment later nothing in it has changed. */
+    const expectStopped = async (outputDir: string) => {
+      // Each file with its size: a running ffmpeg grows the segment it is writing.
+      const written = async () => {
+        const names = (await readdir(outputDir, { recursive: true }).catch(() => [] as string[])).sort();
+        return Promise.all(names.map(async (name) => [name, (await stat(path.join(outputDir, name)).catch(() => null))?.size]));
+      };
+      const atRejection = await written();
+      expect(atRejection.map(([name]) => name)).not.toContain(MASTER_PLAYLIST);
+      // ffmpeg ends a rendition's playlist only once it has encoded the whole video.
+      for (const [name] of atRejection) {
+        if (String(name).endsWith('.m3u8')) expect(await readFile(path.join(outputDir, String(name)), 'utf8'), String(name)).not.toContain('#EXT-X-ENDLIST');
+      }
+      await delay(1500);
+      expect(await written()).toEqual(atRejection);
+    };
     const abort = new AbortController();
-    const started = Date.now();
-    const aborted = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'aborted'), width: 1280, height: 720, durationSeconds: 20, limits, signal: abort.signal, onProgress: (percent) => percent > 0 && abort.abort(new Error('the server is stopping')) });
+    const abortedDir = path.join(work, 'aborted');
+    const aborted = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: abortedDir, width: 1280, height: 720, durationSeconds: 20, limits, signal: abort.signal, onProgress: (percent) => percent > 0 && abort.abort(new Error('the server is stopping')) });
     await expect(aborted).rejects.toThrow('the server is stopping');
-    const timedOut = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: path.join(work, 'timed-out'), width: 1280, height: 720, durationSeconds: 20, limits: { ...limits, timeoutMs: 300 } });
+    await expectStopped(abortedDir);
+    const timedOutDir = path.join(work, 'timed-out');
+    const timedOut = transcodeToHls({ ffmpegPath: ffmpeg!, input: source, outputDir: timedOutDir, width: 1280, height: 720, durationSeconds: 20, limits: { ...limits, timeoutMs: 300 } });
     await expect(timedOut).rejects.toMatchObject({ message: expect.stringContaining('took longer than'), cap: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    await expectStopped(timedOutDir);
   });
 
   it('reads the source as MP4 from the local file alone, under its memory and CPU-time caps', async () => {
