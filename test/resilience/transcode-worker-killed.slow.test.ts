@@ -57,6 +57,8 @@ describe.runIf(ffmpeg && process.platform === 'linux')('a transcode worker kille
     const inFlight = first.logs.find((line) => /^transcoding .+ to HLS$/.test(line.msg ?? ''));
     expect(inFlight, 'the first process started a transcode').toBeDefined();
     const workDir = path.join(dataDir, 'transcode-work');
+    // The first progress (0 %) is reported as ffmpeg is being started: wait for its process.
+    while ((await processesMentioning(workDir)).length === 0 && Date.now() < deadline) await sleep(100);
     expect(await processesMentioning(workDir)).not.toEqual([]);
 
     first.child.kill('SIGKILL');
