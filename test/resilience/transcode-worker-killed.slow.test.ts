@@ -53,16 +53,16 @@ describe.runIf(ffmpeg && process.platform === 'linux')('a transcode worker kille
     const first = await startServerProcess(await freePort(), { ...settings, FFMPEG_PATH: slowFfmpeg });
     started.push(first);
     const deadline = Date.now() + 60_000;
-    while (!first.logs.some((line) => /^transcoding .+: \d+ %$/.test(line.msg ?? '')) && Date.now() < deadline) await sleep(100);
-    const inFlight = first.logs.find((line) => /^transcoding .+ to HLS$/.test(line.msg ?? ''));
-    expect(inFlight, 'the first process started a transcode').toBeDefined();
     const workDir = path.join(dataDir, 'transcode-work');
-    // The first progress (0 %) is reported as ffmpeg is being started: wait for its process.
+    // Killed while one of its transcodes has ffmpeg running (progress is logged too sparsely to wait for).
     while ((await processesMentioning(workDir)).length === 0 && Date.now() < deadline) await sleep(100);
-    expect(await processesMentioning(workDir)).not.toEqual([]);
-
+    expect(await processesMentioning(workDir), 'the first process runs ffmpeg').not.toEqual([]);
     first.child.kill('SIGKILL');
     await first.exited;
+    // The transcode it was on: started, and not finished before the kill.
+    const finished = new Set(first.logs.flatMap((line) => /^transcoded (.+): ready$/.exec(line.msg ?? '')?.[1] ?? []));
+    const inFlight = first.logs.findLast((line) => /^transcoding .+ to HLS$/.test(line.msg ?? '') && !finished.has(line.storageKey as string));
+    expect(inFlight, 'the first process was mid-transcode').toBeDefined();
     // ffmpeg went with it, not on as an orphan.
     await sleep(500);
     expect(await processesMentioning(workDir)).toEqual([]);
