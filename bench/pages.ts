@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { benchArgs } from './lib/args';
 import { catalogueRequests } from './lib/catalog-requests';
-import { catalogueIds, openTarget, prepareData, rows, type DataTarget } from './lib/data';
+import { catalogueIds, createDatabaseIfMissing, openTarget, prepareData, rows, type DataTarget } from './lib/data';
 import { browserPageHeaders, pick, randomPath, runScenarios, skipResponseBodies } from './lib/load';
 import { freePort, startServer } from './lib/server';
 
@@ -51,6 +51,8 @@ async function drawEveryCoursePage(url: string, ids: number[], connections: numb
 
 async function main() {
   skipResponseBodies();
+  // A fresh machine has no benchmark database yet: counting its courses needs one to exist.
+  if (target.databaseUrl) await createDatabaseIfMissing(target.databaseUrl);
   const handle = await openTarget(target);
   const [present] = await rows<{ courses: number; users: number; orders: number }>(handle, sql`select count(*)::int as courses, 0 as users, 0 as orders from courses`);
   // Seeding again when the data is there would still touch the catalogue (a new version: every stored page checked again).

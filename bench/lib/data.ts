@@ -26,7 +26,7 @@ export async function rows<T>(handle: DatabaseHandle, query: SQL): Promise<T[]> 
   return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-async function createDatabaseIfMissing(databaseUrl: string) {
+export async function createDatabaseIfMissing(databaseUrl: string) {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
