@@ -15,6 +15,17 @@ export const BENCH_AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
 /** What `npm start` runs (package.json), after `npm run build`. */
 export const COMPILED_SERVER = 'dist/server/main.mjs';
 
+/**
+ * The flags `npm start` gives node before the server (package.json's start script), with the
+ * shell's `${NAME:-default}` filled from `env`: the benchmark runs the server with exactly them.
+ */
+export function startScriptNodeFlags(env: Record<string, string | undefined> = process.env): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const command = scripts.start.split('&&').pop()!.trim().split(/\s+/);
+  if (command[0] !== 'node' || command.at(-1) !== COMPILED_SERVER) throw new Error(`package.json's start script no longer ends with \`node … ${COMPILED_SERVER}\``);
+  return command.slice(1, -1).map((flag) => flag.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => env[name] || fallback));
+}
+
 export type ServerProcess = {
   url: string;
   pid: number;
@@ -93,7 +104,7 @@ function countLines(file: string): number {
 }
 
 /**
- * Starts the compiled server as `npm start` does (`node --enable-source-maps dist/server/main.mjs`)
+ * Starts the compiled server as `npm start` does (its node flags, then `dist/server/main.mjs`)
  * with `env` on top of the defaults (only the demo data is off, and a fixed AUTH_SECRET), and waits
  * until `/api/ready` answers (the database is reachable and migrated). Its standard output, the
  * log at the default level, goes to `.tmp/bench-server-<port>.log`.
@@ -104,7 +115,7 @@ export async function startServer(options: { port: number; env: Record<string, s
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   mkdirSync('.tmp', { recursive: true });
   const logFile = path.join('.tmp', `bench-server-${options.port}.log`);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', COMPILED_SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...startScriptNodeFlags({ ...process.env, ...options.env }), COMPILED_SERVER], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
