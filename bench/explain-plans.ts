@@ -54,6 +54,7 @@ async function main() {
     await plansOf('search with a typo "pythn" (words find nothing, then trigrams)', () => listCourses(db, { page: 1, q: 'pythn' })),
     await plansOf('suggestions for "py", uncached', () => suggestTitles(db, 'py')),
     await plansOf('suggestions for "progr", uncached', () => suggestTitles(db, 'progr')),
+    await plansOf('suggestions for a typo "pythn", uncached (words find nothing, then trigrams)', () => suggestTitles(db, 'pythn')),
   ];
   const file = path.join(RESULTS_DIR, path.basename(options.out));
   const command = `npx tsx bench/explain-plans.ts${options.out === 'plans.md' ? '' : ` --out ${path.basename(options.out)}`}`;

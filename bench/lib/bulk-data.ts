@@ -21,7 +21,7 @@ import { copyRows, type CopyValue } from './copy-from';
 /** Bulk orders are split at the default platform fee, rounded as `domain/revenue-split.ts` rounds. */
 const feeBasisPoints = payoutDefaults.platformFeePercent * 100;
 
-export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings' | 'indexes';
+export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings' | 'indexes' | 'titles';
 
 export type BulkOptions = {
   courses: number;
@@ -228,18 +228,33 @@ export async function generateBulkData(db: Database, options: BulkOptions): Prom
       report('ratings', 0, 1);
       if (summary.reviews > 0) {
         // Recompute from the reviews themselves (only rows whose numbers changed), so the
-        // invariant "rating = average of reviews" holds whatever was there before.
-        await db.execute(sql`
+        // invariant "rating = average of reviews" holds whatever was there before. On the server,
+        // with triggers off where allowed like the batches: the titles table's trigger would
+        // otherwise hold every changed row twice (before and after) for a table rebuilt below anyway.
+        const ratingsUpdate = `
           update courses set rating_average = stats.average, rating_count = stats.total
           from (select course_id, avg(rating)::double precision as average, count(*)::int as total from reviews group by course_id) as stats
           where courses.id = stats.course_id
             and (courses.rating_count <> stats.total or courses.rating_average <> stats.average)
-        `);
+        `;
+        if (copyPool) {
+          await inTransaction(copyPool, async (client) => {
+            await client.query(ratingsUpdate);
+          });
+        } else await db.execute(sql.raw(ratingsUpdate));
       }
       report('ratings', 1, 1);
     });
   } finally {
     if (setAside.length > 0) await timed('indexes', () => buildIndexes(copyPool!, setAside, (done) => report('indexes', done, setAside.length)));
+    // The distinct titles behind the suggestions (migration 0019_course_titles) are kept by
+    // triggers on courses, which the batches may have run without: built again from the courses
+    // in one statement, also after a failure or a stop, so suggestions match what was loaded.
+    await timed('titles', async () => {
+      report('titles', 0, 1);
+      await db.execute(sql`select rebuild_course_titles()`);
+      report('titles', 1, 1);
+    });
   }
   // A statement trigger fires even when no row changes: one bump of the catalogue's version for
   // the whole load (its batches ran with triggers off), so running servers drop what they cached.

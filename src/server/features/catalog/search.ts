@@ -6,7 +6,7 @@
 export type SearchTerms = {
   /** Lowercase, accent-free words joined by spaces: the trigram side and the cache key. */
   text: string;
-  /** Every word as a prefix (`'pyth':* & 'des':*`), over title, teacher and description. */
+  /** Every word as a prefix (`'pyth':* & 'des':*`): over title, teacher and description; over a title alone in `course_titles`. */
   documentQuery: string;
   /** The same, restricted to the title's weight (A): "is this a title match?". */
   titleQuery: string;
