@@ -213,7 +213,7 @@ export const traceCall = <T>(name: string, attributes: Attributes, call: () => P
 /**
  * CLIENT spans for node:http and node:https requests (the Stripe and AWS SDKs use them), from
  * Node's diagnostics channels. On Node 20 `http.client.request.start` comes once the headers are
- * written, so no `traceparent` can go along; Node 22 publishes `http.client.request.created`
+ * written, so no `traceparent` can go along; newer versions publish `http.client.request.created`
  * before, and then it does. The span ends when the answer's head arrives.
  */
 function traceNodeHttpClients(api: Api, tracer: Tracer, isTracingSuppressed: (context: Context) => boolean): () => void {
