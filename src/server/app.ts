@@ -17,6 +17,7 @@ import { openInfrastructure, type InfrastructureOptions } from './infrastructure
 import { mailPlugin } from './mail/plugin';
 import { registerDatabaseMetrics, registerMetricsRoute, registerRequestMetrics } from './metrics';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
+import { traceRequests } from './tracing';
 import { openVideoStorage } from './storage/video-storage';
 import { loadBuiltPageRenderer } from './web/built-page-renderer';
 import { registerSpa, type HeadResolver } from './web/spa';
@@ -59,6 +60,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // First: with object storage, the pages' security policy names the bucket's origin for media.
   const videoStorage = await openVideoStorage(config);
   const app = createServer(config, options, { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] });
+  // Before the other hooks, so that their work (and every query) falls inside the request's span.
+  traceRequests(app);
   // First among the hooks, so that the caches built next can report to it.
   const metrics = registerRequestMetrics(app);
   const payments = { webhookPath: WEBHOOK_PATH, ...returnUrls(config.publicUrl) };

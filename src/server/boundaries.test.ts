@@ -21,7 +21,9 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   'errors.ts': [],
   'jobs.ts': [],
   'cache-counters.ts': [],
-  db: ['config.ts', 'errors.ts'],
+  // Traces: the database's client and the mail sender report their calls to it; it loads the SDK only when on.
+  'tracing.ts': ['http', 'config.ts'],
+  db: ['tracing.ts', 'config.ts', 'errors.ts'],
   cache: ['http', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   storage: ['config.ts', 'errors.ts'],
   // Rows for tests, benchmarks and the demo: built through the domain's rules (a review's course
@@ -33,7 +35,7 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   queue: ['db', 'config.ts', 'errors.ts', 'jobs.ts'],
   web: ['http', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   payments: ['web', 'db', 'config.ts', 'errors.ts'],
-  mail: ['http', 'db', 'config.ts', 'errors.ts', 'jobs.ts'],
+  mail: ['http', 'db', 'config.ts', 'errors.ts', 'jobs.ts', 'tracing.ts'],
   auth: ['mail', 'http', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   // The payouts' rules call the provider's seam (transfers, reversals): the type, never an implementation.
   domain: ['auth', 'queue', 'payments', 'audit.ts', 'db', 'errors.ts'],

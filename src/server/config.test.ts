@@ -146,3 +146,41 @@ describe('loadConfig: object storage (S3_*)', () => {
     expect(() => loadConfig({ ...bucket, S3_PRESIGNED_URL_TTL_SECONDS: '5' })).toThrow(/S3_PRESIGNED_URL_TTL_SECONDS/);
   });
 });
+
+describe('loadConfig: traces (OTEL_*)', () => {
+  const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' };
+
+  it('traces nothing unless an OTLP endpoint is set, or when the SDK is switched off', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).tracing).toBeUndefined();
+    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
+  });
+
+  it('posts to <endpoint>/v1/traces (or the traces endpoint as given), as `marketplace`, keeping every trace by default', () => {
+    expect(loadConfig(endpoint).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      headers: {},
+      serviceName: 'marketplace',
+      sampler: { name: 'parentbased_always_on', ratio: 1 },
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/api/spans' }).tracing!.tracesUrl).toBe('https://otlp.example.com/api/spans');
+    const sampled = loadConfig({ ...endpoint, OTEL_SERVICE_NAME: 'shop-eu', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }).tracing!;
+    expect(sampled).toMatchObject({ serviceName: 'shop-eu', sampler: { name: 'parentbased_traceidratio', ratio: 0.1 } });
+  });
+
+  it('reads the export headers as comma-separated name=value pairs with URL-encoded values', () => {
+    const { headers } = loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20dXNlcjpwYXNz, x-scope=shop%2Ceu,' }).tracing!;
+    expect(headers).toEqual({ authorization: 'Basic dXNlcjpwYXNz', 'x-scope': 'shop,eu' });
+  });
+
+  it('stops on a malformed setting, naming it without repeating a header value', () => {
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_SAMPLER_ARG: '1.5' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL: must be http\/json/);
+    for (const headers of ['Authorization', 'Authorization: Bearer s3cr3t-token', 'api-key=%E0%A4%A']) {
+      expect(() => loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_HEADERS: headers })).toThrow(/OTEL_EXPORTER_OTLP_HEADERS: entry 1 is not name=value/);
+      expect(() => loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_HEADERS: headers })).not.toThrow(/s3cr3t|E0%A4/);
+    }
+  });
+});

@@ -23,6 +23,9 @@ const csv = z
       .filter(Boolean),
   );
 
+/** OpenTelemetry's standard samplers (the `_traceidratio` ones keep OTEL_TRACES_SAMPLER_ARG of the traces). */
+const TRACE_SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -122,6 +125,16 @@ const envSchema = z.object({
   INVOICE_SELLER_EMAIL: optional(z.email()),
   CURRICULUM_MAX_SECTIONS: z.coerce.number().int().min(1).max(1000).default(curriculumDefaults.maxSections),
   CURRICULUM_MAX_LESSONS: z.coerce.number().int().min(2).max(10_000).default(curriculumDefaults.maxLessons),
+  // OpenTelemetry's own names (its SDK documents them): traces are on when an endpoint is set.
+  OTEL_SDK_DISABLED: flag('false'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(httpUrl),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(httpUrl),
+  OTEL_EXPORTER_OTLP_HEADERS: optional(z.string()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: optional(z.enum(['http/json'], 'must be http/json, the only protocol this server exports in (or unset)')),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optional(z.enum(['http/json'], 'must be http/json, the only protocol this server exports in (or unset)')),
+  OTEL_SERVICE_NAME: optional(z.string().trim().min(1)),
+  OTEL_TRACES_SAMPLER: z.enum(TRACE_SAMPLERS).default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: optional(z.coerce.number().min(0).max(1)),
 });
 
 export type Config = {
@@ -196,6 +209,8 @@ export type Config = {
   webConcurrency: number;
   /** Lets a scraper from another machine read /metrics with `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** OpenTelemetry traces, sent over OTLP/HTTP; unset (no OTEL_EXPORTER_OTLP_ENDPOINT): none, and no SDK loaded. */
+  tracing: TracingSettings | undefined;
   /** Catalogue pages kept in the in-process cache; 0 turns it off. */
   catalogCacheEntries: number;
   /** Course pages (serialised answers, ~1–2 KB each) kept in their own cache; 0 turns it off. */
@@ -245,6 +260,16 @@ export type Config = {
     /** An ffmpeg binary to use instead of the system's or the one npm installed. */
     ffmpegPath: string | undefined;
   };
+};
+
+export type TracingSettings = {
+  /** Where spans are posted: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces`. */
+  tracesUrl: string;
+  /** Sent with every export (OTEL_EXPORTER_OTLP_HEADERS: `key=value` pairs, comma-separated, values URL-encoded), e.g. a vendor's API key. */
+  headers: Record<string, string>;
+  /** `service.name` of every span: OTEL_SERVICE_NAME, `marketplace` by default. */
+  serviceName: string;
+  sampler: { name: (typeof TRACE_SAMPLERS)[number]; ratio: number };
 };
 
 export type VideoLimits = {
@@ -309,6 +334,43 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
     presignedUrlTtlSeconds: e.S3_PRESIGNED_URL_TTL_SECONDS,
+  };
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
+
+const urlDecoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Traces are on when an OTLP endpoint is set (and OTEL_SDK_DISABLED is not true). The headers
+ * are parsed here so that a malformed list stops the start, without repeating its values (they
+ * are usually credentials).
+ */
+function tracingSettings(e: z.infer<typeof envSchema>): TracingSettings | undefined {
+  const endpoint = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT && `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`);
+  const headers: Record<string, string> = {};
+  const issues: string[] = [];
+  for (const [index, entry] of (e.OTEL_EXPORTER_OTLP_HEADERS ?? '').split(',').entries()) {
+    if (entry.trim() === '') continue;
+    const equals = entry.indexOf('=');
+    const name = entry.slice(0, equals).trim();
+    const value = equals > 0 && HEADER_NAME.test(name) ? urlDecoded(entry.slice(equals + 1).trim()) : undefined;
+    if (value === undefined) issues.push(`OTEL_EXPORTER_OTLP_HEADERS: entry ${index + 1} is not name=value (comma-separated pairs, the values URL-encoded)`);
+    else headers[name.toLowerCase()] = value;
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
+  if (!endpoint || e.OTEL_SDK_DISABLED) return undefined;
+  return {
+    tracesUrl: endpoint,
+    headers,
+    serviceName: e.OTEL_SERVICE_NAME ?? 'marketplace',
+    sampler: { name: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG ?? 1 },
   };
 }
 
@@ -399,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['UPLOADS_MAX_DECLARED_BYTES_PER_USER: must be at least VIDEO_MAX_BYTES, or no upload of the largest size could start']);
   }
   const s3 = s3Settings(e);
+  const tracing = tracingSettings(e);
   // The embedded database belongs to one process: a second one could not open it.
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     throw new ConfigError(['WEB_CONCURRENCY: more than one server process needs the PostgreSQL server (DATABASE_URL); the embedded database serves one process only']);
@@ -464,6 +527,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     webConcurrency: e.WEB_CONCURRENCY,
     metricsToken: e.METRICS_TOKEN,
+    tracing,
     catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     courseCacheEntries: e.COURSE_CACHE_ENTRIES,
     catalogCacheMaxStaleMs: e.CATALOG_CACHE_MAX_STALE_MS,

@@ -10,6 +10,7 @@ import { requestTranscodes } from './domain/video-transcodes';
 import { clusterScrapeFromWorker, serveClusterScrapes } from './metrics-cluster';
 import type { VideoStorage } from './storage/video-storage';
 import { openVideoStorage } from './storage/video-storage';
+import { startTracing } from './tracing';
 
 type Log = { info(object: object, message: string): void; info(message: string): void };
 
@@ -25,6 +26,8 @@ async function loadDemoData(db: Database, videoStorage: VideoStorage, log: Log) 
 
 /** One server: this process alone, or a worker of the cluster (whose primary loaded the demo data). */
 async function runServer(config: Config) {
+  // Before the app, whose hooks are added only when it is on; the SDK is imported only then.
+  const tracing = await startTracing(config.tracing);
   const app: App = await buildApp(config);
   if (cluster.isWorker) app.metrics.scrape = clusterScrapeFromWorker(app.metrics.registry);
   else if (config.seedDemoData) await loadDemoData(app.db, app.videoStorage, app.log);
@@ -42,6 +45,8 @@ async function runServer(config: Config) {
     forceExit.unref();
     try {
       await app.close();
+      // After the last requests, so that their spans are sent too.
+      await tracing.shutdown().catch((error: unknown) => app.log.warn({ err: error }, 'the last traces could not be sent'));
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

@@ -1,9 +1,11 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { startStatementSpan, traceStatement, tracingIsOn } from '../tracing';
 import * as schema from './schema';
 
 /**
@@ -158,9 +160,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       super({ ...(typeof config === 'object' ? config : {}), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     }
   }
+  BoundedConnectClient.prototype.query = withStatementSpans(Client.prototype.query);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS, Client: BoundedConnectClient });
+  pool.connect = keepingCallersContext(pool.connect);
   // A dropped connection (the server restarting, a failover) must not crash the process. The pool
   // reports it for idle clients; a client checked out between two queries (mid-transaction)
   // reports it on itself, where nothing else listens. Either way the query that next uses it
@@ -213,6 +217,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (directory !== 'memory://') await mkdir(directory, { recursive: true });
   const client = new PGlite(directory, { extensions: { pg_trgm, unaccent } });
+  traceStatements(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // One process owns the embedded database, so every change is announced within it, by the query
@@ -225,6 +230,65 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     };
   };
   return { db: db as unknown as Database, kind: 'pglite', listen, close: () => client.close() };
+}
+
+type AnyFunction = (...args: never[]) => unknown;
+type Untyped = (...args: unknown[]) => unknown;
+
+/**
+ * node-postgres's `query`, each statement a request sends becoming a span of it while traces are
+ * on (tracing.ts). The pool calls it with a callback, drizzle's transactions without (a promise).
+ */
+function withStatementSpans<Query extends AnyFunction>(query: Query): Query {
+  const run = query as unknown as Untyped;
+  return function (this: unknown, ...args: unknown[]) {
+    const end = startStatementSpan(args[0]);
+    if (!end) return run.apply(this, args);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        end(error);
+        callback(error, result);
+      };
+      return run.apply(this, args);
+    }
+    const result = run.apply(this, args);
+    if (result instanceof Promise) result.then(() => end(), end);
+    return result;
+  } as unknown as Query;
+}
+
+/**
+ * The pool's `connect`: a query waiting for a connection goes on when another request frees one,
+ * in that request's context; while traces are on it is put back in its own, so that its span
+ * joins its own trace.
+ */
+function keepingCallersContext<Connect extends AnyFunction>(connect: Connect): Connect {
+  const run = connect as unknown as Untyped;
+  return function (this: unknown, ...args: unknown[]) {
+    const [callback] = args;
+    return run.apply(this, typeof callback === 'function' && tracingIsOn() ? [AsyncResource.bind(callback as Untyped)] : args);
+  } as unknown as Connect;
+}
+
+type Queryable = { query: (text: string, ...rest: never[]) => Promise<unknown> };
+
+/**
+ * Each statement a request sends through drizzle (`query`, alone or in a transaction) is a span
+ * of it while traces are on (tracing.ts); otherwise it costs a check.
+ */
+function traceStatements(client: Queryable & { transaction: (callback: (tx: Queryable) => Promise<unknown>) => Promise<unknown> }) {
+  const traceQueries = (target: Queryable) => {
+    const query = target.query.bind(target);
+    target.query = (text, ...rest) => traceStatement(text, () => query(text, ...rest));
+  };
+  traceQueries(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      traceQueries(tx);
+      return callback(tx);
+    });
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

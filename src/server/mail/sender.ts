@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { redactUrl } from '../http/log-redaction';
+import { traceCall } from '../tracing';
 import { claimDueMail, markFailed, markSent, outboxPolicy, renderRow } from './outbox';
 import type { RenderedMail } from './templates';
 
@@ -17,9 +18,11 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   transporter.set('connectionTimeout', 10_000);
   transporter.set('greetingTimeout', 10_000);
   transporter.set('socketTimeout', 30_000);
+  const server = new URL(smtpUrl);
+  const spanAttributes = { 'server.address': server.hostname, 'server.port': Number(server.port) || (server.protocol === 'smtps:' ? 465 : 587) };
   return {
     async send(to, mail) {
-      await transporter.sendMail({ to, subject: mail.subject, text: mail.text, html: mail.html });
+      await traceCall('SMTP send', spanAttributes, () => transporter.sendMail({ to, subject: mail.subject, text: mail.text, html: mail.html }));
     },
     close: () => transporter.close(),
   };
