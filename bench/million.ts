@@ -7,8 +7,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/seed_1m npx tsx bench/million.ts [--duration 10] [--connections 50] [--vacuum]
  *
  * --vacuum runs VACUUM ANALYZE first (a fresh bulk load has no visibility map, and without it
- * the listing's index-only scans visit the table). The server runs `src/server/main.ts` in its
- * own process with the default settings, as `bench/catalog.ts` does.
+ * the listing's index-only scans visit the table). The server runs compiled, as `npm start` runs
+ * it (bench/lib/server.ts), in its own process with the default settings.
  * Goals (issue 32): p99 ≤ 20 ms course detail, ≤ 40 ms listing, ≤ 60 ms search, ≤ 30 ms suggestions.
  */
 import { sql } from 'drizzle-orm';
