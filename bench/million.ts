@@ -4,9 +4,9 @@
  * the same run, with the server's peak memory, on a database already seeded
  * (`npm run db:seed -- --courses 1000000`).
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/seed_1m npx tsx bench/million.ts [--duration 10] [--connections 50] [--vacuum]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/seed_1m npx tsx bench/million.ts [--duration 10] [--connections 50] [--vacuum yes]
  *
- * --vacuum runs VACUUM ANALYZE first (a fresh bulk load has no visibility map, and without it
+ * --vacuum yes runs VACUUM ANALYZE first (a fresh bulk load has no visibility map, and without it
  * the listing's index-only scans visit the table). The server runs compiled, as `npm start` runs
  * it (bench/lib/server.ts), in its own process with the default settings.
  * Goals (issue 32): p99 ≤ 20 ms course detail, ≤ 40 ms listing, ≤ 60 ms search, ≤ 30 ms suggestions.
@@ -31,7 +31,7 @@ async function main() {
   let allCourseIds: number[];
   let ids: Awaited<ReturnType<typeof catalogueIds>>;
   try {
-    if (args.vacuum || process.argv.includes('--vacuum')) {
+    if (args.vacuum === 'yes') {
       const started = performance.now();
       await handle.db.execute(sql`vacuum analyze`);
       console.log(`vacuum analyze: ${((performance.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()}`);
