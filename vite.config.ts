@@ -1,7 +1,19 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { endpointRoutesOnly } from './build/endpoint-routes';
 import { pagePreloads } from './build/page-preloads';
+
+/** src/web/i18n/server-react-i18next.ts says why the server's rendering has its own `useTranslation`. */
+const serverTranslation = path.resolve('src/web/i18n/server-react-i18next.ts');
+const serverReactI18next = (): Plugin => ({
+  name: 'server-react-i18next',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    // The module itself reads the library's exports from the library.
+    if (source === 'react-i18next' && importer !== serverTranslation) return serverTranslation;
+  },
+});
 
 /**
  * The web app lives in src/web; the build lands in dist/web, where the server serves it
@@ -13,7 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // The server-rendering build (`--ssr entry-server.tsx`, to dist/ssr) has no chunks to preload.
-    ...(isSsrBuild ? [] : [pagePreloads({ featuresDir: 'src/web/features' })]),
+    ...(isSsrBuild ? [serverReactI18next()] : [pagePreloads({ featuresDir: 'src/web/features' })]),
     endpointRoutesOnly({ tableFile: 'src/shared/endpoints/endpoint-table.ts' }),
   ],
   server: {

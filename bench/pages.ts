@@ -2,13 +2,14 @@
  * Server-rendered HTML pages at catalogue scale: course pages with random ids and catalogue pages
  * with random filters, each next to a bare Fastify server in the same run (bench/lib/load.ts).
  *
- *   npx tsx bench/pages.ts [--courses 10000] [--duration 10] [--connections 50] [--draw-connections 4] [--draw no]
+ *   npx tsx bench/pages.ts [--courses 10000] [--duration 10] [--connections 50] [--draw-connections 4] [--draw no] [--only course|catalogue]
  *
  * Runs the server of the current directory (its build: `npm run build` first) on the PostgreSQL
  * database BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/pages_bench), seeded to
  * --courses. Before measuring, every course page is asked for once, in Spanish, by
  * --draw-connections clients (the first view of a page draws it; its time is reported as the cost
- * of drawing the whole catalogue); `--draw no` measures the cold server instead.
+ * of drawing the whole catalogue); `--draw no` measures the cold server instead. `--only` runs one
+ * of the two scenarios.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { browserPageHeaders, pick, randomPath, runScenarios, skipResponseBodies 
 import { freePort, startServer } from './lib/server';
 
 const args = benchArgs(
-  { courses: { type: 'string', default: '10000' }, 'draw-connections': { type: 'string', default: '4' }, draw: { type: 'string', default: 'yes' } },
+  { courses: { type: 'string', default: '10000' }, 'draw-connections': { type: 'string', default: '4' }, draw: { type: 'string', default: 'yes' }, only: { type: 'string', default: '' } },
   { duration: 10, connections: 50 },
 );
 const load = () => loadavg()[0]!.toFixed(2);
@@ -75,14 +76,13 @@ async function main() {
     const catalogue = catalogueRequests(ids);
     const asPage = (apiPath: string) => apiPath.replace(/^\/api\/courses/, '/allcourses');
     const startLoad = load();
-    const results = await runScenarios(
-      server,
-      [
-        randomPath(`HTML course page: GET /course/:id, random ids among ${courseIds.length}`, () => `/course/${pick(courseIds)}`, browserPageHeaders),
-        randomPath('HTML catalogue page: random filter, sort and page', () => asPage(catalogue.randomListing()), browserPageHeaders),
-      ],
-      { duration: args.duration, connections: args.connections },
-    );
+    const scenarios = {
+      course: randomPath(`HTML course page: GET /course/:id, random ids among ${courseIds.length}`, () => `/course/${pick(courseIds)}`, browserPageHeaders),
+      catalogue: randomPath('HTML catalogue page: random filter, sort and page', () => asPage(catalogue.randomListing()), browserPageHeaders),
+    };
+    const only = args.only as keyof typeof scenarios | '';
+    if (only && !Object.hasOwn(scenarios, only)) throw new Error(`--only takes ${Object.keys(scenarios).join(' or ')}`);
+    const results = await runScenarios(server, only ? [scenarios[only]] : Object.values(scenarios), { duration: args.duration, connections: args.connections });
     console.log(`\n| scenario | req/s | ratio | p50 ms | p99 ms | errors | peak MiB |\n|---|---|---|---|---|---|---|`);
     for (const row of results) console.log(`| ${row.scenario} | ${row.rps} | ${row.ratio?.toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.peakMib.toFixed(0)} |`);
     console.log(`\nload average (1 min): ${startLoad} at the start, ${load()} at the end`);

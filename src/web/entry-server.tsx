@@ -77,7 +77,8 @@ function fingerprintOf(queryClient: QueryClient): string {
   return createHash('sha256').update(JSON.stringify(holdings)).digest('base64url');
 }
 
-async function loadPage(url: string): Promise<LoadedPage> {
+/** The page's queries, fetched into a query client of its own. */
+async function fetchPageData(url: string): Promise<QueryClient> {
   const address = new URL(url, 'http://localhost');
   const match = matchPage(address.pathname);
   const queryClient = createQueryClient();
@@ -86,7 +87,7 @@ async function loadPage(url: string): Promise<LoadedPage> {
     queryClient,
     apiFailures(queryClient).map(({ queryKey }) => queryKey),
   );
-  return new LoadedPage(url, queryClient, fingerprintOf(queryClient));
+  return queryClient;
 }
 
 /**
@@ -112,11 +113,14 @@ export const createPageRenderer: CreatePageRenderer = ({ transport }): PageRende
       const search = (page === 'allCourses' ? listingSearch(readListingQuery(address.searchParams)) : readParameters(address.searchParams, page)).toString();
       return search ? `${address.pathname}?${search}` : address.pathname;
     },
-    load: (url) => loadPage(url),
+    async load(url) {
+      const queryClient = await fetchPageData(url);
+      return new LoadedPage(url, queryClient, fingerprintOf(queryClient));
+    },
     async render(url, language, data) {
       const address = new URL(url, 'http://localhost');
-      const { queryClient } = data instanceof LoadedPage && data.url === url ? data : await loadPage(url);
-      const context = await handler.query(new Request(address));
+      // A page drawn without `load` first (one not stored: a listing) needs no fingerprint.
+      const [queryClient, context] = await Promise.all([data instanceof LoadedPage && data.url === url ? data.queryClient : fetchPageData(url), handler.query(new Request(address))]);
       // No route of ours redirects; a loader that did would have to be followed by the browser.
       if (context instanceof Response) throw new Error(`route answered ${context.status} for ${url}`);
       const router = createStaticRouter(handler.dataRoutes, context);

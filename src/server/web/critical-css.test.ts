@@ -40,6 +40,15 @@ describe('the CSS a server-rendered page paints with', () => {
     );
   });
 
+  it('gives pages with the same classes the same rules, and a page with others its own', () => {
+    const first = critical.for('<i class="m_modal m_button"></i>', ['/assets/app.css']);
+    expect(critical.for('<b class="m_button"></b><p class="m_modal">other text</p>', ['/assets/app.css'])).toBe(first);
+    expect(first).toContain('.m_modal{position:fixed}');
+    const other = critical.for('<b class="m_button"></b>', ['/assets/app.css']);
+    expect(other).not.toContain('m_modal');
+    expect(other).toContain('.m_button{color:blue}');
+  });
+
   it('leaves out the dark scheme, which the app never shows', () => {
     expect(critical.for('<b class="m_button"></b>', ['/assets/app.css'])).not.toContain('color:white');
   });

@@ -12,6 +12,9 @@ export function classesIn(html: string): Set<string> {
   return used;
 }
 
+/** How many class sets' rules are kept: a few per kind of page. */
+const KEPT_SETS = 200;
+
 /** The app is drawn in the light scheme only (index.html, MantineProvider): the dark one's rules never apply. */
 const darkScheme = /data-mantine-color-scheme=["']?dark/;
 
@@ -57,6 +60,12 @@ function keep(units: Unit[], used: Set<string>): string {
  */
 export class CriticalCss {
   private readonly sheets = new Map<string, Unit[]>();
+  /**
+   * The rules kept, by the classes and sheets they were kept for: pages of one kind use the same
+   * few dozen classes (every listing page the same set, whatever its courses), and going through
+   * Mantine's thousands of rules cost a listing page more than a millisecond each time.
+   */
+  private readonly kept = new Map<string, string>();
 
   constructor(private readonly distDir: string) {}
 
@@ -74,6 +83,14 @@ export class CriticalCss {
   /** The rules of `hrefs` (in order) that `html` can use. */
   for(html: string, hrefs: string[]): string {
     const used = classesIn(html);
-    return hrefs.map((href) => keep(this.sheet(href), used)).join('');
+    const key = `${hrefs.join(' ')}\0${[...used].sort().join(' ')}`;
+    let css = this.kept.get(key);
+    if (css === undefined) {
+      css = hrefs.map((href) => keep(this.sheet(href), used)).join('');
+      // Bounded: a page whose markup carries classes of its own data would make a set per page.
+      if (this.kept.size >= KEPT_SETS) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, css);
+    }
+    return css;
   }
 }

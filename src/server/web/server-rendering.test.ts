@@ -244,6 +244,21 @@ describe('server rendering of the public pages', () => {
     expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<html lang="es"');
   });
 
+  it('compresses a listing drawn for one encoding in that one, and serves it unchanged in the other and unpacked', async () => {
+    await pythonCourses();
+    const url = '/allcourses?q=python&sort=price-asc';
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const gzipped = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(visibleText(plain.body)).toContain('Python 01');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(renders).toHaveBeenCalledTimes(1);
+  });
+
   describe('drawing a page from the address its cache key names', () => {
     /**
      * Any change to the courses is a new catalogue version: the next view of every listing is drawn

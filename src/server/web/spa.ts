@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +15,8 @@ import { apiNotFound } from '../http/errors-plugin';
 import { declaredHead, escapeHtml, renderHead, type HeadTags } from './head';
 import { CriticalCss } from './critical-css';
 import { injectTransport } from './inject-transport';
-import type { EncodedPage, PageEncoding, PageSource, RenderedPageStore, SentPage } from './page-store';
+import { compressPage, decompress, LazilyEncodedPage } from './page-compression';
+import type { PageEncoding, PageSource, RenderedPageStore, SentPage } from './page-store';
 
 const HEAD_PLACEHOLDER = '<!--app-head-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -141,27 +140,7 @@ function renderedTemplate(template: Template, language: Language) {
   return { beforeHead: behindFirstPaint(beforeHead), afterHead: behindFirstPaint(afterHead), afterRoot: behindFirstPaint(rest.slice(rootAt + ROOT_ELEMENT.length)), stylesheets };
 }
 
-/*
- * A server-rendered page is kept and sent compressed (SentPage): compressing per request cost more
- * than drawing the page from the cache (a catalogue page is 130 KB of HTML: about 12 ms of brotli
- * per view, mostly in setting up the compressor); compressed once, a view costs no compression.
- * The compression runs in libuv's thread pool, not on the event loop.
- */
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-const decompressGzip = promisify(gunzip);
-/** The quality @fastify/compress uses for answers: most of brotli's gain at a small cost. */
-const BROTLI_QUALITY = 4;
 const pageEncodings = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
-
-async function compressPage(status: SentPage['status'], html: string): Promise<SentPage> {
-  const document = Buffer.from(html);
-  const [brotli, gzipped] = await Promise.all([
-    compressBrotli(document, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: document.length } }),
-    compressGzip(document),
-  ]);
-  return { status, brotli, gzip: gzipped };
-}
 
 /**
  * Serves the built web app: hashed assets with year-long caching, and index.html for
@@ -213,8 +192,8 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     .update(JSON.stringify([...preloads]))
     .digest('base64url');
 
-  /** The whole document of a drawn page, compressed. */
-  const composePage = async (match: PageMatch | null, address: string, language: Language, headTags: HeadTags | null | Promise<HeadTags | null>, data?: PageData): Promise<SentPage> => {
+  /** The whole document of a drawn page. */
+  const composePage = async (match: PageMatch | null, address: string, language: Language, headTags: HeadTags | null | Promise<HeadTags | null>, data?: PageData): Promise<{ status: SentPage['status']; html: string }> => {
     const [head, drawn] = await Promise.all([headTags, renderer!.render(address, language, data)]);
     const preload = match ? preloads.get(match.page) : undefined;
     const stylesheets = [...rendered[language].stylesheets, ...(preload?.styles ?? [])];
@@ -223,14 +202,20 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     const css = `<style>${criticalCss.for(drawn.appHtml, stylesheets)}</style>${stylesheets.map(deferredStylesheet).join('')}`;
     // Concatenated, never `replace`d: a `$&` in a course title stays text.
     const html = template.beforeHead + headHtml + css + template.afterHead + drawn.appHtml + '</div>' + drawn.stateScript + template.afterRoot;
-    return compressPage(match && head?.status !== 404 && drawn.status !== 404 ? 200 : 404, html);
+    return { status: match && head?.status !== 404 && drawn.status !== 404 ? 200 : 404, html };
   };
 
   /** A stored page's data and head, read again; drawn only if they changed. The head is drawn from the address alone. */
   const pageSource = async (match: PageMatch, address: string, language: Language, request: FastifyRequest): Promise<PageSource> => {
     const [head, data] = await Promise.all([headOf(match, request, language), renderer!.load(address)]);
     const fingerprint = createHash('sha256').update(buildFingerprint).update(language).update(JSON.stringify(head)).update(data.fingerprint).digest('base64url');
-    return { fingerprint, draw: () => composePage(match, address, language, head, data) };
+    return {
+      fingerprint,
+      draw: async () => {
+        const { status, html } = await composePage(match, address, language, head, data);
+        return compressPage(status, html);
+      },
+    };
   };
 
   /** Whether the page is kept in the store: one thing's page at a plain address, not the catalogue at large. */
@@ -246,12 +231,19 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
    * never from the request's URL: what else the first visitor's URL held (`?zzz=<junk>`) would
    * otherwise end up in the links of the page every later visitor gets.
    */
-  const drawPage = async (request: FastifyRequest, match: PageMatch | null, language: Language, encoding: PageEncoding): Promise<EncodedPage> => {
+  const drawPage = async (request: FastifyRequest, match: PageMatch | null, language: Language, encoding: PageEncoding | undefined): Promise<{ status: SentPage['status']; body: Buffer }> => {
     const address = renderer!.cacheKey(request.url);
-    if (match && storable(match, address)) return pageStore!.get({ language, address }, () => pageSource(match, address, language, request), encoding);
+    if (match && storable(match, address)) {
+      // A client that takes neither encoding (a script, a crawler) is rare enough to unpack the gzip one for.
+      const page = await pageStore!.get({ language, address }, () => pageSource(match, address, language, request), encoding ?? 'gzip');
+      return { status: page.status, body: encoding ? page.body : await decompress('gzip', page.body) };
+    }
     const cache = match && pageDeclaration(match.page).drawnPerRequest ? uncachedPages : renderedPageCache;
-    const page = await cache.get(`${language}\0${address}`, () => composePage(match, address, language, match ? headOf(match, request, language) : null));
-    return { status: page.status, body: page[encoding] };
+    const page = await cache.get(`${language}\0${address}`, async () => {
+      const { status, html } = await composePage(match, address, language, match ? headOf(match, request, language) : null);
+      return LazilyEncodedPage.compress(status, html, encoding ?? 'gzip');
+    });
+    return { status: page.status, body: encoding ? await page.body(encoding) : await page.plain() };
   };
 
   if (pageStore && onCatalogueChange) {
@@ -283,18 +275,17 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     });
   }
 
-  /** The page's encoding for this request: brotli or gzip as the browser takes them; for one that takes neither, gzip unpacked. */
-  const encodingFor = (request: FastifyRequest) => {
+  /** The page's encoding for this request, as the browser takes them; undefined for one that takes neither. */
+  const encodingFor = (request: FastifyRequest): { stored: PageEncoding; header: 'br' | 'gzip' } | undefined => {
     const accepted = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
-    return { stored: (accepted === 'br' ? 'brotli' : 'gzip') as PageEncoding, header: accepted === 'br' || accepted === 'gzip' ? accepted : undefined };
+    return accepted === 'br' ? { stored: 'brotli', header: 'br' } : accepted === 'gzip' ? { stored: 'gzip', header: 'gzip' } : undefined;
   };
 
-  const sendDrawnPage = async (reply: FastifyReply, page: EncodedPage, header: string | undefined) => {
+  const sendDrawnPage = (reply: FastifyReply, page: { status: SentPage['status']; body: Buffer }, header: string | undefined) => {
     // The page's language and markup follow the visitor's cookie and Accept-Language.
     reply.status(page.status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language, Accept-Encoding').type('text/html; charset=utf-8');
-    if (header) return reply.header('Content-Encoding', header).send(page.body);
-    // A client that takes neither (a script, a crawler): rare enough to unpack for it.
-    return reply.send(await decompressGzip(page.body));
+    if (header) reply.header('Content-Encoding', header);
+    return reply.send(page.body);
   };
 
   /** The shell: the browser draws the page (a page the server does not draw, or one it failed to). */
@@ -312,7 +303,7 @@ export async function registerSpa(app: FastifyInstance, { config, resolveHead, c
     if (renderer && language) {
       try {
         const encoding = encodingFor(request);
-        return await sendDrawnPage(reply, await drawPage(request, match, language, encoding.stored), encoding.header);
+        return await sendDrawnPage(reply, await drawPage(request, match, language, encoding?.stored), encoding?.header);
       } catch (error) {
         // The browser can still draw the page from the shell: a visitor gets it, a little later.
         request.log.error({ err: error }, 'server rendering failed; sending the shell');

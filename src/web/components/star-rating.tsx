@@ -1,8 +1,8 @@
-import { Group, Text, type GroupProps } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../shared/limits';
 import { numberFormat } from '../lib/intl-formats';
+import classes from './star-rating.module.css';
 
 /** Stars round to the nearest half (4.7 → 4½, 4.8 → 5): the picture matches the number beside it. */
 export const toHalfStars = (average: number) => Math.round(average * 2) / 2;
@@ -55,7 +55,7 @@ function Stars({ value, size }: { value: number; size: number }) {
   );
 }
 
-type StarRatingProps = Omit<GroupProps, 'children'> & {
+type StarRatingProps = {
   /** The course's real average (or, with `whole`, one review's rating). */
   average: number;
   /** How many reviews the average is of: with none, the stars say "Sin reseñas", not "0,0 de 5". */
@@ -70,25 +70,25 @@ type StarRatingProps = Omit<GroupProps, 'children'> & {
 /**
  * Five stars filled to the nearest half of the real average, read out as "4,7 de 5". The
  * catalogue's rating filter still counts whole numbers (floor of the average), as the spec says.
+ * Plain elements styled as Mantine's Group and Text would draw them: every card of a listing has
+ * one, and each Mantine component is work for the server's render and the browser's hydration.
  */
-export function StarRating({ average, count, size = 16, whole = false, withValue = false, ...props }: StarRatingProps) {
+export function StarRating({ average, count, size = 16, whole = false, withValue = false }: StarRatingProps) {
   const { t } = useTranslation();
   const ratingText = useRatingText();
   const text = count === 0 ? t('course.noReviews') : ratingText(average, { whole });
   const stars = <Stars value={toHalfStars(average)} size={size} />;
   if (!withValue) {
     return (
-      <Group gap={2} wrap="nowrap" role="img" aria-label={text} {...props}>
+      <div className={classes.stars} role="img" aria-label={text}>
         {stars}
-      </Group>
+      </div>
     );
   }
   return (
-    <Group gap="xs" wrap="nowrap" {...props}>
+    <div className={classes.withValue}>
       {stars}
-      <Text size="sm" fw={500}>
-        {text}
-      </Text>
-    </Group>
+      <p className={classes.value}>{text}</p>
+    </div>
   );
 }

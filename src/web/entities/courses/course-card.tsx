@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -22,7 +22,12 @@ type CourseCardProps = {
   children?: ReactNode;
 };
 
-/** A course as a card: cover, title, teacher, stars, price and the favourite heart (spec section 2). */
+/**
+ * A course as a card: cover, title, teacher, stars, price and the favourite heart (spec section 2).
+ * Its layout and texts are plain elements styled by the card's own CSS (as Mantine's Stack, Group
+ * and Text would draw them): a listing draws a dozen cards per page on the server, and each Mantine
+ * component costs its props, styles and inline variables there and in hydration.
+ */
 export function CourseCard({ course, signedIn, to = paths.course(course.id), headingOrder = 3, lazyImage = true, children }: CourseCardProps) {
   const price = usePriceLabel();
   return (
@@ -30,24 +35,20 @@ export function CourseCard({ course, signedIn, to = paths.course(course.id), hea
       <Card.Section>
         <CourseCover course={course} lazy={lazyImage} />
       </Card.Section>
-      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+      <div className={classes.body}>
         <Title order={headingOrder} size="h4" className={classes.title}>
           <Link to={to} className={classes.titleLink} draggable={false}>
             {course.title}
           </Link>
         </Title>
-        <Text size="sm" c="dimmed">
-          {course.teacherName}
-        </Text>
+        <p className={classes.teacher}>{course.teacherName}</p>
         <StarRating average={course.ratingAverage} count={course.ratingCount} withValue />
-        <Group justify="space-between" align="center" mt="auto" wrap="nowrap">
-          <Text fw={700} size="lg">
-            {price(course.priceCents)}
-          </Text>
+        <div className={classes.footer}>
+          <p className={classes.price}>{price(course.priceCents)}</p>
           <FavouriteButton course={course} signedIn={signedIn} className={classes.above} />
-        </Group>
+        </div>
         {children ? <div className={classes.above}>{children}</div> : null}
-      </Stack>
+      </div>
     </Card>
   );
 }

@@ -19,32 +19,39 @@ type FavouriteButtonProps = Omit<ActionIconProps, 'children'> & {
  * user, and a way to the sign-in form for a visitor (spec section 4), who comes back with the
  * course marked.
  */
-export function FavouriteButton({ course, signedIn, size = 'lg', ...props }: FavouriteButtonProps) {
+export function FavouriteButton({ signedIn, ...props }: FavouriteButtonProps) {
+  // Two components, so that a visitor's heart (every card of a page the server draws) sets up no
+  // favourites query or mutation it never uses: each costs its observer per card.
+  return signedIn ? <SignedInHeart {...props} /> : <VisitorHeart {...props} />;
+}
+
+type HeartProps = Omit<FavouriteButtonProps, 'signedIn'>;
+
+function VisitorHeart({ course, size = 'lg', ...props }: HeartProps) {
   const { t } = useTranslation();
-  const favourites = useFavourites({ enabled: signedIn });
-  const setFavourite = useSetFavourite();
   const location = useLocation();
-  const label = t('course.favourite', { title: course.title });
+  // Remembered on the click, not at render: cards show many hearts, the visitor chose one.
+  const returnTo = `${location.pathname}${location.search}`;
+  return (
+    <ActionIcon
+      component={Link}
+      to={signInPath(returnTo)}
+      onClick={() => rememberPendingAction({ kind: 'favourite', courseId: course.id, title: course.title }, returnTo)}
+      variant="default"
+      radius="xl"
+      size={size}
+      aria-label={t('course.favourite', { title: course.title })}
+      {...props}
+    >
+      <HeartIcon size={20} />
+    </ActionIcon>
+  );
+}
 
-  if (!signedIn) {
-    // Remembered on the click, not at render: cards show many hearts, the visitor chose one.
-    const returnTo = `${location.pathname}${location.search}`;
-    return (
-      <ActionIcon
-        component={Link}
-        to={signInPath(returnTo)}
-        onClick={() => rememberPendingAction({ kind: 'favourite', courseId: course.id, title: course.title }, returnTo)}
-        variant="default"
-        radius="xl"
-        size={size}
-        aria-label={label}
-        {...props}
-      >
-        <HeartIcon size={20} />
-      </ActionIcon>
-    );
-  }
-
+function SignedInHeart({ course, size = 'lg', ...props }: HeartProps) {
+  const { t } = useTranslation();
+  const favourites = useFavourites({ enabled: true });
+  const setFavourite = useSetFavourite();
   const isFavourite = favourites.data?.items.some((item) => item.id === course.id) ?? false;
   return (
     <ActionIcon
@@ -52,7 +59,7 @@ export function FavouriteButton({ course, signedIn, size = 'lg', ...props }: Fav
       color="red"
       radius="xl"
       size={size}
-      aria-label={label}
+      aria-label={t('course.favourite', { title: course.title })}
       aria-pressed={isFavourite}
       // Until the list is known, a click could undo a favourite the user cannot see.
       disabled={favourites.isPending}
