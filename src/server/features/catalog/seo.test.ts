@@ -71,6 +71,14 @@ describe('catalogue SEO', () => {
     expect(english.html).toContain('hreflang="es" href="https://cursos.example/allcourses?lang=es&amp;page=2"');
   });
 
+  it("preloads the image a course page shows: a stock cover's drawn icon, not the unused stock picture", async () => {
+    const base = await insertCatalogBase(db);
+    const course = await insertCourse(db, base.python, { imageUrl: '/covers/programming.svg' });
+    const { html } = await page(`/course/${course.id}`);
+    expect(html).toContain('<link rel="preload" as="image" href="/covers/icons/programming.svg" fetchpriority="high">');
+    expect(html).not.toContain('rel="preload" as="image" href="/covers/programming.svg"');
+  });
+
   it('describes a course page with link-preview tags and Course structured data', async () => {
     const base = await insertCatalogBase(db);
     const course = await insertCourse(db, base.python, {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { asc, count, isNull } from 'drizzle-orm';
+import { shownCoverImage } from '../../../shared/covers';
 import { paths } from '../../../shared/paths';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -113,8 +114,8 @@ export function createCatalogHeadResolver(db: Database, config: Config): HeadRes
         ...localeTags(lang),
         jsonLdScript(structured),
         // The cover is the page's largest paint: fetched with the page's code instead of after
-        // the course data the code asks for.
-        ...(course.imageUrl ? [`<link rel="preload" as="image" href="${escapeHtml(course.imageUrl)}" fetchpriority="high">`] : []),
+        // the course data the code asks for. The image it shows: a stock picture is drawn instead.
+        `<link rel="preload" as="image" href="${escapeHtml(shownCoverImage(course.imageUrl))}" fetchpriority="high">`,
       ],
     };
     return head;

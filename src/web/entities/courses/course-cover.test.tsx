@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
-import { CourseCover, coverHue, ownPicture, titleInitials } from './course-cover';
+import { ownPicture } from '../../../shared/covers';
+import { CourseCover, coverHue, titleInitials } from './course-cover';
 
 describe('course cover', () => {
   it('shows the course’s own picture (a teacher’s upload or its intro’s frame)', () => {

@@ -1,14 +1,7 @@
 import { Image } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { drawnCoverIcon, ownPicture } from '../../../shared/covers';
 import classes from './course-cover.module.css';
-
-/** The pictures shipped with the app (public/covers/<name>.svg): a category's, or the default. */
-const stockCover = /^\/covers\/([a-z-]+)\.svg$/;
-
-/** The course's own picture, or null when it has none but a stock one (then a cover is drawn). */
-export function ownPicture(imageUrl: string | null): string | null {
-  return imageUrl === null || stockCover.test(imageUrl) ? null : imageUrl;
-}
 
 /** 0–359, spread by the golden angle so that consecutive ids get far-apart colours. */
 export const coverHue = (id: number) => Math.round((id * 137.508) % 360);
@@ -56,10 +49,9 @@ export function CourseCover({ course, lazy = true, className, rounded = false }:
       />
     );
   }
-  const icon = stockCover.exec(course.imageUrl ?? '')?.[1] ?? 'default';
   return (
     <div className={`${classes.drawn} ${rounded ? classes.rounded : ''} ${className ?? ''}`} style={{ '--cover-hue': coverHue(course.id) } as CSSProperties} data-cover="drawn">
-      <img src={`/covers/icons/${icon}.svg`} alt="" className={classes.icon} draggable={false} width={240} height={240} />
+      <img src={drawnCoverIcon(course.imageUrl)} alt="" className={classes.icon} draggable={false} width={240} height={240} />
       <span className={classes.initials} aria-hidden="true">
         {titleInitials(course.title)}
       </span>
