@@ -2,6 +2,7 @@ import { dehydrate, hydrate, type DehydratedState, type QueryClient, type QueryK
 import type { HydrationState } from 'react-router';
 import type { Language } from '../../shared/languages';
 import { ApiError, isApiError, type ApiErrorCode } from '../lib/api-client';
+import { rememberServerDrawn } from '../lib/server-drawn-queries';
 
 declare global {
   interface Window {
@@ -88,7 +89,10 @@ export function restoreQueries(queryClient: QueryClient, state: ServerState) {
   // The server keeps a rendered page until the catalogue changes, so its data may have been
   // fetched minutes ago and still be current: it counts as fetched now (not refetched on mount).
   const now = Date.now();
-  for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
+  for (const query of state.queries.queries) {
+    query.state.dataUpdatedAt = now;
+    rememberServerDrawn(query.queryHash, now);
+  }
   hydrate(queryClient, state.queries);
   for (const { queryKey, error } of state.failures) {
     queryClient
