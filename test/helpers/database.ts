@@ -45,7 +45,8 @@ async function open(): Promise<DatabaseHandle> {
   const name = `${workerDatabasePrefix(serverUrl, inject('testRunId'))}${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
   const adminUrl = serverAdminUrl(serverUrl);
   await serverQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await serverQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  // A copy of the run's migrated template (test/global-setup.ts): migrating finds nothing to do.
+  await serverQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabaseName(serverUrl, inject('testRunId'))}"`);
   url.pathname = `/${name}`;
   return openDatabase({ databaseUrl: url.toString(), pgliteDir: 'unused', poolSize: 5 });
 }
@@ -55,6 +56,9 @@ export function workerDatabasePrefix(serverUrl: string, runId: string): string {
   const base = new URL(serverUrl).pathname.slice(1) || 'marketplace_test';
   return `${base.slice(0, 40)}_${runId}_w`;
 }
+
+/** The run's migrated database that every worker's is copied from; dropped with the run's others. */
+export const templateDatabaseName = (serverUrl: string, runId: string) => `${workerDatabasePrefix(serverUrl, runId)}template`;
 
 export const serverAdminUrl = (serverUrl: string) => serverUrl.replace(/\/[^/]*$/, '/postgres');
 
