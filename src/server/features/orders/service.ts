@@ -103,38 +103,47 @@ export async function startCheckout(
       )
       .returning({ id: orders.id });
     // Abandoned here, expired at the provider by a job that commits with this mark.
-    abandoned.push(...(coupon?.abandonedOrderIds ?? []), ...olderExpired.map((row) => row.id));
+    abandoned.splice(0, abandoned.length, ...(coupon?.abandonedOrderIds ?? []), ...olderExpired.map((row) => row.id));
     await enqueueSessionExpiry(tx as unknown as Database, abandoned);
-    await tx.insert(orders).values({
-      id: order.id,
-      userId: user.id,
-      amountTotal,
-      currency: 'usd',
-      provider: amountTotal === 0 ? FREE_PROVIDER : provider.name,
-      expiresAt,
-      couponId: coupon?.id ?? null,
-      couponCode: coupon?.code ?? null,
-    });
-    await tx.insert(orderItems).values(
-      pricedLines.map((line) => ({
-        orderId: order.id,
-        courseId: line.courseId,
-        listPriceCents: line.listPriceCents,
-        discountCents: line.discountCents,
-        priceCents: line.priceCents,
-        referred: line.referred,
-        title: line.title,
-        sellerId: line.sellerId,
-        feeBasisPoints: line.feeBasisPoints,
-        feeCents: line.feeCents,
-        teacherShareCents: line.teacherShareCents,
-      })),
+    // The order and its items are one statement (one round trip).
+    const createOrder = tx.$with('created_order').as(
+      tx
+        .insert(orders)
+        .values({
+          id: order.id,
+          userId: user.id,
+          amountTotal,
+          currency: 'usd',
+          provider: amountTotal === 0 ? FREE_PROVIDER : provider.name,
+          expiresAt,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+        })
+        .returning({ id: orders.id }),
     );
+    await tx
+      .with(createOrder)
+      .insert(orderItems)
+      .values(
+        pricedLines.map((line) => ({
+          orderId: order.id,
+          courseId: line.courseId,
+          listPriceCents: line.listPriceCents,
+          discountCents: line.discountCents,
+          priceCents: line.priceCents,
+          referred: line.referred,
+          title: line.title,
+          sellerId: line.sellerId,
+          feeBasisPoints: line.feeBasisPoints,
+          feeCents: line.feeCents,
+          teacherShareCents: line.teacherShareCents,
+        })),
+      );
     return { lines: pricedLines, amountTotal };
   });
   const { amountTotal } = priced;
   // The older sessions are expired at the provider in the background: a provider that is slow or
-  // down never holds up this checkout (the job is retried; the sweep drains it too).
+  // down never holds up this checkout (the job is retried by the worker's own poll).
   if (abandoned.length > 0) expireAbandonedSessions?.();
 
   if (amountTotal === 0) {
