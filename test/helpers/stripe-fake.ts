@@ -12,6 +12,8 @@ import { stripeAccountObject, type StripeAccountObject, type TestAccountStage } 
  * - POST /v1/checkout/sessions (form-encoded, idempotency keys honoured, Stripe's checks on
  *   mode, line items, amounts, return URLs and expires_at)
  * - GET  /v1/checkout/sessions/:id
+ * - POST /v1/checkout/sessions/:id/expire (an open session only; any other is refused with
+ *   Stripe's 400, "Only Checkout Sessions with a status in ["open"] can be expired")
  * - POST /v1/refunds (an amount no more than what is left of the charge)
  * - GET  /v1/payment_intents/:id (its `latest_charge`)
  * - Connect: POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links,
@@ -158,6 +160,8 @@ export class StripeFake {
   readonly requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[] = [];
   /** Makes the next N requests fail with a 500, to test the app's handling of an outage. */
   failNext = 0;
+  /** Makes the next N requests whose path matches fail with a 500 (an outage of one endpoint, while the rest answers). */
+  failNextMatching: { path: RegExp; count: number } | null = null;
   private readonly idempotent = new Map<string, { request: string; result: unknown }>();
   private server: Server | undefined;
   private readonly secretKey: string;
@@ -196,11 +200,14 @@ export class StripeFake {
     this.requests.length = 0;
     this.idempotent.clear();
     this.failNext = 0;
+    this.failNextMatching = null;
   }
 
   /** The customer pays on Stripe's page: the session completes and Stripe sends `checkout.session.completed`. */
   pay(sessionId: string, timestamp?: number): SignedEvent {
     const session = this.session(sessionId);
+    // Stripe's page takes no payment for a session that has ended (expired, or paid already).
+    if (session.status !== 'open') throw new Error(`fake session ${sessionId} is ${session.status}: it cannot be paid`);
     session.status = 'complete';
     session.payment_status = 'paid';
     session.payment_intent ??= id('pi_');
@@ -307,6 +314,10 @@ export class StripeFake {
         this.failNext -= 1;
         return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe' } });
       }
+      if (this.failNextMatching && this.failNextMatching.count > 0 && this.failNextMatching.path.test(url.pathname)) {
+        this.failNextMatching.count -= 1;
+        return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe' } });
+      }
       // Stripe keeps a key's first result and the request it answered; only POSTs are idempotent.
       const keyed = request.method === 'POST' && idempotencyKey ? idempotencyKey : undefined;
       const fingerprint = `${request.method} ${url.pathname} ${canonical(body)}`;
@@ -341,7 +352,9 @@ export class StripeFake {
     const intentId = match(/^\/v1\/payment_intents\/([\w-]+)$/);
     const accountId = match(/^\/v1\/accounts\/([\w-]+)$/);
     const reversedTransfer = match(/^\/v1\/transfers\/([\w-]+)\/reversals$/);
+    const expiredSession = match(/^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/);
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(body);
+    if (method === 'POST' && expiredSession) return this.expireByApi(expiredSession);
     if (method === 'GET' && sessionId) {
       const session = this.sessions.get(sessionId);
       if (!session) throw new StripeError(404, `No such checkout.session: '${sessionId}'`, 'session');
@@ -361,6 +374,18 @@ export class StripeFake {
     if (method === 'GET' && path === '/v1/transfers') return this.listTransfers(body);
     if (method === 'GET' && path === '/v1/balance') return this.balance();
     throw new StripeError(404, `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  /** `POST /v1/checkout/sessions/:id/expire`: only an open session can be expired. */
+  private expireByApi(sessionId: string): FakeSession {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new StripeError(404, `No such checkout.session: '${sessionId}'`, 'session');
+    if (session.status !== 'open') {
+      throw new StripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`);
+    }
+    session.status = 'expired';
+    session.url = null;
+    return session;
   }
 
   private paymentIntent(intentId: string) {

@@ -125,13 +125,16 @@ export const couponError = (problem: CouponProblem) => new AppError(problem, pro
 /**
  * The buyer's open checkouts priced with this coupon end (expired): a new checkout with it
  * abandons them, so going back from the payment page and checking out again is not refused for
- * a use the buyer's own earlier checkout holds. Run it after locking the coupon.
+ * a use the buyer's own earlier checkout holds. Run it after locking the coupon. Answers the
+ * orders abandoned, whose provider sessions the caller must have expired (`enqueueSessionExpiry`).
  */
-export async function expireBuyerCheckoutsWithCoupon(tx: Database, couponId: number, buyerId: string): Promise<void> {
-  await tx
+export async function expireBuyerCheckoutsWithCoupon(tx: Database, couponId: number, buyerId: string): Promise<string[]> {
+  const expired = await tx
     .update(orders)
     .set({ paymentStatus: 'expired' })
-    .where(and(eq(orders.couponId, couponId), eq(orders.userId, buyerId), eq(orders.paymentStatus, 'unpaid')));
+    .where(and(eq(orders.couponId, couponId), eq(orders.userId, buyerId), eq(orders.paymentStatus, 'unpaid')))
+    .returning({ id: orders.id });
+  return expired.map((order) => order.id);
 }
 
 /**

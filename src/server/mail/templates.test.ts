@@ -34,3 +34,18 @@ describe('the links in the e-mails', () => {
     });
   });
 });
+
+describe('a discounted line in the receipt', () => {
+  const line = { title: 'Python', priceCents: 1500, listPriceCents: 3000, discountCents: 1500 };
+
+  it('names the coupon that made the discount', () => {
+    const mail = renderMail('receipt', { orderId: 'a1b2c3d4-0000', amountTotal: 1500, items: [{ ...line, couponCode: 'MITAD' }] }, 'en', publicUrl);
+    expect(mail.text).toContain('Python: $15 USD (list price $30 USD; coupon MITAD)');
+  });
+
+  it('shows the discount without a coupon when the order no longer carries one (paid past the coupon’s cap)', () => {
+    const mail = renderMail('receipt', { orderId: 'a1b2c3d4-0000', amountTotal: 1500, items: [{ ...line, couponCode: null }] }, 'en', publicUrl);
+    expect(mail.text).toContain('Python: $15 USD (list price $30 USD)');
+    expect(mail.text).not.toContain('coupon');
+  });
+});

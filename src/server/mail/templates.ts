@@ -76,7 +76,10 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
   const base = { greeting: t('greeting'), footer: t('footer') };
   const lineValue = (item: OrderLine) =>
     item.discountCents && item.listPriceCents !== undefined
-      ? t('lineDiscount', { price: money(item.priceCents), amount: money(item.listPriceCents), code: item.couponCode ?? '' })
+      ? item.couponCode
+        ? t('lineDiscount', { price: money(item.priceCents), amount: money(item.listPriceCents), code: item.couponCode })
+        : // A discount whose order no longer carries the coupon (paid past the coupon's cap, see fulfilOrder).
+          t('lineDiscountWithoutCode', { price: money(item.priceCents), amount: money(item.listPriceCents) })
       : money(item.priceCents);
   const tokenLink = (path: string, token: string) => appLink(publicUrl, path, language, { token });
   switch (kind) {

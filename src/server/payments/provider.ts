@@ -105,6 +105,14 @@ export interface PaymentProvider {
   /** Asks the provider for the session's current state (never trusts the browser). */
   retrieveSession(sessionId: string): Promise<ProviderSession>;
   /**
+   * Ends an open session, so it can no longer be paid (Stripe: `checkout.sessions.expire`), and
+   * answers the session as it is then. A session no longer open is left as it is and answered
+   * too: `complete` when the buyer paid before the expiry reached the provider (the order must
+   * then be settled as paid), `expired` when it had ended already. The same `idempotencyKey`
+   * answers the first result again.
+   */
+  expireSession(sessionId: string, idempotencyKey: string): Promise<ProviderSession>;
+  /**
    * Gives back part or all of the order's payment (the admin's refund of some lines or of the
    * whole order; without `request`, all of it). The same `idempotencyKey` never refunds twice.
    */

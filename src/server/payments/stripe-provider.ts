@@ -97,6 +97,20 @@ export function createStripeProvider(settings: StripeSettings, log: FastifyBaseL
       return toProviderSession(session);
     },
 
+    async expireSession(sessionId: string, idempotencyKey: string): Promise<ProviderSession> {
+      try {
+        return toProviderSession(await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey }));
+      } catch (error) {
+        // Stripe refuses to expire a session that is not open (400: "Only Checkout Sessions with a
+        // status in ["open"] can be expired"): it was paid, or it ended already. Its state says which.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+          const session = await this.retrieveSession(sessionId);
+          if (session.status !== 'open') return session;
+        }
+        return call('expire checkout session', () => Promise.reject(error), 'session');
+      }
+    },
+
     async refund(order: RefundableOrder, request?: { amountCents: number; idempotencyKey: string }) {
       let paymentIntent = order.providerPaymentId;
       if (!paymentIntent && order.providerSessionId) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { courses, orderItems, orders } from '../db/schema';
+import { courses, orderItems, orders, testProviderRecords } from '../db/schema';
 import { AppError } from '../errors';
 import type { CreateCheckoutInput, MarketplaceProvider, ProviderSession, RefundableOrder } from './provider';
 import { signStripePayload, verifyStripeEvent } from './stripe-events';
@@ -38,6 +38,26 @@ export type TestPaymentResult =
   | { outcome: 'closed'; session: TestCheckoutSession }
   | Exclude<CardCheck, { outcome: 'approved' }>;
 
+/** The provider's own record that a session was expired through `expireSession`. */
+const EXPIRED_KIND = 'checkout_session_expired';
+const expiredRecordId = (sessionId: string) => `expired:${sessionId}`;
+
+async function expiredAtProvider(db: Database, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: testProviderRecords.id })
+    .from(testProviderRecords)
+    .where(and(eq(testProviderRecords.id, expiredRecordId(sessionId)), eq(testProviderRecords.kind, EXPIRED_KIND)));
+  return row !== undefined;
+}
+
+/** Locks the session's order row: a payment and an expiry of one session take their turns, as they do at Stripe. */
+const lockSession = (tx: Database, sessionId: string) =>
+  tx
+    .select({ id: orders.id, providerPaymentId: orders.providerPaymentId })
+    .from(orders)
+    .where(and(eq(orders.providerSessionId, sessionId), eq(orders.provider, 'test')))
+    .for('update');
+
 const newId = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 
 export type TestProvider = MarketplaceProvider & {
@@ -48,10 +68,13 @@ export type TestProvider = MarketplaceProvider & {
 } & Pick<TestConnect, 'loadOnboarding' | 'decideOnboarding'>;
 
 /**
- * The built-in provider, so the whole purchase works offline. It keeps no store of its
- * own: a session is the order row that it was created for (`provider = 'test'`), and the
- * provider's record of a taken payment is the order's `provider_payment_id`, set when the
- * card is accepted and before the app is notified. The app learns of the payment only
+ * The built-in provider, so the whole purchase works offline. A session is the order row that
+ * it was created for (`provider = 'test'`), and the provider's record of a taken payment is the
+ * order's `provider_payment_id`, set when the card is accepted and before the app is notified.
+ * As at Stripe, a session stays payable until its `expires_at` or until it is expired through
+ * `expireSession` (kept as a `checkout_session_expired` row of `test_provider_records`), whatever
+ * the order's status says: an order the app abandoned is still payable at the provider until
+ * the app expires its session there. The app learns of the payment only
  * through the signed `checkout.session.completed` event (Stripe's format and signature,
  * through the same webhook route), or by asking `retrieveSession` from the success page.
  * Connect (teachers' accounts and onboarding, transfers, reversals) and refunds are kept in
@@ -74,7 +97,7 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.title));
     const paid = order.providerPaymentId !== null;
-    const expired = !paid && (order.paymentStatus === 'expired' || order.paymentStatus === 'failed' || order.expiresAt.getTime() <= Date.now());
+    const expired = !paid && (order.expiresAt.getTime() <= Date.now() || (await expiredAtProvider(db, sessionId)));
     const url = `${publicUrl}${TEST_CHECKOUT_PATH}/${encodeURIComponent(sessionId)}`;
     return {
       session: {
@@ -145,6 +168,20 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
       return view.session;
     },
 
+    async expireSession(sessionId: string, idempotencyKey: string) {
+      await db.transaction(async (tx) => {
+        const [order] = await lockSession(tx as unknown as Database, sessionId);
+        if (!order) throw new AppError('ORDER_NOT_FOUND', 'The payment provider does not know this checkout session');
+        // A paid session stays complete; an expiry of one already expired changes nothing.
+        if (order.providerPaymentId !== null) return;
+        await tx
+          .insert(testProviderRecords)
+          .values({ id: expiredRecordId(sessionId), kind: EXPIRED_KIND, data: { sessionId, idempotencyKey } })
+          .onConflictDoNothing();
+      });
+      return (await loadSession(sessionId))!.session;
+    },
+
     refund(order: RefundableOrder, request?: { amountCents: number; idempotencyKey: string }) {
       return connect.refund(order, request);
     },
@@ -166,13 +203,20 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
       const check = checkCard(card, now);
       if (check.outcome !== 'approved') return check;
 
-      // Take the payment once: a second submit of the same session finds it already taken.
+      // Take the payment once, and only while the session is open: a second submit of the same
+      // session finds it already taken, and an expiry that came first leaves it closed. The order's
+      // own status is the app's business: a session the app abandoned but has not expired here yet
+      // is still paid, as Stripe would take it.
       const paymentId = newId('pi_test_');
-      const taken = await db
-        .update(orders)
-        .set({ providerPaymentId: paymentId })
-        .where(and(eq(orders.providerSessionId, sessionId), eq(orders.provider, 'test'), isNull(orders.providerPaymentId), eq(orders.paymentStatus, 'unpaid')))
-        .returning({ id: orders.id });
+      const taken = await db.transaction(async (tx) => {
+        const [order] = await lockSession(tx as unknown as Database, sessionId);
+        if (!order || order.providerPaymentId !== null || (await expiredAtProvider(tx as unknown as Database, sessionId))) return [];
+        return tx
+          .update(orders)
+          .set({ providerPaymentId: paymentId })
+          .where(and(eq(orders.id, order.id), isNull(orders.providerPaymentId)))
+          .returning({ id: orders.id });
+      });
       if (taken.length === 0) {
         const latest = (await loadSession(sessionId))!;
         return latest.session.status === 'complete' ? { outcome: 'paid', redirectTo: latest.successUrl } : { outcome: 'closed', session: latest };

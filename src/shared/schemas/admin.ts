@@ -220,6 +220,7 @@ export const auditActions = [
   'coupon.create',
   'coupon.disable',
   'coupon.enable',
+  'coupon.overCap',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

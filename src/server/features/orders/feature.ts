@@ -1,11 +1,17 @@
 import { deriveReferralKey } from '../../domain/referrals';
 import type { Feature } from '../../feature';
 import { addBackgroundJobs } from '../../jobs';
+import { createCheckoutExpiryWorker } from './checkout-expiry-job';
 import { orderExpiryJob } from './fulfilment';
 import { ordersRoutes } from './routes';
 
-/** Checkout, the provider's webhook, refunds, enrolments; and the expiry of orders left unpaid. */
+/** Checkout, the provider's webhook, refunds, enrolments; the expiry of orders left unpaid, and of abandoned orders' sessions at the provider. */
 export const ordersFeature: Feature = async (app, { payments, payouts, secrets }) => {
-  addBackgroundJobs(app, [orderExpiryJob(app.db)]);
-  await app.register(ordersRoutes, { prefix: '/api', payments, payouts, referralKey: deriveReferralKey(secrets.auth) });
+  const checkoutExpiry = createCheckoutExpiryWorker({ db: app.db, provider: payments, log: app.log });
+  addBackgroundJobs(app, [orderExpiryJob(app.db), checkoutExpiry.backgroundJob]);
+  const expireAbandonedSessions = () => {
+    // Not awaited: the buyer's checkout never waits for the provider's expiry of the old session.
+    checkoutExpiry.drain().catch((error: unknown) => app.log.warn({ err: error }, 'expiring abandoned checkout sessions failed; the next run retries'));
+  };
+  await app.register(ordersRoutes, { prefix: '/api', payments, payouts, referralKey: deriveReferralKey(secrets.auth), expireAbandonedSessions });
 };

@@ -10,13 +10,13 @@ import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMy
 import { webhookRoutes } from './webhook-routes';
 
 /** `referralKey` checks the referral cookie's signature (`domain/referrals.ts`). */
-export type OrdersOptions = { payments: PaymentProvider; payouts: PayoutProvider; referralKey: Buffer };
+export type OrdersOptions = { payments: PaymentProvider; payouts: PayoutProvider; referralKey: Buffer; expireAbandonedSessions: () => void };
 
 /**
  * Every change of an order's state: checkout, the provider's webhook, the success page's
  * confirmation, the admin's refund; and my orders, my courses and free enrolment.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments, payouts, referralKey }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { payments, payouts, referralKey, expireAbandonedSessions }) => {
   await app.register(webhookRoutes, { payments });
   await app.register(adminOrderRoutes, { prefix: '/admin', payments, payouts });
 
@@ -25,7 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
     const { platformFeeBasisPoints, referralFeeBasisPoints, referralWindowMs } = app.config.payouts;
     const referrals = readReferralAttributions(request.headers.cookie, referralKey, Date.now(), referralWindowMs);
     const result = await startCheckout(
-      { db: app.db, provider: payments, platformFeeBasisPoints, referralFeeBasisPoints, log: request.log, ...returnUrls(app.config.publicUrl) },
+      { db: app.db, provider: payments, platformFeeBasisPoints, referralFeeBasisPoints, log: request.log, expireAbandonedSessions, ...returnUrls(app.config.publicUrl) },
       user,
       request.body?.locale,
       referrals,

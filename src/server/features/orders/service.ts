@@ -16,6 +16,7 @@ import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
+import { enqueueSessionExpiry } from './abandoned-checkouts';
 import { fulfilOrder } from './fulfilment';
 import { applyProviderSession } from './settlement';
 
@@ -39,6 +40,8 @@ type CheckoutDeps = {
   successUrl: string;
   cancelUrl: string;
   log: FastifyBaseLogger;
+  /** Runs the queued expiries of abandoned checkouts' provider sessions now, without being awaited (checkout-expiry-job.ts). */
+  expireAbandonedSessions?: () => void;
 };
 
 /** Visits through teachers' referral links that still attribute a course's purchase to its teacher. */
@@ -52,7 +55,7 @@ export type ReferralAttributions = ReadonlyArray<{ courseId: number; teacherId: 
  * names its course and its seller, or when the seller's own coupon discounts it.
  */
 export async function startCheckout(
-  { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, successUrl, cancelUrl, log }: CheckoutDeps,
+  { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, successUrl, cancelUrl, log, expireAbandonedSessions }: CheckoutDeps,
   user: SessionUser,
   locale?: Language,
   referrals: ReferralAttributions = [],
@@ -63,6 +66,7 @@ export async function startCheckout(
   const expiresAt = new Date(Date.now() + ORDER_TTL_MS);
 
   const order = { id: randomUUID() };
+  const abandoned: string[] = [];
   const priced = await db.transaction(async (tx) => {
     await lockPerUser(tx as unknown as Database, 'checkout', user.id);
     const coupon = cartCoupon ? await claimCoupon(tx as unknown as Database, cartCoupon.code, user.id, lines) : null;
@@ -82,25 +86,26 @@ export async function startCheckout(
     const amountTotal = cartTotals(pricedLines).totalCents;
     // A buyer who opens yet another checkout has left the older ones: past the cap the oldest
     // stop being pending (a payment that still arrives for one is honoured, see fulfilOrder).
-    // The expiry, the order and its items are one statement (one round trip); its parts all
-    // read the snapshot from before it, so the expiry counts only the older checkouts.
-    const expireOlderCheckouts = tx.$with('expired_checkouts').as(
-      tx
-        .update(orders)
-        .set({ paymentStatus: 'expired' })
-        .where(
-          inArray(
-            orders.id,
-            tx
-              .select({ id: orders.id })
-              .from(orders)
-              .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, 'unpaid')))
-              .orderBy(desc(orders.createdAt), desc(orders.id))
-              .offset(limits.openCheckoutsPerUser - 1),
-          ),
-        )
-        .returning({ id: orders.id }),
-    );
+    // Run before the new order is inserted, so it counts only the older checkouts.
+    const olderExpired = await tx
+      .update(orders)
+      .set({ paymentStatus: 'expired' })
+      .where(
+        inArray(
+          orders.id,
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.userId, user.id), eq(orders.paymentStatus, 'unpaid')))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .offset(limits.openCheckoutsPerUser - 1),
+        ),
+      )
+      .returning({ id: orders.id });
+    // Abandoned here, expired at the provider by a job that commits with this mark.
+    abandoned.splice(0, abandoned.length, ...(coupon?.abandonedOrderIds ?? []), ...olderExpired.map((row) => row.id));
+    await enqueueSessionExpiry(tx as unknown as Database, abandoned);
+    // The order and its items are one statement (one round trip).
     const createOrder = tx.$with('created_order').as(
       tx
         .insert(orders)
@@ -117,7 +122,7 @@ export async function startCheckout(
         .returning({ id: orders.id }),
     );
     await tx
-      .with(expireOlderCheckouts, createOrder)
+      .with(createOrder)
       .insert(orderItems)
       .values(
         pricedLines.map((line) => ({
@@ -137,6 +142,9 @@ export async function startCheckout(
     return { lines: pricedLines, amountTotal };
   });
   const { amountTotal } = priced;
+  // The older sessions are expired at the provider in the background: a provider that is slow or
+  // down never holds up this checkout (the job is retried by the worker's own poll).
+  if (abandoned.length > 0) expireAbandonedSessions?.();
 
   if (amountTotal === 0) {
     const sessionId = `free_${order.id}`;
@@ -165,7 +173,14 @@ export async function startCheckout(
     log.warn({ orderId: order.id }, 'checkout session could not be created');
     throw error;
   }
-  await db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
+  const [stored] = await db.transaction(async (tx) => {
+    const rows = await tx.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id)).returning({ paymentStatus: orders.paymentStatus });
+    // Abandoned while its session was being opened (another checkout of the buyer's, or the sweep):
+    // the job that ran then found no session to expire, so this one asks for it.
+    if (rows[0]?.paymentStatus === 'expired') await enqueueSessionExpiry(tx as unknown as Database, [order.id]);
+    return rows;
+  });
+  if (stored?.paymentStatus === 'expired') expireAbandonedSessions?.();
   return { orderId: order.id, url: session.url };
 }
 
@@ -178,7 +193,7 @@ export async function startCheckout(
 async function claimCoupon(tx: Database, code: string, buyerId: string, lines: readonly CouponLine[]) {
   const coupon = await findCoupon(tx, code, { lock: true });
   if (!coupon) throw couponError('COUPON_NOT_FOUND');
-  await expireBuyerCheckoutsWithCoupon(tx, coupon.id, buyerId);
+  const abandonedOrderIds = await expireBuyerCheckoutsWithCoupon(tx, coupon.id, buyerId);
   // Counted in a statement after the lock: it sees every order committed by the checkouts it waited for.
   const standing = await couponStanding(tx, coupon, buyerId);
   const problem = couponProblem(standing, lines);
@@ -189,6 +204,7 @@ async function claimCoupon(tx: Database, code: string, buyerId: string, lines: r
     ownerId: coupon.ownerId,
     terms: coupon,
     coveredCourseIds: coveredCourseIds(coupon, standing.listedCourseIds, lines),
+    abandonedOrderIds,
   };
 }
 
