@@ -82,6 +82,13 @@ export type CourseSort = (typeof courseSorts)[number];
 
 export const paymentStatuses = ['unpaid', 'paid', 'expired', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/**
+ * What an order shows (the buyer's purchases, the admin's orders): its payment status, except a
+ * paid order some of whose lines were refunded, which is `partly_refunded` (the stored status
+ * stays `paid`: what is left of it may still be refunded).
+ */
+export const orderStatuses = [...paymentStatuses, 'partly_refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
 
 export const videoOrientation = {
   portrait: { width: 220, height: 385 },

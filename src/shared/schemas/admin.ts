@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { urlWholeNumber } from '../api-schemas';
-import { courseLanguages, courseLevels, maxPage, paymentStatuses } from '../limits';
+import { courseLanguages, courseLevels, maxPage, orderStatuses, paymentStatuses } from '../limits';
 import { imageUrlField } from './auth';
 import { orderNumberPattern } from '../order-number';
 
@@ -176,7 +176,10 @@ export const adminOrder = z.object({
   /** In cents, as the payment provider reports it. */
   amountTotal: z.number().int(),
   currency: z.string(),
+  /** As stored: a paid order stays `paid` until its last line is refunded. */
   paymentStatus: z.enum(paymentStatuses),
+  /** As shown: `partly_refunded` for a paid order some of whose lines were refunded. */
+  status: z.enum(orderStatuses),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 

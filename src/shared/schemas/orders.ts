@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { courseSummary } from './catalog';
 import { creditNoteSummarySchema, invoiceNumberSchema } from './invoices';
 import { languages } from '../languages';
-import { paymentStatuses } from '../limits';
+import { orderStatuses } from '../limits';
 
 /**
  * Checkout, orders and enrolments. Money is always integer US cents, priced by the server:
@@ -23,7 +23,7 @@ export const checkoutResponse = z.object({
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
-export const orderStatusSchema = z.enum(paymentStatuses);
+export const orderStatusSchema = z.enum(orderStatuses);
 
 export const orderItemSchema = z.object({
   courseId: z.number().int(),

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, sql, sum } from 'drizzle-orm';
 import type { Referrals } from '../../../shared/schemas/coupons';
 import { paths } from '../../../shared/paths';
 import type { Database } from '../../db/client';
 import { databaseCounter } from '../../db/rate-limit-counter';
-import { courses, orderItems, orders, referralVisits } from '../../db/schema';
+import { courses, referralVisits } from '../../db/schema';
+import { saleLines, standingLine } from '../../domain/sale-lines';
 import { ensureReferralCode, teacherOfReferralCode, verifiedReferralAttributions, withReferralAttribution, type ReferralAttribution } from '../../domain/referrals';
 import { AppError } from '../../errors';
 
@@ -31,16 +32,15 @@ export async function listReferrals(db: Database, teacherId: string, settings: R
   const visitRows = await db.select({ courseId: referralVisits.courseId, visits: referralVisits.visits }).from(referralVisits).where(eq(referralVisits.teacherId, teacherId));
   const saleRows = await db
     .select({
-      courseId: orderItems.courseId,
+      courseId: saleLines.courseId,
       sales: count(),
-      revenue: sum(orderItems.priceCents).mapWith(Number),
-      share: sum(orderItems.teacherShareCents).mapWith(Number),
+      revenue: sum(saleLines.priceCents).mapWith(Number),
+      share: sum(saleLines.shareCents).mapWith(Number),
     })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(courses, eq(courses.id, orderItems.courseId))
-    .where(and(eq(courses.ownerId, teacherId), eq(orderItems.referred, true), eq(orders.paymentStatus, 'paid'), isNull(orderItems.refundedAt)))
-    .groupBy(orderItems.courseId);
+    .from(saleLines)
+    .innerJoin(courses, eq(courses.id, saleLines.courseId))
+    .where(and(eq(courses.ownerId, teacherId), eq(saleLines.referred, true), standingLine))
+    .groupBy(saleLines.courseId);
   const visits = new Map(visitRows.map((row) => [row.courseId, row.visits]));
   const sales = new Map(saleRows.map((row) => [row.courseId, row]));
   return {

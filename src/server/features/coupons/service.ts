@@ -5,7 +5,8 @@ import { paths } from '../../../shared/paths';
 import { recordAudit } from '../../audit';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
-import { couponCourses, coupons, courses, orderItems, orders } from '../../db/schema';
+import { couponCourses, coupons, courses } from '../../db/schema';
+import { saleLines, standingLine } from '../../domain/sale-lines';
 import { couponUseCounts, remainingUses as remainingUsesOf } from '../../domain/coupons';
 import { AppError, pgErrorCode } from '../../errors';
 
@@ -151,7 +152,7 @@ type CouponStats = { uses: number; heldUses: number; revenueCents: number; disco
 /**
  * Uses, open checkouts, revenue and discount of each coupon, in two grouped queries whatever the
  * number of coupons. Uses and held uses are counted as checkout counts them (`couponUseCounts`);
- * revenue and discount count the discounted lines of paid orders, refunded lines left out.
+ * revenue and discount count the discounted sold lines still standing (`domain/sale-lines.ts`).
  */
 async function couponStats(db: Database, couponIds: readonly number[]): Promise<Map<number, CouponStats>> {
   const stats = new Map<number, CouponStats>(couponIds.map((id) => [id, { uses: 0, heldUses: 0, revenueCents: 0, discountCents: 0 }]));
@@ -159,11 +160,10 @@ async function couponStats(db: Database, couponIds: readonly number[]): Promise<
   const ids = [...couponIds];
   const useCounts = await couponUseCounts(db, ids);
   const moneyRows = await db
-    .select({ couponId: orders.couponId, revenue: sum(orderItems.priceCents).mapWith(Number), discount: sum(orderItems.discountCents).mapWith(Number) })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orders.couponId, ids), eq(orders.paymentStatus, 'paid'), gt(orderItems.discountCents, 0), isNull(orderItems.refundedAt)))
-    .groupBy(orders.couponId);
+    .select({ couponId: saleLines.couponId, revenue: sum(saleLines.priceCents).mapWith(Number), discount: sum(saleLines.discountCents).mapWith(Number) })
+    .from(saleLines)
+    .where(and(inArray(saleLines.couponId, ids), standingLine, gt(saleLines.discountCents, 0)))
+    .groupBy(saleLines.couponId);
   for (const [couponId, counts] of useCounts) Object.assign(stats.get(couponId)!, counts);
   for (const row of moneyRows) Object.assign(stats.get(row.couponId!)!, { revenueCents: row.revenue ?? 0, discountCents: row.discount ?? 0 });
   return stats;

@@ -10,6 +10,7 @@ import { recordAudit } from '../../audit';
 import { iso, offsetOf, pageOf } from '../../db/paging';
 import { revokeOrderCourses } from '../../domain/enrollments';
 import { issueCreditNote } from '../../domain/invoices';
+import { saleLineState, shownOrderStatus } from '../../domain/sale-lines';
 import { lockOrder, markLinesRefunded, providerKey, settleRefundedLines } from '../../domain/ledger';
 import { reverseRefundedShares, sendPendingTransfers } from '../../domain/payout-transfers';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
@@ -48,22 +49,31 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<AdminOrder[]> 
           discountCents: orderItems.discountCents,
           referred: orderItems.referred,
           refundedAt: orderItems.refundedAt,
+          state: saleLineState,
         })
         .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.title))
     : [];
-  return rows.map((row) => ({
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: iso(row.paidAt),
-    user: { id: row.userId, name: row.userName, email: row.userEmail },
-    couponCode: row.couponCode,
-    items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, refundedAt, ...item }) => ({ ...item, refundedAt: iso(refundedAt) })),
-    amountTotal: row.amountTotal,
-    currency: row.currency,
-    paymentStatus: row.paymentStatus,
-  }));
+  return rows.map((row) => {
+    const own = items.filter((item) => item.orderId === row.id);
+    return {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+      user: { id: row.userId, name: row.userName, email: row.userEmail },
+      couponCode: row.couponCode,
+      items: own.map(({ orderId: _orderId, refundedAt, state: _state, ...item }) => ({ ...item, refundedAt: iso(refundedAt) })),
+      amountTotal: row.amountTotal,
+      currency: row.currency,
+      paymentStatus: row.paymentStatus,
+      status: shownOrderStatus(
+        row.paymentStatus,
+        own.map((item) => item.state),
+      ),
+    };
+  });
 }
 
 /** A checkout never paid: expired, or unpaid past its expiry (before the sweep marks it). */

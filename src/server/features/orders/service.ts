@@ -14,6 +14,7 @@ import { couponError, couponProblem, couponStanding, coveredCourseIds, expireBuy
 import { displayedImageUrl, summaryColumns } from '../../domain/course-summary';
 import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
+import { saleLineState, shownOrderStatus } from '../../domain/sale-lines';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/provider';
 import { enqueueSessionExpiry } from './abandoned-checkouts';
@@ -221,8 +222,10 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
       listPriceCents: orderItems.listPriceCents,
       discountCents: orderItems.discountCents,
       imageUrl: displayedImageUrl,
+      state: saleLineState,
     })
     .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(courses, eq(courses.id, orderItems.courseId))
     .where(
       inArray(
@@ -245,13 +248,19 @@ async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]
   return rows.map((row) => ({
     id: row.id,
     // An unpaid order past its expiry is expired even before the sweep gets to it.
-    status: row.paymentStatus === 'unpaid' && row.expiresAt.getTime() <= now ? 'expired' : row.paymentStatus,
+    status:
+      row.paymentStatus === 'unpaid' && row.expiresAt.getTime() <= now
+        ? 'expired'
+        : shownOrderStatus(
+            row.paymentStatus,
+            items.filter((item) => item.orderId === row.id).map((item) => item.state),
+          ),
     amountTotal: row.amountTotal,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     couponCode: row.couponCode,
-    items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
+    items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, state: _state, ...item }) => item),
     invoiceNumber: documents.find((document) => document.orderId === row.id && document.kind === 'invoice')?.number ?? null,
     creditNotes: documents
       .filter((document) => document.orderId === row.id && document.kind === 'credit_note')

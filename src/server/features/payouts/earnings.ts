@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TeacherEarnings } from '../../../shared/schemas/payouts';
 import type { Database } from '../../db/client';
-import { ledgerEntries, orderItems, orders, payoutAccounts, payoutTransfers } from '../../db/schema';
+import { ledgerEntries, payoutAccounts, payoutTransfers } from '../../db/schema';
+import { saleLines, standingLine } from '../../domain/sale-lines';
 import { teacherBalances } from './ledger';
 
 /** The sales listed on the earnings screen (the CSV export has them all). */
@@ -12,47 +13,56 @@ const DAY_MS = 86_400_000;
 type SaleState = TeacherEarnings['sales'][number]['state'];
 export type EarningSale = TeacherEarnings['sales'][number];
 
+/**
+ * A column of the sold line in a correlated subquery, named with its table: the query builder
+ * leaves a lone source's columns unqualified, and inside the subquery `order_id` alone would be
+ * the inner table's.
+ */
+const lineColumn = (column: 'order_id' | 'course_id' | 'seller_id') => sql.raw(`sale_lines.${column}`);
+
+/** Whether the ledger holds the entry `prefix` of a sold line (`sale:`, `release:`, …). */
 const lineHas = (prefix: string) =>
-  sql<boolean>`exists (select 1 from ${ledgerEntries} le where le.idempotency_key = ${prefix}::text || order_items.order_id || ':' || order_items.course_id)`;
+  sql<boolean>`exists (select 1 from ${ledgerEntries} le where le.idempotency_key = ${prefix}::text || ${lineColumn('order_id')} || ':' || ${lineColumn('course_id')})`;
 
 /**
- * A teacher's sold lines, newest first: each with its share and fee as recorded at the sale,
- * and where the share is (held, available, transferred, refunded) as the ledger says.
+ * A teacher's sold lines (`domain/sale-lines.ts`), newest first: each with its share and fee as
+ * recorded at the sale, and where the share is (held, available, transferred, refunded) as the
+ * ledger says; a refunded line is refunded here as on every other page.
  */
 export async function teacherSales(db: Database, teacherId: string, { holdDays, now, limit }: { holdDays: number; now: Date; limit?: number }): Promise<EarningSale[]> {
   const query = db
     .select({
-      orderId: orderItems.orderId,
-      courseId: orderItems.courseId,
-      title: orderItems.title,
-      paidAt: orders.paidAt,
-      priceCents: orderItems.priceCents,
-      listPriceCents: orderItems.listPriceCents,
-      discountCents: orderItems.discountCents,
-      couponCode: orders.couponCode,
-      referred: orderItems.referred,
-      feeBasisPoints: orderItems.feeBasisPoints,
-      feeCents: orderItems.feeCents,
-      shareCents: orderItems.teacherShareCents,
-      refundedAt: orderItems.refundedAt,
+      orderId: saleLines.orderId,
+      courseId: saleLines.courseId,
+      title: saleLines.title,
+      paidAt: saleLines.soldAt,
+      priceCents: saleLines.priceCents,
+      listPriceCents: saleLines.grossCents,
+      discountCents: saleLines.discountCents,
+      couponCode: saleLines.couponCode,
+      referred: saleLines.referred,
+      feeBasisPoints: saleLines.feeBasisPoints,
+      feeCents: saleLines.feeCents,
+      shareCents: saleLines.shareCents,
+      state: saleLines.state,
       released: lineHas('release:'),
-      transferred: sql<boolean>`exists (select 1 from ${payoutTransfers} t where t.order_id = order_items.order_id and t.teacher_id = order_items.seller_id and t.status = 'sent')`,
+      transferred: sql<boolean>`exists (select 1 from ${payoutTransfers} t where t.order_id = ${lineColumn('order_id')} and t.teacher_id = ${lineColumn('seller_id')} and t.status = 'sent')`,
     })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.sellerId, teacherId), isNotNull(orders.paidAt), inArray(orders.paymentStatus, ['paid', 'refunded'])))
-    .orderBy(desc(orders.paidAt), desc(orderItems.orderId), orderItems.courseId);
+    .from(saleLines)
+    .where(eq(saleLines.sellerId, teacherId))
+    .orderBy(desc(saleLines.soldAt), desc(saleLines.orderId), saleLines.courseId);
   const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((row) => {
-    const paidAt = row.paidAt!;
+    const paidAt = new Date(row.paidAt);
     const availableAt = new Date(paidAt.getTime() + holdDays * DAY_MS);
-    const state: SaleState = row.refundedAt
-      ? 'refunded'
-      : row.transferred && row.shareCents > 0
-        ? 'transferred'
-        : row.released || (row.shareCents === 0 && availableAt <= now)
-          ? 'available'
-          : 'held';
+    const state: SaleState =
+      row.state === 'refunded'
+        ? 'refunded'
+        : row.transferred && row.shareCents > 0
+          ? 'transferred'
+          : row.released || (row.shareCents === 0 && availableAt <= now)
+            ? 'available'
+            : 'held';
     return {
       orderId: row.orderId,
       courseId: row.courseId,
@@ -109,14 +119,13 @@ export async function teacherEarnings(db: Database, teacherId: string, { holdDay
   const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, teacherId));
   const sales = await teacherSales(db, teacherId, { holdDays, now, limit: EARNINGS_SALES_LIMIT });
   const [next] = await db
-    .select({ paidAt: sql<Date | string | null>`min(${orders.paidAt})` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .select({ paidAt: sql<Date | string | null>`min(${saleLines.soldAt})` })
+    .from(saleLines)
     .where(
       and(
-        eq(orderItems.sellerId, teacherId),
-        sql`${orderItems.refundedAt} is null`,
-        sql`${orderItems.teacherShareCents} > 0`,
+        eq(saleLines.sellerId, teacherId),
+        standingLine,
+        sql`${saleLines.shareCents} > 0`,
         lineHas('sale:'),
         sql`not ${lineHas('release:')}`,
       ),

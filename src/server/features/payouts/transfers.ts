@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { ledgerEntries, orderItems, orders, payoutTransfers } from '../../db/schema';
 import { ledgerKey, lockOrder, orderBucketBalance, settleRefundedLines, writeEntries } from '../../domain/ledger';
 import { reverseRefundedShares, sendPendingTransfers, sendTransfer, type PayoutTransferRow } from '../../domain/payout-transfers';
+import { saleLineState } from '../../domain/sale-lines';
 import type { BackgroundJob } from '../../jobs';
 import type { PayoutProvider } from '../../payments/provider';
 
@@ -15,11 +16,12 @@ const DAY_MS = 86_400_000;
 const lineHas = (prefix: string) =>
   sql`exists (select 1 from ${ledgerEntries} le where le.idempotency_key = ${prefix}::text || order_items.order_id || ':' || order_items.course_id)`;
 
-/** Lines whose hold has passed and whose share still waits in `pending`. */
+/** Lines whose hold has passed and whose share still waits in `pending` (`order_items` joined to `orders`). */
 const releasable = (paidBefore: Date) =>
   and(
     sql`${orders.paidAt} <= ${paidBefore.toISOString()}::timestamptz`,
-    sql`${orderItems.refundedAt} is null`,
+    // A line still standing, as every page counts it (`domain/sale-lines.ts`).
+    sql`${saleLineState} = 'paid'`,
     sql`${orderItems.teacherShareCents} > 0`,
     lineHas('sale:'),
     sql`not ${lineHas('release:')}`,

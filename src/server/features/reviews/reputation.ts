@@ -3,6 +3,7 @@ import type { CourseReputation } from '../../../shared/schemas/course-reputation
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
+import { saleLinesQuery } from '../../domain/sale-lines';
 import { AppError } from '../../errors';
 
 type RelatedCourse = CourseReputation['alsoBought'][number];
@@ -29,13 +30,12 @@ const reputationStatement = (db: Database) =>
     return sql`
       with course as (select id, owner_id from courses where id = ${courseId} and disabled_at is null),
       also as (
-        select other.course_id, count(distinct o.user_id) as buyers
-        from order_items mine
-        join orders o on o.id = mine.order_id and o.payment_status = 'paid'
-        join order_items other on other.order_id = mine.order_id and other.course_id <> mine.course_id
-        where mine.course_id = ${courseId}
+        select other.course_id, count(distinct mine.buyer_id) as buyers
+        from (${saleLinesQuery}) mine
+        join (${saleLinesQuery}) other on other.order_id = mine.order_id and other.course_id <> mine.course_id and other.state = 'paid'
+        where mine.course_id = ${courseId} and mine.state = 'paid'
         group by other.course_id
-        having count(distinct o.user_id) >= ${sql.raw(String(ALSO_BOUGHT_MIN_BUYERS))}
+        having count(distinct mine.buyer_id) >= ${sql.raw(String(ALSO_BOUGHT_MIN_BUYERS))}
       )
       select
         (select json_build_array(
@@ -55,8 +55,9 @@ const reputationStatement = (db: Database) =>
 
 /**
  * An active course's reputation in one query, prepared once; 404 for an unknown or disabled course.
- * "Also bought" pairs the course's paid order items with the other items of the same orders
- * (`order_items_course_id_idx`, then the order's primary key), and keeps a course only when
+ * "Also bought" pairs the course's sold lines still standing (`domain/sale-lines.ts`) with the
+ * other standing lines of the same orders (`order_items_course_id_idx`, then the order's primary
+ * key; the definition is written inline twice so the planner reaches both by index), and keeps a course only when
  * `ALSO_BOUGHT_MIN_BUYERS` different buyers stand behind the pair, most buyers first.
  */
 export async function courseReputation(db: Database, courseId: number): Promise<CourseReputation> {

@@ -64,4 +64,30 @@ describe("a teacher's sales", () => {
     ]);
     expect(sales.totals).toMatchObject({ revenueCents: 6000, sales: 4 });
   });
+  it('leaves out a course refunded alone from a two-course order, as earnings, the dashboard and the purchases do', async () => {
+    const teacher = await signedInUser(ctx.app);
+    const kept = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 1000 });
+    const refunded = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 2500 });
+    const buyer = await signedInUser(ctx.app);
+    const admin = await signedInAdmin(ctx.app);
+    const { order } = await createOrder(ctx.db, { userId: buyer.id, items: [kept, refunded], provider: 'test' });
+    const refund = await ctx.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/refund`, headers: admin.headers, payload: { courseIds: [refunded.id] } });
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json()).toMatchObject({ paymentStatus: 'paid', status: 'partly_refunded' });
+
+    const sales = (await ctx.app.inject({ url: '/api/teaching/sales', headers: as(teacher) })).json();
+    expect(sales.totals).toEqual({ revenueCents: 1000, sales: 1, students: 1 });
+    expect(sales.courses.find((course: { id: number }) => course.id === refunded.id)).toMatchObject({ revenueCents: 0, sales: 0, students: 0 });
+    const earnings = (await ctx.app.inject({ url: '/api/payouts/earnings', headers: as(teacher) })).json();
+    expect(earnings.sales.map((sale: { courseId: number; state: string }) => [sale.courseId, sale.state === 'refunded'])).toEqual(
+      expect.arrayContaining([
+        [kept.id, false],
+        [refunded.id, true],
+      ]),
+    );
+    const dashboard = (await ctx.app.inject({ url: '/api/admin/dashboard', headers: as(admin) })).json();
+    expect(dashboard).toMatchObject({ revenueCents: 1000, paidOrders: 1 });
+    const purchases = (await ctx.app.inject({ url: '/api/orders', headers: as(buyer) })).json();
+    expect(purchases.items).toMatchObject([{ id: order.id, status: 'partly_refunded' }]);
+  });
 });

@@ -2,25 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
+import { saleLinesQuery } from '../../domain/sale-lines';
 
 type SalesRow = { teacher_exists: boolean; courses: TeacherSales['courses']; daily: TeacherSales['daily'] };
 
 /**
- * A teacher's sales in one query. Revenue and sales count paid orders only: a refund marks the
- * whole order `refunded`, so it drops out of every figure, and its revoked enrolments drop
- * out of the students. Each CTE starts from the teacher's courses (`courses_owner_id_idx`)
- * and reaches order items, enrolments and reviews by their course indexes. Prepared once per
- * connection: PostgreSQL does not parse and plan its eight CTEs again on every view.
+ * A teacher's sales in one query. Revenue and sales count the sold lines still standing
+ * (`domain/sale-lines.ts`): a refunded line, alone or with its whole order, drops out of every
+ * figure, and its revoked enrolment out of the students. Each CTE starts from the teacher's
+ * courses (`courses_owner_id_idx`) and reaches order items, enrolments and reviews by their
+ * course indexes. Prepared once per connection: PostgreSQL does not parse and plan its CTEs
+ * again on every view.
  */
 const salesStatement = (db: Database) =>
   preparedSql(db, 'teaching_teacher_sales', ['teacher_exists', 'courses', 'daily'], () => {
     const ownerId = sql.placeholder('ownerId');
     return sql`
       with own as (select id, title from courses where owner_id = ${ownerId}),
+      sale_lines as (${saleLinesQuery}),
       paid_items as (
-        select oi.course_id, oi.price_cents, oi.discount_cents, oi.referred, o.paid_at
-        from order_items oi join orders o on o.id = oi.order_id
-        where oi.course_id in (select id from own) and o.payment_status = 'paid'
+        select course_id, price_cents, discount_cents, referred, sold_at
+        from sale_lines where course_id in (select id from own) and state = 'paid'
       ),
       sales as (
         select course_id, sum(price_cents)::int as revenue, count(*)::int as sales,
@@ -36,8 +38,8 @@ const salesStatement = (db: Database) =>
       ),
       days as (select generate_series((now() at time zone 'UTC')::date - 29, (now() at time zone 'UTC')::date, interval '1 day')::date as day),
       daily as (
-        select (paid_at at time zone 'UTC')::date as day, sum(price_cents)::int as revenue
-        from paid_items where paid_at >= (now() at time zone 'UTC')::date - 29 group by 1
+        select (sold_at at time zone 'UTC')::date as day, sum(price_cents)::int as revenue
+        from paid_items where sold_at >= (now() at time zone 'UTC')::date - 29 group by 1
       )
       select
         exists (select 1 from users where id = ${ownerId}) as teacher_exists,

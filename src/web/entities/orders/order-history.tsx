@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Center, Loader, Stack, Text, Title, VisuallyHidde
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../../shared/endpoints/endpoint-table';
 import { pathFor } from '../../../shared/endpoints/endpoint';
-import type { PaymentStatus } from '../../../shared/limits';
+import type { OrderStatus } from '../../../shared/limits';
 import type { Order } from '../../../shared/schemas/orders';
 import { useOrders } from './get-orders';
 import { errorMessage } from '../../lib/error-message';
@@ -43,12 +43,13 @@ function OrderDocuments({ order }: { order: Order }) {
   );
 }
 
-const statusColors: Record<PaymentStatus, MantineColor> = {
+const statusColors: Record<OrderStatus, MantineColor> = {
   paid: 'teal',
   unpaid: 'yellow',
   expired: 'gray',
   failed: 'red',
   refunded: 'grape',
+  partly_refunded: 'orange',
 };
 
 /**

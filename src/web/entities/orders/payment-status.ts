@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { PaymentStatus } from '../../../shared/limits';
+import type { OrderStatus } from '../../../shared/limits';
 
-/** One wording per payment status, the same on the buyer's purchases and the admin's orders. */
+/** One wording per order status (a payment status, or partly refunded), the same on the buyer's purchases and the admin's orders. */
 export function usePaymentStatusLabel() {
   const { t } = useTranslation();
-  return (status: PaymentStatus) => t(`paymentStatus.${status}`);
+  return (status: OrderStatus) => t(`paymentStatus.${status}`);
 }

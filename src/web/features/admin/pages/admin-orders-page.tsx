@@ -2,7 +2,7 @@ import { Badge, Button, Group, List, NativeSelect, Text, TextInput } from '@mant
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paymentStatuses, type PaymentStatus } from '../../../../shared/limits';
+import { paymentStatuses, type OrderStatus, type PaymentStatus } from '../../../../shared/limits';
 import { usePaymentStatusLabel } from '../../../entities/orders/payment-status';
 import { useAdminOrders } from '../api/get-orders';
 import { useRefundOrder } from '../api/refund-order';
@@ -19,7 +19,7 @@ import { ListPrice } from '../../../components/list-price';
 import { orderNumber, orderNumberPattern } from '../../../../shared/order-number';
 
 // Colour names without a shade: a light badge then writes its text in the theme's readable light colour (src/web/app/theme.ts).
-const statusColor: Record<PaymentStatus, string> = { paid: 'teal', unpaid: 'blue', expired: 'gray', failed: 'red', refunded: 'violet' };
+const statusColor: Record<OrderStatus, string> = { paid: 'teal', unpaid: 'blue', expired: 'gray', failed: 'red', refunded: 'violet', partly_refunded: 'orange' };
 
 /** /admin/ordenes — every order, newest first: user, items, total in US$, payment status; refunds. */
 function OrdersScreen() {
@@ -174,8 +174,8 @@ function OrdersScreen() {
             key: 'status',
             header: t('orders.columns.status'),
             cell: (order) => (
-              <Badge color={statusColor[order.paymentStatus]} c={order.paymentStatus === 'expired' ? 'dark.6' : undefined} variant="light">
-                {statusLabel(order.paymentStatus)}
+              <Badge color={statusColor[order.status]} c={order.status === 'expired' ? 'dark.6' : undefined} variant="light">
+                {statusLabel(order.status)}
               </Badge>
             ),
           },

@@ -239,7 +239,7 @@ describe('/coursescreated', () => {
       ['Calificación media', '3,6 de 5'],
     ]);
     expect(within(summary).getByText('5 reseñas')).toBeInTheDocument();
-    expect(within(summary).getByText('Los pedidos reembolsados no cuentan.')).toBeInTheDocument();
+    expect(within(summary).getByText('Lo reembolsado no cuenta, aunque se haya devuelto un solo curso de un pedido.')).toBeInTheDocument();
     const chart = within(summary).getByRole('figure', { name: 'Ingresos por día (últimos 30 días)' });
     const days = within(chart).getByRole('table', { name: 'Ingresos por día, total $79.96 USD' });
     expect(within(days).getAllByRole('row')).toHaveLength(31);
