@@ -59,7 +59,6 @@ test.describe.serial('a course of sections and lessons, from the teacher to the 
     await page.getByRole('textbox', { name: 'Descripción' }).fill('Un curso con secciones, lecturas y material descargable.');
     await choose(page, 'Idioma', 'Español');
     await choose(page, 'Nivel', 'Fácil');
-    await page.getByRole('textbox', { name: 'Horas' }).fill('1');
     await page.getByRole('textbox', { name: 'Precio (US$)' }).fill('9.99');
     await page.getByRole('textbox', { name: 'Nombre del profesor' }).fill('Laura Martínez');
     await page.locator('input[type="file"]').setInputFiles([fixture('landscape-5s.mp4'), fixture('portrait-4s.mp4')]);

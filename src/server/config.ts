@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { curriculumDefaults, invoiceSellerDefaults, payoutDefaults, referralDefaults } from '../shared/limits';
+import { curriculumDefaults, invoiceSellerDefaults, lessonImageDefaults, payoutDefaults, referralDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -125,6 +125,8 @@ const envSchema = z.object({
   INVOICE_SELLER_EMAIL: optional(z.email()),
   CURRICULUM_MAX_SECTIONS: z.coerce.number().int().min(1).max(1000).default(curriculumDefaults.maxSections),
   CURRICULUM_MAX_LESSONS: z.coerce.number().int().min(2).max(10_000).default(curriculumDefaults.maxLessons),
+  LESSON_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(lessonImageDefaults.maxBytes),
+  LESSON_IMAGES_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(lessonImageDefaults.maxPerUser),
   // OpenTelemetry's own names (its SDK documents them): traces are on when an endpoint is set.
   OTEL_SDK_DISABLED: flag('false'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optional(httpUrl),
@@ -186,6 +188,8 @@ export type Config = {
   };
   /** A course's curriculum caps: sections and lessons (the intro and main video count among them). */
   curriculum: { maxSections: number; maxLessons: number };
+  /** Text lessons' images: the largest (LESSON_IMAGE_MAX_BYTES) and how many one course owner may keep (LESSON_IMAGES_MAX_PER_USER). */
+  lessonImages: { maxBytes: number; maxPerUser: number };
   invoices: {
     /** The seller printed on invoices and credit notes (INVOICE_SELLER_*), kept in each document as it was at issue. */
     seller: { name: string; address: string; taxId: string; email: string | null };
@@ -504,6 +508,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       referralWindowMs: e.REFERRAL_WINDOW_DAYS * 24 * 60 * 60 * 1000,
     },
     curriculum: { maxSections: e.CURRICULUM_MAX_SECTIONS, maxLessons: e.CURRICULUM_MAX_LESSONS },
+    lessonImages: { maxBytes: e.LESSON_IMAGE_MAX_BYTES, maxPerUser: e.LESSON_IMAGES_MAX_PER_USER },
     invoices: {
       seller: {
         name: e.INVOICE_SELLER_NAME ?? invoiceSellerDefaults.name,

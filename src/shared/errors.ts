@@ -66,6 +66,10 @@ export const errorStatus = {
   LESSON_NOT_FOUND: 404,
   RESOURCE_NOT_PDF: 415,
   RESOURCE_TOO_LARGE: 413,
+  // A text lesson's image: not a JPEG, PNG, WebP or GIF by its content, over LESSON_IMAGE_MAX_BYTES, past the owner's LESSON_IMAGES_MAX_PER_USER.
+  LESSON_IMAGE_NOT_IMAGE: 415,
+  LESSON_IMAGE_TOO_LARGE: 413,
+  LESSON_IMAGE_LIMIT: 409,
   // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
   COURSE_NOT_COMPLETE: 409,
   CERTIFICATE_NOT_FOUND: 404,

@@ -139,6 +139,14 @@ export type LessonKind = (typeof lessonKinds)[number];
  * (CURRICULUM_MAX_SECTIONS, CURRICULUM_MAX_LESSONS) with these defaults; the others are fixed.
  */
 export const curriculumDefaults = { maxSections: 50, maxLessons: 300 } as const;
+
+/**
+ * Images for text lessons: the largest one (LESSON_IMAGE_MAX_BYTES) and how many one course owner
+ * may keep in all (LESSON_IMAGES_MAX_PER_USER), these by default; the types accepted, known by content.
+ */
+export const lessonImageDefaults = { maxBytes: 5 * 1024 * 1024, maxPerUser: 500 } as const;
+export const lessonImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type LessonImageType = (typeof lessonImageTypes)[number];
 export const curriculumLimits = {
   sectionTitleMax: 120,
   lessonTitleMax: 120,

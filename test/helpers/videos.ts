@@ -90,7 +90,6 @@ export async function newCourseForm(db: Database, ownerId: string) {
     imageUrl: 'https://images.example.com/python.png',
     categoryId,
     subcategoryId,
-    durationHours: 12,
     description: 'Aprende Python paso a paso con ejemplos.',
     language: 'spanish',
     level: 'easy',

@@ -321,6 +321,30 @@ export const courseLessons = pgTable(
 );
 
 /**
+ * An image uploaded for a course's text lessons (JPEG, PNG, WebP or GIF, known by its content),
+ * stored in the video storage under `storage_key` and shown at `/api/lesson-images/<id>`: the
+ * only images a lesson's Markdown may show, so a lesson makes its readers' browsers call no other
+ * host. It counts against its course owner's allowance (`owner_id`), and goes with the course.
+ */
+export const lessonImages = pgTable(
+  'lesson_images',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_images_course_idx').on(t.courseId), index('lesson_images_owner_idx').on(t.ownerId)],
+);
+
+/**
  * The adaptive-streaming copy of a stored video, one row per source storage key (demo videos
  * are shared by many courses under one key, and are transcoded once): HLS renditions and a
  * poster under `hls_prefix` in the video storage. `state` is what the teacher sees: `queued`,

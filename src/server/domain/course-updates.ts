@@ -7,13 +7,16 @@ import { DEFAULT_COURSE_COVER, type EditCourse } from '../../shared/schemas/cour
 
 type CourseRow = typeof courses.$inferSelect;
 
-/** The details of a course its teacher and admins may change after creation. */
+/**
+ * The details of a course its teacher and admins may change after creation. Never its length
+ * (`durationHours`, computed from the lessons by `refreshCourseLength`), its ratings or its
+ * owner: the edit schema does not take them, and this list is what an edit can write.
+ */
 export const editableCourseFields = [
   'title',
   'teacherName',
   'description',
   'priceCents',
-  'durationHours',
   'level',
   'language',
   'imageUrl',

@@ -47,10 +47,32 @@ describe('a text lesson as HTML', () => {
     expect(html).toContain('after');
   });
 
-  it('keeps images from https only', () => {
-    expect(renderLessonText('![diagram](https://cdn.example/d.png)')).toContain('<img src="https://cdn.example/d.png" alt="diagram" />');
-    expect(renderLessonText('![diagram](http://cdn.example/d.png)')).not.toContain('<img');
-    expect(renderLessonText('![diagram](/local.png)')).not.toContain('<img');
-    expect(renderLessonText('![diagram](data:image/png;base64,AAAA)')).not.toContain('<img');
+  it('requests no image from another host: `![x](https://tracker.example/p.gif)` and every other outside source become their alt text', () => {
+    for (const source of [
+      'https://tracker.example/p.gif',
+      'http://tracker.example/p.gif',
+      '//tracker.example/p.gif',
+      'HTTPS://TRACKER.EXAMPLE/P.GIF',
+      'data:image/png;base64,AAAA',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      '/local.png',
+      '/api/lesson-images/../users/me',
+      '/api/lesson-images/0b7c4b8e-4a7e-4f52-9d1e-3c1f2a9b8c7d?next=https://tracker.example',
+      'https://tracker.example/api/lesson-images/0b7c4b8e-4a7e-4f52-9d1e-3c1f2a9b8c7d',
+    ]) {
+      const html = renderLessonText(`Look: ![x](${source})`);
+      // No element that fetches anything; the reader keeps the alt text.
+      expect(html, source).not.toMatch(/<img|src=|srcset=|style=/i);
+      expect(html, source).toContain('x');
+    }
+    expect(renderLessonText('![x](https://tracker.example/p.gif)')).toBe('<p><span>x</span></p>\n');
+    // Nowhere else either: a link's picture, a reference-style image, a linkified address in text stays a link.
+    expect(renderLessonText('[![x](https://tracker.example/p.gif)](https://ok.example)')).not.toMatch(/tracker|<img/);
+    expect(renderLessonText('![x][t]\n\n[t]: https://tracker.example/p.gif')).not.toMatch(/tracker|<img/);
+  });
+
+  it('shows images from the app’s own storage, uploaded with the lesson', () => {
+    const url = '/api/lesson-images/0b7c4b8e-4a7e-4f52-9d1e-3c1f2a9b8c7d';
+    expect(renderLessonText(`![diagram](${url} "The flow")`)).toBe(`<p><img src="${url}" alt="diagram" title="The flow" /></p>\n`);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, mediaAnswer } from '../api-schemas';
+import { lessonImageTypes } from '../limits';
 import { curriculumLesson, lessonContent } from '../schemas/curriculum';
+import { uploadedLessonImage } from '../schemas/curriculum-editing';
 import { defineEndpoint } from './endpoint';
 
 const lessonParams = z.object({ lessonId: databaseId });
@@ -31,6 +33,30 @@ export const lessonEndpoints = {
     params: sectionParams,
     query: z.object({ title: z.string().min(1).max(120), fileName: z.string().min(1).max(200) }),
     responses: { 201: curriculumLesson, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse },
+  }),
+  uploadLessonImage: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/lesson-images',
+    access: 'course-manager',
+    // A new image changes no page until a lesson's text shows it, which is the curriculum's own write.
+    effects: [],
+    tags: ['lessons'],
+    summary: "Upload an image for my course's text lessons; their Markdown shows it by the URL answered",
+    description:
+      'The body is the image itself (`Content-Type` image/jpeg, image/png, image/webp or image/gif), at most LESSON_IMAGE_MAX_BYTES, known by its content: anything else (SVG included) is 415 LESSON_IMAGE_NOT_IMAGE. A course owner keeps at most LESSON_IMAGES_MAX_PER_USER images (409 LESSON_IMAGE_LIMIT). A lesson shows no image from anywhere else.',
+    params: z.object({ id: databaseId }),
+    responses: { 201: uploadedLessonImage, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse },
+  }),
+  getLessonImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/lesson-images/:imageId',
+    access: 'public',
+    tags: ['lessons'],
+    summary: "A text lesson's image, for whoever may see a lesson that shows it",
+    description:
+      "The course's buyers, owner and admins see all its images; anyone else, signed in or not, those a free-preview text lesson of the active course shows. 404 otherwise. Served with its type, `nosniff` and a CSP that runs nothing; with object storage, a 302 to a presigned URL of the bucket.",
+    params: z.object({ imageId: z.uuid() }),
+    responses: { 200: mediaAnswer(lessonImageTypes), 302: z.null(), 400: errorResponse, 404: errorResponse },
   }),
   downloadLessonResource: defineEndpoint({
     method: 'GET',

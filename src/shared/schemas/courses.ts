@@ -58,12 +58,6 @@ const idField = (message: string) => z.number({ error: message }).int(message).p
 export const categoryIdField = idField('validation.categoryRequired');
 export const subcategoryIdField = idField('validation.subcategoryRequired');
 
-export const durationHoursField = z
-  .number({ error: 'validation.durationInvalid' })
-  .int('validation.durationInvalid')
-  .min(1, 'validation.durationInvalid')
-  .max(limits.durationMaxHours, 'validation.durationInvalid');
-
 /**
  * In cents, as stored and as every answer of the API gives it: 0 (free) to 100 US$. A fraction
  * of a cent is a price typed with more than two decimals.
@@ -94,13 +88,17 @@ export const courseListField = z
   })
   .max(limits.courseListLines, 'validation.courseListLines');
 
-/** A course's details: what its teacher gives at creation and may change later, as may an admin. */
+/**
+ * A course's details: what its teacher gives at creation and may change later, as may an admin.
+ * The course's length (`durationHours`) is not one of them: the spec's form shows "Horas", but
+ * the server computes it from the lessons' stored durations, so a length a client sends is
+ * dropped with the other unknown keys (a client written to the spec, which sends it, still works).
+ */
 const courseDetailsSchema = z.object({
   title: titleField,
   imageUrl: courseImageField,
   teacherName: teacherNameField,
   description: descriptionField,
-  durationHours: durationHoursField,
   priceCents: priceCentsField,
   language: languageField,
   level: levelField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { curriculumLimits, lessonKinds } from '../limits';
+import { curriculumLimits, lessonImageTypes, lessonKinds } from '../limits';
 
 /** A section's or lesson's title as the editor sends it. */
 const sectionTitle = z.string().trim().min(1).max(curriculumLimits.sectionTitleMax);
@@ -67,3 +67,7 @@ export const curriculumOrderInput = z.object({
   sections: z.array(z.object({ id: z.number().int().positive(), lessonIds: z.array(z.number().int().positive()).max(10_000) })).max(10_000),
 });
 export type CurriculumOrderInput = z.infer<typeof curriculumOrderInput>;
+
+/** An image uploaded for a text lesson: the URL its Markdown shows it by (`![alt](url)`), the app's own. */
+export const uploadedLessonImage = z.object({ id: z.uuid(), url: z.string(), contentType: z.enum(lessonImageTypes), sizeBytes: z.number().int() });
+export type UploadedLessonImage = z.infer<typeof uploadedLessonImage>;

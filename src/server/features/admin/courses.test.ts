@@ -11,7 +11,6 @@ const validEdit = {
   teacherName: 'María López',
   description: 'Todo lo que hace falta para escribir JavaScript moderno.',
   priceCents: 4500,
-  durationHours: 20,
   level: 'advanced',
   language: 'english',
   imageUrl: 'https://example.com/js.png',

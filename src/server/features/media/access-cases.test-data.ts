@@ -69,6 +69,15 @@ export const accessRules: AccessRule[] = [
     }),
     status: 404,
   },
+  {
+    // A text lesson's image: only the course's owner and admins may add one; the body is no
+    // image, so an admitted caller gets 415 (the upload itself is tested in lesson-images.test.ts).
+    route: 'POST /api/courses/:id/lesson-images',
+    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/lesson-images`, headers: { 'content-type': 'image/png' }, payload: Buffer.from('not an image') }),
+    status: 415,
+  },
+  // An image nobody uploaded is not found, for everyone (who may see which image is tested in lesson-images.test.ts).
+  { route: 'GET /api/lesson-images/:imageId', request: () => ({ url: `/api/lesson-images/${randomUUID()}` }), status: 404 },
   // A resource's download: the signed link is the permission, as for the videos.
   { route: 'GET /api/resources/:token', request: () => ({ url: '/api/resources/zzzzzz.AAAAAAAAAAAAAAAAAAAAAA.1._' }), status: 403 },
   {

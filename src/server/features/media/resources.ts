@@ -58,12 +58,14 @@ const notPdf = () => new AppError('RESOURCE_NOT_PDF', 'The file is not a PDF doc
 const invalidLink = () => new AppError('FORBIDDEN', 'This download link is not valid or has expired');
 
 /** The body's declared length, or null when it comes chunked. */
-function declaredLength(request: FastifyRequest): number | null {
+export function declaredLength(request: FastifyRequest): number | null {
   const value = request.headers['content-length'];
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-type Received = { sizeBytes: number; head: Buffer; tail: Buffer };
+export type Received = { sizeBytes: number; head: Buffer; tail: Buffer };
+/** How many first bytes `receive` keeps: enough for a PDF's header and an image's signature. */
+const HEAD_BYTES = 16;
 
 /**
  * Writes the body to `file` as it arrives, refusing it as soon as it passes `maxBytes`: no more
@@ -71,15 +73,15 @@ type Received = { sizeBytes: number; head: Buffer; tail: Buffer };
  * check. On a refusal the request stream is let go, not destroyed, so the client still reads
  * the answer (as Fastify does with a body over its limit).
  */
-async function receive(body: Readable, file: string, maxBytes: number): Promise<Received> {
+export async function receive(body: Readable, file: string, maxBytes: number, refusal: () => AppError = () => tooLarge(maxBytes)): Promise<Received> {
   let sizeBytes = 0;
   let head = Buffer.alloc(0);
   let tail = Buffer.alloc(0);
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       sizeBytes += chunk.length;
-      if (sizeBytes > maxBytes) return done(tooLarge(maxBytes));
-      if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8 - head.length)]);
+      if (sizeBytes > maxBytes) return done(refusal());
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
       tail = Buffer.concat([tail, chunk.subarray(-PDF_TRAILER_WINDOW)]).subarray(-PDF_TRAILER_WINDOW);
       done(null, chunk);
     },

@@ -28,6 +28,7 @@ import { MASTER_PLAYLIST, POSTER_FILE, RENDITION_PLAYLIST, THUMBNAILS_INDEX, THU
 import { readSmallFile, segmentUrlSeconds, SignedPlaylistCache, withSegmentUrls } from './hls-playlists';
 import type { UploadStore } from './upload-stores';
 import { MAX_UNUSED_UPLOADS, uploadRoutes } from './uploads';
+import { lessonImageRoutes } from './lesson-images';
 import { resourceRoutes } from './resources';
 import { createVideoProber } from './video-prober';
 
@@ -137,6 +138,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     incomingDir,
     urlSecret: videoUrlSecret,
     maxLessons: config.curriculum.maxLessons,
+    uploadLimits: { maxUnfinished: config.uploadsMaxUnfinishedPerUser, maxDeclaredBytes: config.uploadsMaxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS },
+    presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds,
+  });
+  // Text lessons' images, in the same allowance while their bytes arrive.
+  await app.register(lessonImageRoutes, {
+    storage,
+    incomingDir,
+    maxBytes: config.lessonImages.maxBytes,
+    maxPerUser: config.lessonImages.maxPerUser,
     uploadLimits: { maxUnfinished: config.uploadsMaxUnfinishedPerUser, maxDeclaredBytes: config.uploadsMaxDeclaredBytesPerUser, maxUnused: MAX_UNUSED_UPLOADS },
     presignedUrlTtlSeconds: config.s3?.presignedUrlTtlSeconds,
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
 import { insertCategory, insertCourseWithVideos, insertUpload, newCourseForm, uploadFile, videoFixture } from '../../../../test/helpers/videos';
-import { courses, courseVideos, subcategories } from '../../db/schema';
+import { auditLog, courses, courseVideos, subcategories } from '../../db/schema';
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import { limits } from '../../../shared/limits';
 
@@ -126,8 +126,6 @@ describe('creating a course', () => {
     ['a price over 100 US$', { priceCents: 10_001 }, 'priceCents', 'validation.priceRange'],
     ['a price with fractions of a cent', { priceCents: 999.9 }, 'priceCents', 'validation.priceCents'],
     ['a price as text', { priceCents: '1000' }, 'priceCents', 'validation.priceRange'],
-    ['no duration', { durationHours: 0 }, 'durationHours', 'validation.durationInvalid'],
-    ['a fractional duration', { durationHours: 1.5 }, 'durationHours', 'validation.durationInvalid'],
     ['a javascript: cover', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'validation.imageUrl'],
     ['a data: cover', { imageUrl: 'data:image/png;base64,AAAA' }, 'imageUrl', 'validation.imageUrl'],
     ['an ftp cover', { imageUrl: 'ftp://example.com/a.png' }, 'imageUrl', 'validation.imageUrl'],
@@ -151,7 +149,7 @@ describe('creating a course', () => {
     const response = await post(teacher, {});
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().error.fields).sort()).toEqual(
-      ['categoryId', 'description', 'durationHours', 'language', 'level', 'priceCents', 'subcategoryId', 'teacherName', 'title', 'videoIds'].sort(),
+      ['categoryId', 'description', 'language', 'level', 'priceCents', 'subcategoryId', 'teacherName', 'title', 'videoIds'].sort(),
     );
   });
 
@@ -269,20 +267,41 @@ describe('editing a course', () => {
       title: 'Python avanzado',
       teacherName: 'Ana María Torres',
       description: 'Decoradores, generadores y asyncio.',
-      durationHours: 20,
       priceCents: 4550,
       imageUrl: 'http://img.example.com/p.jpg',
       level: 'advanced',
       language: 'english',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ title: 'Python avanzado', priceCents: 4550, durationHours: 20, level: 'advanced', language: 'english', imageUrl: 'http://img.example.com/p.jpg' });
+    expect(response.json()).toMatchObject({ title: 'Python avanzado', priceCents: 4550, level: 'advanced', language: 'english', imageUrl: 'http://img.example.com/p.jpg' });
     expect(await stored(course.id)).toMatchObject({ title: 'Python avanzado', teacherName: 'Ana María Torres', categoryId: course.categoryId, ownerId: owner.id });
 
     const priceOnly = await patch(course.id, owner, { priceCents: 0 });
     expect(priceOnly.json()).toMatchObject({ priceCents: 0, title: 'Python avanzado' });
     const noImage = await patch(course.id, owner, { imageUrl: '' });
     expect(noImage.json().imageUrl).toBe(DEFAULT_COURSE_COVER);
+  });
+
+  it('never takes the course length from a client: PATCH {"durationHours": 99} by the owner or an admin leaves the computed length', async () => {
+    const { owner, course } = await setUp();
+    const admin = await signedInAdmin(ctx.app, ctx.db);
+    const before = await stored(course.id);
+    for (const [user, url] of [
+      [owner, `/api/courses/${course.id}`],
+      [admin, `/api/courses/${course.id}`],
+      [admin, `/api/admin/courses/${course.id}`],
+    ] as const) {
+      const lengthOnly = await ctx.app.inject({ method: 'PATCH', url, headers: user.headers, payload: { durationHours: 99 } });
+      expect(lengthOnly.statusCode, url).toBe(200);
+      expect(lengthOnly.json().durationHours, url).toBe(before.durationHours);
+      // Beside a real change, the other fields are saved and the length still is not.
+      const withTitle = await ctx.app.inject({ method: 'PATCH', url, headers: user.headers, payload: { title: 'Python con horas', durationHours: 99 } });
+      expect(withTitle.statusCode, url).toBe(200);
+      expect(await stored(course.id), url).toMatchObject({ title: 'Python con horas', durationHours: before.durationHours });
+    }
+    // Nor is it audited as an admin's change of the length.
+    const audits = await ctx.db.select().from(auditLog);
+    expect(audits.some((row) => JSON.stringify(row.after).includes('durationHours'))).toBe(false);
   });
 
   it('lets an admin edit any course', async () => {
@@ -307,7 +326,6 @@ describe('editing a course', () => {
     [{ teacherName: '  ' }, 'teacherName', 'validation.teacherNameRequired'],
     [{ description: 'corta' }, 'description', 'validation.descriptionLength'],
     [{ priceCents: 10_100 }, 'priceCents', 'validation.priceRange'],
-    [{ durationHours: -3 }, 'durationHours', 'validation.durationInvalid'],
     [{ imageUrl: 'javascript:alert(document.cookie)' }, 'imageUrl', 'validation.imageUrl'],
     [{ level: 'hard' }, 'level', 'validation.levelRequired'],
     [{ language: 'german' }, 'language', 'validation.languageRequired'],

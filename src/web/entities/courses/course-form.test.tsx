@@ -55,6 +55,20 @@ describe('CourseForm', () => {
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ priceCents: 2550, imageUrl: null, title: 'React desde cero', level: 'medium' }), expect.anything());
   });
 
+  it('shows the course’s computed hours read-only and never sends them', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<EditForm onSave={onSave} />);
+    const hours = screen.getByRole('textbox', { name: /^Horas/ });
+    expect(hours).toHaveValue('10');
+    expect(hours).toHaveAttribute('readonly');
+    expect(hours).toHaveAccessibleDescription('Se calcula con la duración de las lecciones');
+    await user.type(hours, '99');
+    expect(hours).toHaveValue('10');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(onSave).toHaveBeenCalledOnce();
+    expect(onSave.mock.calls[0]![0]).not.toHaveProperty('durationHours');
+  });
+
   it('links a field’s translated error to its input once the field is left, and a change clears it', async () => {
     const { user } = renderWithProviders(<EditForm onSave={vi.fn()} />);
     const title = screen.getByRole('textbox', { name: /^Título/ });
@@ -91,7 +105,7 @@ describe('CourseForm', () => {
   it('puts every hint under its input, so the inputs of a row line up', () => {
     renderWithProviders(<CreateForm />);
     // In a row of two, a hint above one input would push it below its neighbour.
-    for (const name of [/^Descripción/, /^Precio/]) {
+    for (const name of [/^Descripción/, /^Horas/, /^Precio/]) {
       const input = screen.getByRole('textbox', { name });
       const hint = document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!;
       expect(input.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING, String(name)).toBeTruthy();

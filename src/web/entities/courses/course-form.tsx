@@ -102,7 +102,14 @@ export function CourseForm({ form, onSubmit, categories, label, children }: Cour
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label={t('fields.duration')} required min={1} max={limits.durationMaxHours} allowDecimal={false} allowNegative={false} {...field('durationHours')} />
+            {/* The spec's form has the hours; the server computes them from the lessons, so they are shown, not typed. */}
+            <TextInput
+              label={t('fields.duration')}
+              description={t('fields.durationHint')}
+              readOnly
+              value={String(values.durationHours)}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
             <NumberInput
               label={t('fields.price')}
               description={t('fields.priceHint')}

@@ -11,6 +11,7 @@ export type CourseFormValues = {
   imageUrl: string;
   categoryId: string | null;
   subcategoryId: string | null;
+  /** Shown, never sent: the server computes the course's length from its lessons ('' before there are any). */
   durationHours: number | string;
   description: string;
   language: string | null;
@@ -87,7 +88,6 @@ export function courseInputOf(values: CourseFormValues) {
     imageUrl: values.imageUrl,
     categoryId: numberOf(values.categoryId),
     subcategoryId: numberOf(values.subcategoryId),
-    durationHours: numberOf(values.durationHours),
     description: values.description,
     language: values.language ?? undefined,
     level: values.level ?? undefined,

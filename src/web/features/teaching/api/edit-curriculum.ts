@@ -82,3 +82,17 @@ export function useUploadLessonResource(courseId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: curriculumForEditQueryKey(courseId) }),
   });
 }
+
+type UploadedLessonImage = EndpointResponse<typeof endpoints.uploadLessonImage>;
+
+/** Sends an image as the request's body (not JSON): the server knows it by its content, whatever type the browser gives. */
+export const uploadLessonImage = ({ courseId, file }: { courseId: number; file: File }) =>
+  apiRequest<UploadedLessonImage>(pathFor(endpoints.uploadLessonImage, { id: courseId }), {
+    method: endpoints.uploadLessonImage.method,
+    body: file,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+  });
+
+export function useUploadLessonImage(courseId: number) {
+  return useMutation({ mutationFn: (file: File) => uploadLessonImage({ courseId, file }) });
+}

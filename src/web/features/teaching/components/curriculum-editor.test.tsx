@@ -109,9 +109,18 @@ function curriculumServer() {
       state.sections = body.sections.map(({ id, lessonIds }) => ({ ...sections.get(id)!, lessons: lessonIds.map((lessonId) => lessons.get(lessonId)!) }));
       return answer();
     },
+  }, {
+    // The image is the body (not JSON): judged here, as the server does, by its first bytes.
+    'POST /api/courses/4/lesson-images': async (request) => {
+      const head = new Uint8Array(await request.arrayBuffer()).subarray(0, 4);
+      if (head[0] !== 0x89 || head[1] !== 0x50) return jsonResponse({ error: { code: 'LESSON_IMAGE_NOT_IMAGE', message: 'not an image' } }, 415);
+      return jsonResponse({ id: IMAGE_ID, url: `/api/lesson-images/${IMAGE_ID}`, contentType: 'image/png', sizeBytes: 8 }, 201);
+    },
   });
   return { spy, state };
 }
+
+const IMAGE_ID = '0b7c4b8e-4a7e-4f52-9d1e-3c1f2a9b8c7d';
 
 /**
  * happy-dom lays nothing out: every box is empty, and the keyboard sensor (which moves an item
@@ -189,6 +198,35 @@ describe('the curriculum editor on /course/editcourse/:id', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(sectionNames()).toEqual(['Sección 1: Contenido del curso']));
     expect(requestsTo(spy, endpoints.deleteCurriculumSection)).toHaveLength(1);
+  });
+
+  it('inserts an uploaded image into a text lesson as Markdown naming the app’s own URL; a file that is no image is refused with a translated message', { timeout: 60_000 }, async () => {
+    const { spy } = curriculumServer();
+    const { user } = renderApp('/course/editcourse/4');
+    const [section] = await screen.findAllByRole('listitem', { name: /^Sección 1:/ });
+    await user.click(within(section!).getByRole('button', { name: /^Añadir lección a/ }));
+    const form = within(section!).getByRole('form', { name: /^Añadir lección a/ });
+    await user.type(within(form).getByRole('textbox', { name: /^Título de la lección/ }), 'Lectura con diagrama');
+    const body = within(form).getByRole('textbox', { name: /^Texto \(Markdown\)/ });
+    await user.type(body, 'Mira el flujo:');
+    expect(within(form).getByRole('button', { name: 'Insertar imagen' })).toBeInTheDocument();
+    const picker = form.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(picker.accept).toBe('image/jpeg,image/png,image/webp,image/gif');
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'diagrama-flujo.png', { type: 'image/png' });
+    await user.upload(picker, png);
+    await waitFor(() => expect(body).toHaveValue(`Mira el flujo:\n\n![diagrama flujo](/api/lesson-images/${IMAGE_ID})\n`));
+    expect(await screen.findByText('Imagen insertada en el texto')).toBeInTheDocument();
+
+    // A renamed file is judged by its content: the server's refusal is shown in Spanish, and the text stays as it was.
+    const fake = new File(['<svg onload=alert(1)>'], 'foto.png', { type: 'image/png' });
+    await user.upload(form.querySelector<HTMLInputElement>('input[type="file"]')!, fake);
+    expect(await screen.findByText('El archivo no es una imagen: sube una imagen JPEG, PNG, WebP o GIF (no se aceptan SVG).')).toBeInTheDocument();
+    expect(body).toHaveValue(`Mira el flujo:\n\n![diagrama flujo](/api/lesson-images/${IMAGE_ID})\n`);
+
+    await user.click(within(form).getByRole('button', { name: 'Añadir lección' }));
+    await waitFor(() => expect(requestsTo(spy, endpoints.addCurriculumLesson)).toHaveLength(1));
+    expect(requestsTo(spy, endpoints.addCurriculumLesson)[0]!.body).toEqual({ kind: 'text', title: 'Lectura con diagrama', body: `Mira el flujo:\n\n![diagrama flujo](/api/lesson-images/${IMAGE_ID})\n` });
   });
 
   it('reorders lessons and sections from the keyboard, announcing each move', { timeout: 60_000 }, async () => {

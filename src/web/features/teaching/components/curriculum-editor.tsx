@@ -12,8 +12,8 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Alert, Badge, Button, FileInput, Group, Loader, Paper, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Button, FileButton, FileInput, Group, Loader, Paper, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { curriculumLimits } from '../../../../shared/limits';
 import type { EditableLesson, EditableSection } from '../../../../shared/schemas/curriculum-editing';
@@ -21,7 +21,7 @@ import { confirmDialog } from '../../../components/dialogs';
 import { toast } from '../../../components/toasts';
 import { errorMessage } from '../../../lib/error-message';
 import { useCurriculumForEdit } from '../api/get-curriculum';
-import { useChangeCurriculum, useUploadLessonResource, type CurriculumChange } from '../api/edit-curriculum';
+import { useChangeCurriculum, useUploadLessonImage, useUploadLessonResource, type CurriculumChange } from '../api/edit-curriculum';
 import { arranged, orderOf, type CurriculumOrder } from '../lib/curriculum-order';
 import { useVideoUploads } from '../lib/use-video-uploads';
 import { LessonCaptions } from './lesson-captions';
@@ -98,6 +98,65 @@ function InlineTitle({ title, label, maxLength, onSave, order }: { title: string
         {t('curriculum.cancel')}
       </Button>
     </Group>
+  );
+}
+
+/** An image's alt text from its file name: what a reader without the picture gets ("diagrama-flujo.png" → "diagrama flujo"). */
+const altTextOf = (fileName: string) =>
+  fileName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[[\]\\_-]+/g, ' ')
+    .trim() || 'image';
+
+/**
+ * A text lesson's Markdown, with a button that uploads an image to the course and inserts it
+ * where the cursor is (`![alt](/api/lesson-images/<id>)`): a lesson shows only images uploaded
+ * this way, from the app itself, never from another host.
+ */
+function LessonBodyInput({ courseId, value, onChange, required }: { courseId: number; value: string; onChange: (value: string) => void; required?: boolean }) {
+  const { t } = useTranslation('teaching');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const upload = useUploadLessonImage(courseId);
+  const insertImage = (file: File | null) => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: ({ url }) => {
+        const at = textarea.current?.selectionStart ?? value.length;
+        const markdown = `![${altTextOf(file.name)}](${url})`;
+        const before = value.slice(0, at);
+        // On a line of its own, so that it shows as a picture and not inside a sentence.
+        const opening = before === '' || before.endsWith('\n') ? '' : '\n\n';
+        onChange(`${before}${opening}${markdown}\n${value.slice(at)}`);
+        toast.success(t('curriculum.image.inserted'));
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+  return (
+    <Stack gap={4}>
+      <Textarea
+        ref={textarea}
+        label={t('curriculum.body')}
+        description={t('curriculum.bodyHint', { number: curriculumLimits.textLessonMax })}
+        value={value}
+        maxLength={curriculumLimits.textLessonMax}
+        rows={8}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        required={required}
+      />
+      <Group gap="xs">
+        <FileButton onChange={insertImage} accept="image/jpeg,image/png,image/webp,image/gif">
+          {(props) => (
+            <Button {...props} size="compact-sm" variant="light" loading={upload.isPending}>
+              {t('curriculum.image.insert')}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {t('curriculum.image.hint')}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
 
@@ -179,14 +238,7 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
         {lesson.kind === 'video' ? <LessonCaptions courseId={courseId} lessonId={lesson.id} title={lesson.title} /> : null}
         {editingBody !== null ? (
           <Stack gap="xs">
-            <Textarea
-              label={t('curriculum.body')}
-              description={t('curriculum.bodyHint', { number: curriculumLimits.textLessonMax })}
-              value={editingBody}
-              maxLength={curriculumLimits.textLessonMax}
-              rows={8}
-              onChange={(event) => setEditingBody(event.currentTarget.value)}
-            />
+            <LessonBodyInput courseId={courseId} value={editingBody} onChange={setEditingBody} />
             <Group gap="xs">
               <Button
                 size="compact-sm"
@@ -251,15 +303,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
         />
         <TextInput label={t('curriculum.lessonTitle')} value={title} maxLength={curriculumLimits.lessonTitleMax} onChange={(event) => setTitle(event.currentTarget.value)} required />
         {kind === 'text' ? (
-          <Textarea
-            label={t('curriculum.body')}
-            description={t('curriculum.bodyHint', { number: curriculumLimits.textLessonMax })}
-            value={body}
-            maxLength={curriculumLimits.textLessonMax}
-            rows={8}
-            onChange={(event) => setBody(event.currentTarget.value)}
-            required
-          />
+          <LessonBodyInput courseId={courseId} value={body} onChange={setBody} required />
         ) : null}
         {kind === 'video' ? (
           <Stack gap="xs">

@@ -55,8 +55,6 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('option', { name: 'Español' }));
   await user.click(screen.getByRole('combobox', { name: /^Nivel/ }));
   await user.click(await screen.findByRole('option', { name: 'Fácil' }));
-  await user.click(screen.getByRole('textbox', { name: /^Horas/ }));
-  await user.paste('8');
   await user.click(screen.getByRole('textbox', { name: /^Precio/ }));
   await user.paste('15');
 }
