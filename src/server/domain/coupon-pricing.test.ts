@@ -87,7 +87,7 @@ describe('pricing a cart with a coupon and referrals', () => {
       [0, percent(50), 0, false, 'a free line takes nothing off'],
       [2000, percent(100), 100, true, 'a floor of 100 %: only a free line'],
       [2000, percent(99), 100, false, '99 % under a floor of 100 %'],
-    ] as const)('list %i with %o and a floor of %i %%: referred %s (%s)', (listPriceCents, terms, floor, referred) => {
+    ] as const)('list %i with %o and a floor of %i %%: referred %s (%s)', (listPriceCents, terms, floor, referred, _why) => {
       expect(sellerCouponRefers(listPriceCents, terms, floor)).toBe(referred);
     });
 
