@@ -140,7 +140,7 @@ test.describe('coupons and referral links, from the teacher to the buyers', () =
     });
   });
 
-  test('a second buyer is told the coupon is used up, then a 100 % coupon enrols without any payment page, in Spanish', async ({ page }) => {
+  test('a second buyer gets the one answer for a code that gives nothing (it is used up), then a 100 % coupon enrols without any payment page, in Spanish', async ({ page }) => {
     const { course, coupon } = shared.half!;
     const money = (cents: number) => formatMoney(cents, 'es', 'usd');
     await signUp(page, 'coupon-late');
