@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { curriculumDefaults, invoiceSellerDefaults, lessonImageDefaults, payoutDefaults, referralDefaults } from '../shared/limits';
+import { couponAttemptDefaults, curriculumDefaults, invoiceSellerDefaults, lessonImageDefaults, payoutDefaults, referralDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -118,6 +118,9 @@ const envSchema = z.object({
     .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-9, 'must have at most two decimals (a whole number of basis points)')
     .default(referralDefaults.teacherPercent),
   REFERRAL_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(referralDefaults.windowDays),
+  REFERRAL_MIN_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(100).default(referralDefaults.minDiscountPercent),
+  COUPON_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(couponAttemptDefaults.perAccount),
+  COUPON_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(couponAttemptDefaults.perAddress),
   STRIPE_TAX: flag('false'),
   INVOICE_SELLER_NAME: optional(z.string().trim().min(1).max(200)),
   INVOICE_SELLER_ADDRESS: optional(z.string().trim().min(1).max(500)),
@@ -185,7 +188,14 @@ export type Config = {
     referralFeeBasisPoints: number;
     /** How long a visit through a referral link attributes that course's sale to its teacher (REFERRAL_WINDOW_DAYS). */
     referralWindowMs: number;
+    /**
+     * The least discount, in percent of a line's list price, with which the seller's own coupon
+     * makes the line referred (REFERRAL_MIN_DISCOUNT_PERCENT): a token coupon does not buy the lower fee.
+     */
+    referralMinDiscountPercent: number;
   };
+  /** Coupon codes one account, and one client address, may try in each window (applied or refused alike). */
+  couponAttempts: { perAccount: number; perAddress: number; windowSeconds: number };
   /** A course's curriculum caps: sections and lessons (the intro and main video count among them). */
   curriculum: { maxSections: number; maxLessons: number };
   /** Text lessons' images: the largest (LESSON_IMAGE_MAX_BYTES) and how many one course owner may keep (LESSON_IMAGES_MAX_PER_USER). */
@@ -506,7 +516,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdDays: e.PAYOUT_HOLD_DAYS,
       referralFeeBasisPoints: 10_000 - Math.round(e.REFERRAL_TEACHER_PERCENT * 100),
       referralWindowMs: e.REFERRAL_WINDOW_DAYS * 24 * 60 * 60 * 1000,
+      referralMinDiscountPercent: e.REFERRAL_MIN_DISCOUNT_PERCENT,
     },
+    couponAttempts: { perAccount: e.COUPON_ATTEMPTS_PER_ACCOUNT, perAddress: e.COUPON_ATTEMPTS_PER_ADDRESS, windowSeconds: couponAttemptDefaults.windowSeconds },
     curriculum: { maxSections: e.CURRICULUM_MAX_SECTIONS, maxLessons: e.CURRICULUM_MAX_LESSONS },
     lessonImages: { maxBytes: e.LESSON_IMAGE_MAX_BYTES, maxPerUser: e.LESSON_IMAGES_MAX_PER_USER },
     invoices: {

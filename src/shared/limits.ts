@@ -98,8 +98,19 @@ export const videoOrientation = {
 /** Teacher payouts' defaults (PLATFORM_FEE_PERCENT, PAYOUT_HOLD_DAYS); lines sold before payouts existed were split at this fee. */
 export const payoutDefaults = { platformFeePercent: 20, holdDays: 14 } as const;
 
-/** Referral defaults (REFERRAL_TEACHER_PERCENT, REFERRAL_WINDOW_DAYS): the teacher's share of a sale they brought, and how long a visit through their link counts. */
-export const referralDefaults = { teacherPercent: 97, windowDays: 7 } as const;
+/**
+ * Referral defaults (REFERRAL_TEACHER_PERCENT, REFERRAL_WINDOW_DAYS, REFERRAL_MIN_DISCOUNT_PERCENT):
+ * the teacher's share of a sale they brought, how long a visit through their link counts, and the
+ * least discount (percent of the list price) with which the teacher's own coupon counts as bringing the buyer.
+ */
+export const referralDefaults = { teacherPercent: 97, windowDays: 7, minDiscountPercent: 10 } as const;
+
+/**
+ * Coupon codes tried per window (COUPON_ATTEMPTS_PER_ACCOUNT, COUPON_ATTEMPTS_PER_ADDRESS): a
+ * buyer types a few, a guesser thousands. An address gets more than an account, as several
+ * buyers may share one (an office, a school).
+ */
+export const couponAttemptDefaults = { perAccount: 10, perAddress: 30, windowSeconds: 10 * 60 } as const;
 
 /** A coupon takes a percentage off each covered line, or a fixed amount of cents off each. */
 export const couponDiscountKinds = ['percent', 'amount'] as const;

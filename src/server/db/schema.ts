@@ -562,7 +562,10 @@ export const coupons = pgTable(
   'coupons',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** As its creator typed it (letters, digits, - and _); looked up by `upper(code)`. */
+    /**
+     * As its creator typed it (letters, digits, - and _); looked up by `upper(code)`. Unique per
+     * owner (each teacher, and the site), so creating a code tells nothing of other teachers'.
+     */
     code: text('code').notNull(),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     createdBy: text('created_by')
@@ -582,7 +585,8 @@ export const coupons = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('coupons_code_unique').on(sql`upper(${t.code})`),
+    // The code first: a buyer's code is looked up by it alone, then narrowed to the cart's sellers.
+    uniqueIndex('coupons_owner_code_unique').on(sql`upper(${t.code})`, sql`coalesce(${t.ownerId}, '')`),
     index('coupons_owner_idx').on(t.ownerId),
     check(
       'coupons_discount_range',

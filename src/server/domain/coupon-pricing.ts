@@ -54,6 +54,18 @@ export function lineDiscountCents(listPriceCents: number, terms: CouponTerms): n
   return Math.min(terms.discountValue, listPriceCents);
 }
 
+/**
+ * Whether the seller's own coupon on a line it covers makes the line referred (the seller's
+ * lower fee): only when its discount is at least `minDiscountPercent` of the line's list price
+ * (REFERRAL_MIN_DISCOUNT_PERCENT), compared in integer cents, so a one-cent coupon of the seller's
+ * own does not cut the platform's fee. A discount of nothing never refers.
+ */
+export function sellerCouponRefers(listPriceCents: number, terms: CouponTerms, minDiscountPercent: number): boolean {
+  if (!Number.isInteger(minDiscountPercent) || minDiscountPercent < 0 || minDiscountPercent > 100) throw new RangeError(`the least discount is 0 to 100 percent, got ${minDiscountPercent}`);
+  const discountCents = lineDiscountCents(listPriceCents, terms);
+  return discountCents > 0 && discountCents * 100 >= minDiscountPercent * listPriceCents;
+}
+
 /** The referral fee rate from REFERRAL_TEACHER_PERCENT: the platform keeps what the teacher does not. */
 export const referralFeeBasisPoints = (teacherPercent: number) => BASIS_POINTS - Math.round(teacherPercent * 100);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLedgerDatabase } from '../../../test/helpers/payouts';
 import { createCourse, createUser } from '../db/factories';
-import { couponProblem, couponStanding, couponUseCounts, coveredCourseIds, findCoupon, remainingUses, type CouponRecord, type CouponStanding } from './coupons';
+import { couponCandidates, couponProblem, couponUseCounts, coveredCourseIds, remainingUses, resolveCoupon, type CouponRecord, type CouponStanding } from './coupons';
 import { insertCoupon, orderWithCoupon } from './coupons.test-support';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -62,6 +62,21 @@ describe('a coupon’s rules', () => {
     expect(couponProblem(standing({ maxUsesPerBuyer: 2 }, { usedByBuyer: 2 }), lines, now)).toBe('COUPON_ALREADY_USED');
   });
 
+  it('resolves a code held by several owners to the oldest coupon the buyer may use, or to the nearest miss', () => {
+    const site = standing({ id: 1, ownerId: null, allCourses: false }, { listedCourseIds: [99] });
+    const ended = standing({ id: 2, endsAt: now });
+    const others = standing({ id: 3, ownerId: 'other', discountValue: 50 });
+    const teachers = standing({ id: 4 });
+    const lines = [teacherLine, otherLine];
+    expect(resolveCoupon([site, others, teachers], lines, now)).toEqual({ standing: others, problem: null });
+    expect(resolveCoupon([site, teachers], [teacherLine], now)).toEqual({ standing: teachers, problem: null });
+    // None usable: the one covering a line wins over one that covers none, however far that one got.
+    expect(resolveCoupon([site, ended], lines, now)).toEqual({ standing: ended, problem: 'COUPON_EXPIRED' });
+    expect(resolveCoupon([site], lines, now)).toEqual({ standing: site, problem: 'COUPON_NOT_APPLICABLE' });
+    // No coupon of the site's or the cart's sellers has the code: it is not for these courses.
+    expect(resolveCoupon([], lines, now)).toEqual({ standing: null, problem: 'COUPON_NOT_APPLICABLE' });
+  });
+
   it('leaves remaining uses open without a cap, and never below zero', () => {
     expect(remainingUses(null, { uses: 5, heldUses: 1 })).toBeNull();
     expect(remainingUses(5, { uses: 2, heldUses: 1 })).toBe(2);
@@ -78,8 +93,11 @@ describe('a coupon’s uses, from the orders that carry it', () => {
     const someone = await createUser(ctx.db);
     const coupon = await insertCoupon(ctx.db, { createdBy: teacher.id, code: 'Verano-26', maxUses: 10 });
     const untouched = await insertCoupon(ctx.db, { createdBy: teacher.id, code: 'OTRO' });
-    expect((await findCoupon(ctx.db, 'vERANO-26'))?.id).toBe(coupon.id);
-    expect(await findCoupon(ctx.db, 'verano26')).toBeNull();
+    const teachersLine = [{ courseId: 1, sellerId: teacher.id }];
+    expect((await couponCandidates(ctx.db, 'vERANO-26', buyer.id, teachersLine)).map((found) => found.coupon.id)).toEqual([coupon.id]);
+    expect(await couponCandidates(ctx.db, 'verano26', buyer.id, teachersLine)).toEqual([]);
+    // Only the site's coupons and the cart's sellers' are candidates: a cart without the teacher's courses finds none.
+    expect(await couponCandidates(ctx.db, 'vERANO-26', buyer.id, [{ courseId: 1, sellerId: someone.id }])).toEqual([]);
 
     const soon = new Date(Date.now() + hour);
     const gone = new Date(Date.now() - 1000);
@@ -99,7 +117,7 @@ describe('a coupon’s uses, from the orders that carry it', () => {
     expect(await couponUseCounts(ctx.db, [])).toEqual(new Map());
 
     // For the buyer: their own open checkout is not held against them (their next checkout replaces it).
-    const mine = await couponStanding(ctx.db, coupon, buyer.id);
+    const [mine] = await couponCandidates(ctx.db, coupon.code, buyer.id, teachersLine, { lock: true });
     expect(mine).toMatchObject({ used: 2, heldByOthers: 1, usedByBuyer: 1, listedCourseIds: null });
   });
 
@@ -108,6 +126,7 @@ describe('a coupon’s uses, from the orders that carry it', () => {
     const first = await createCourse(ctx.db, { ownerId: teacher.id }, { videos: false });
     const second = await createCourse(ctx.db, { ownerId: teacher.id }, { videos: false });
     const coupon = await insertCoupon(ctx.db, { createdBy: teacher.id, courseIds: [first.id, second.id] });
-    expect((await couponStanding(ctx.db, coupon, teacher.id)).listedCourseIds?.sort()).toEqual([first.id, second.id].sort());
+    const [found] = await couponCandidates(ctx.db, coupon.code, teacher.id, [{ courseId: first.id, sellerId: teacher.id }]);
+    expect(found!.listedCourseIds?.sort()).toEqual([first.id, second.id].sort());
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CartCoupon } from '../../shared/schemas/coupons';
 import type { Database } from '../db/client';
 import { cartCoupons, coupons, orders } from '../db/schema';
@@ -53,37 +53,73 @@ const standingColumns = (buyerId: string) => {
 const byCode = (code: string) => sql`upper(${coupons.code}) = upper(${code})`;
 
 /**
- * The coupon with this code, in any letter case. With `lock`, its row stays locked until the
- * transaction ends: checkouts that use one coupon then count its uses one after the other.
+ * Codes are unique per owner (each teacher, and the site), not across the marketplace: a teacher
+ * creating a code learns nothing of other teachers' codes. A code therefore names the coupon of
+ * whoever sells the buyer's courses: the coupons with it that could apply are the site's and those
+ * of the cart's sellers, at most one each.
  */
-export async function findCoupon(db: Database, code: string, { lock = false } = {}): Promise<CouponRecord | null> {
-  const query = db.select().from(coupons).where(byCode(code));
-  const [coupon] = lock ? await query.for('update') : await query;
-  return coupon ?? null;
-}
+const candidateScope = (code: string, lines: readonly CouponLine[]) => {
+  const sellers = [...new Set(lines.map((line) => line.sellerId))];
+  return and(byCode(code), sellers.length ? or(isNull(coupons.ownerId), inArray(coupons.ownerId, sellers)) : isNull(coupons.ownerId));
+};
 
 /**
- * The coupon's standing for this buyer, read in a statement of its own: after `findCoupon(…, {
- * lock: true })` waited for another checkout's lock, this statement's snapshot sees that checkout's order.
+ * The coupons this code may mean for this cart, oldest first, each with its standing for the
+ * buyer: one query, whether the code is known or not, so a wrong code costs the server what a
+ * right one does. With `lock`, the rows stay locked until the transaction ends (checkouts that
+ * use one coupon then count its uses one after the other), and the standing is read in a second
+ * statement, whose snapshot sees the orders of the checkouts the lock waited for.
  */
+export async function couponCandidates(db: Database, code: string, buyerId: string, lines: readonly CouponLine[], { lock = false } = {}): Promise<CouponStanding[]> {
+  let scope = candidateScope(code, lines);
+  if (lock) {
+    const locked = await db.select({ id: coupons.id }).from(coupons).where(scope).orderBy(asc(coupons.id)).for('update');
+    if (locked.length === 0) return [];
+    scope = inArray(
+      coupons.id,
+      locked.map((row) => row.id),
+    );
+  }
+  const rows = await db
+    .select({ coupon: coupons, ...standingColumns(buyerId) })
+    .from(coupons)
+    .where(scope)
+    .orderBy(asc(coupons.id));
+  return rows.map(({ coupon, ...counts }) => ({ coupon, ...counts }));
+}
+
+/** One known coupon's standing for the buyer (a payment checking the coupon's caps, with its row locked). */
 export async function couponStanding(db: Database, coupon: CouponRecord, buyerId: string): Promise<CouponStanding> {
   const [row] = await db.select(standingColumns(buyerId)).from(coupons).where(eq(coupons.id, coupon.id));
   return { coupon, listedCourseIds: row!.listedCourseIds, used: row!.used, heldByOthers: row!.heldByOthers, usedByBuyer: row!.usedByBuyer };
 }
 
+/** The code kept in the user's cart, or null when it holds none. */
+export async function storedCartCode(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ code: cartCoupons.code }).from(cartCoupons).where(eq(cartCoupons.userId, userId));
+  return row?.code ?? null;
+}
+
+/** How far a coupon got through `couponProblem`'s checks: a later problem is a nearer miss. */
+const problemRank: Record<CouponProblem, number> = { COUPON_NOT_FOUND: 0, COUPON_EXPIRED: 1, COUPON_USED_UP: 2, COUPON_NOT_APPLICABLE: 3, COUPON_ALREADY_USED: 4 };
+
 /**
- * The code kept in the user's cart and, when a coupon still has it, its standing for the user:
- * one query. Null when the cart holds no code.
+ * Which of the code's coupons the cart gets: the oldest the buyer may use now. When none, the
+ * problem of the one nearest to applying (covering a line first, then the furthest through the
+ * checks), so the cart can say why a code it keeps stopped applying. No coupon with the code among
+ * the site's and the cart's sellers' is COUPON_NOT_APPLICABLE: whichever teacher may hold the code,
+ * it is not for these courses.
  */
-export async function cartCouponStanding(db: Database, userId: string): Promise<{ storedCode: string; standing: CouponStanding | null } | null> {
-  const [row] = await db
-    .select({ storedCode: cartCoupons.code, coupon: coupons, ...standingColumns(userId) })
-    .from(cartCoupons)
-    .leftJoin(coupons, sql`upper(${coupons.code}) = upper(${cartCoupons.code})`)
-    .where(eq(cartCoupons.userId, userId));
-  if (!row) return null;
-  const { storedCode, coupon, ...counts } = row;
-  return { storedCode, standing: coupon ? { coupon, ...counts } : null };
+export function resolveCoupon(candidates: readonly CouponStanding[], lines: readonly CouponLine[], now = new Date()): { standing: CouponStanding | null; problem: CouponProblem | null } {
+  let nearest: { standing: CouponStanding; problem: CouponProblem; score: number } | null = null;
+  for (const standing of candidates) {
+    const problem = couponProblem(standing, lines, now);
+    if (!problem) return { standing, problem: null };
+    const covers = coveredCourseIds(standing.coupon, standing.listedCourseIds, lines).size > 0;
+    const score = (covers ? 10 : 0) + problemRank[problem];
+    if (!nearest || score > nearest.score) nearest = { standing, problem, score };
+  }
+  return nearest ? { standing: nearest.standing, problem: nearest.problem } : { standing: null, problem: 'COUPON_NOT_APPLICABLE' };
 }
 
 /**
@@ -119,8 +155,18 @@ const problemMessages: Record<CouponProblem, string> = {
   COUPON_ALREADY_USED: 'You have already used this coupon as often as it allows',
 };
 
-/** The error that refuses a coupon for this reason (its status comes with the code). */
+/** The error that refuses a coupon for this reason (its status comes with the code), for a code the buyer already holds. */
 export const couponError = (problem: CouponProblem) => new AppError(problem, problemMessages[problem]);
+
+/**
+ * The answer to a code typed in or brought by a link. A code the buyer cannot use gets one answer
+ * whatever the reason (unknown, not started, ended, switched off, used up, for other courses,
+ * another teacher's): telling them apart would tell a guesser which codes exist. Only "you have
+ * used it already" is said as it is: it is about the buyer's own purchases, and only a buyer who
+ * holds the code can get it.
+ */
+export const couponRefusal = (problem: CouponProblem) =>
+  problem === 'COUPON_ALREADY_USED' ? couponError(problem) : new AppError('COUPON_NOT_FOUND', 'No coupon with this code applies to the courses in your cart');
 
 /**
  * The buyer's open checkouts priced with this coupon end (expired): a new checkout with it

@@ -22,9 +22,9 @@ export const couponEndpoints = {
     tags: ['cart', 'coupons'],
     summary: 'Apply a coupon code to my cart (any letter case); answers the cart priced with it',
     description:
-      '404 COUPON_NOT_FOUND for an unknown code; 409 COUPON_EXPIRED (outside its dates, or switched off), COUPON_USED_UP (paid uses and open checkouts take every use), COUPON_NOT_APPLICABLE (it covers no course in the cart), COUPON_ALREADY_USED (the buyer used it as often as it allows). A refused code leaves the cart as it was.',
+      'A code means the coupon with it of the site or of a teacher selling a course in the cart (codes are unique per owner). One answer, 404 COUPON_NOT_FOUND, for every code the buyer cannot use: unknown, not started, ended, switched off, used up, or for none of the courses in the cart; 409 COUPON_ALREADY_USED only when the buyer used it as often as it allows. Every code tried counts, applied or not: past COUPON_ATTEMPTS_PER_ACCOUNT per account or COUPON_ATTEMPTS_PER_ADDRESS per client address in 10 minutes, 429 RATE_LIMITED with Retry-After. A refused code leaves the cart as it was.',
     body: applyCouponBody,
-    responses: { 200: cartSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+    responses: { 200: cartSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse },
   }),
   removeCartCoupon: defineEndpoint({
     method: 'DELETE',
@@ -51,7 +51,7 @@ export const couponEndpoints = {
     tags: ['coupons'],
     summary: 'Create a coupon for some or all of my courses',
     description:
-      '403 COUPON_COURSES_NOT_YOURS when a course is not the caller’s (or the caller has none); 409 COUPON_CODE_TAKEN when any coupon has the code in any letter case; 409 COUPON_LIMIT_REACHED past the coupons one teacher may have.',
+      '403 COUPON_COURSES_NOT_YOURS when a course is not the caller’s (or the caller has none); 409 COUPON_CODE_TAKEN when one of the caller’s own coupons has the code in any letter case (codes are unique per teacher: other teachers’ codes are never a clash, nor revealed); 409 COUPON_LIMIT_REACHED past the coupons one teacher may have.',
     body: createCouponBody,
     responses: { 201: couponSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
   }),
@@ -82,7 +82,7 @@ export const couponEndpoints = {
     effects: [],
     tags: ['admin', 'coupons'],
     summary: 'Create a site-wide coupon (every course, or the ones named)',
-    description: '404 COURSE_NOT_FOUND when a named course does not exist; 409 COUPON_CODE_TAKEN, COUPON_LIMIT_REACHED (the site’s coupons share one cap).',
+    description: '404 COURSE_NOT_FOUND when a named course does not exist; 409 COUPON_CODE_TAKEN (another of the site’s coupons has the code; teachers’ codes do not clash with it), COUPON_LIMIT_REACHED (the site’s coupons share one cap).',
     body: createCouponBody,
     responses: { 201: couponSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
   }),

@@ -14,9 +14,9 @@ export type KeptCoupon = {
   code: string;
   savedAt: number;
   /**
-   * The cart's courses when the server last answered "not for the courses in your cart"
-   * (COUPON_NOT_APPLICABLE), or null before any try: the code is tried again once the cart
-   * holds a course not in this list.
+   * The cart's courses when the server last answered that the code gives nothing on the cart
+   * (COUPON_NOT_FOUND) or that too many codes were tried, or null before any try: the code is
+   * tried again once the cart holds a course not in this list.
    */
   triedWith: number[] | null;
 };

@@ -7,29 +7,22 @@ import { lockPerUser } from '../../db/locks';
 import { cartCoupons, cartItems, courses } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
 import { cartTotals, priceLines } from '../../domain/coupon-pricing';
-import {
-  cartCouponStanding,
-  couponError,
-  couponProblem,
-  couponStanding,
-  coveredCourseIds,
-  findCoupon,
-  type CouponProblem,
-  type CouponStanding,
-} from '../../domain/coupons';
+import { couponCandidates, couponRefusal, coveredCourseIds, resolveCoupon, storedCartCode, type CouponProblem, type CouponStanding } from '../../domain/coupons';
 import { holdsCourse } from '../../domain/enrollments';
 import { AppError } from '../../errors';
 
 /**
  * The cart priced as checkout will price it: each line's list price, what the cart's coupon
  * takes off it and the price to pay. A kept code that no longer applies (expired since, used up,
- * the cart changed…) shows with its problem and takes nothing off. Two queries.
+ * the cart changed…) shows with its problem and takes nothing off. The code is resolved against
+ * the cart's lines each time (see `couponCandidates`), as checkout resolves it.
  */
 export async function getCart(db: Database, userId: string): Promise<Cart> {
   const lines = await buyableCartLines(db, userId);
-  const stored = await cartCouponStanding(db, userId);
-  const problem = stored ? couponProblem(stored.standing, lines) : null;
-  const coupon = stored?.standing && !problem ? stored.standing : null;
+  const storedCode = await storedCartCode(db, userId);
+  const resolved = storedCode === null ? null : resolveCoupon(await couponCandidates(db, storedCode, userId, lines), lines);
+  const problem = resolved?.problem ?? null;
+  const coupon = resolved?.standing && !problem ? resolved.standing : null;
   const priced = priceLines(
     lines.map((line) => ({ ...line, listPriceCents: line.priceCents })),
     {
@@ -52,7 +45,7 @@ export async function getCart(db: Database, userId: string): Promise<Cart> {
       addedAt: line.addedAt.toISOString(),
     })),
     ...cartTotals(priced),
-    coupon: stored && cartCouponView(stored.storedCode, stored.standing, problem),
+    coupon: storedCode === null ? null : cartCouponView(storedCode, resolved?.standing ?? null, problem),
   };
 }
 
@@ -65,14 +58,14 @@ function cartCouponView(storedCode: string, standing: CouponStanding | null, pro
 
 /**
  * Keeps a coupon code in the user's cart (replacing any other), once it applies to the cart as it
- * is now: an unknown code (404), or one expired, used up, covering none of the lines or already
- * used by the buyer (409 each, with its code), leaves the cart as it was.
+ * is now. A code the buyer cannot use, whatever the reason, gets one answer (`couponRefusal`) and
+ * leaves the cart as it was. The caller counts the attempt first (`countCouponAttempt`).
  */
 export async function applyCartCoupon(db: Database, userId: string, code: string): Promise<Cart> {
   const lines = await buyableCartLines(db, userId);
-  const coupon = await findCoupon(db, code);
-  const problem = couponProblem(coupon && (await couponStanding(db, coupon, userId)), lines);
-  if (problem || !coupon) throw couponError(problem ?? 'COUPON_NOT_FOUND');
+  const { standing, problem } = resolveCoupon(await couponCandidates(db, code, userId, lines), lines);
+  if (problem || !standing) throw couponRefusal(problem ?? 'COUPON_NOT_FOUND');
+  const { coupon } = standing;
   // Kept as its creator typed it; it is looked up again in any letter case.
   await db
     .insert(cartCoupons)

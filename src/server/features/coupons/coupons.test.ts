@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { as } from '../../../../test/helpers/commerce';
+import { addToCart, as } from '../../../../test/helpers/commerce';
 import { couponLimits } from '../../../shared/limits';
 import type { Coupon } from '../../../shared/schemas/coupons';
 import { createCourse, createTeacher, createUser, makeOrder } from '../../db/factories';
@@ -108,18 +108,41 @@ describe('coupons', () => {
     expect(await ctx.db.select().from(couponCourses)).toEqual([]);
   });
 
-  it('refuses a code another coupon has in any letter case (409), also when two creations race', async () => {
+  it('refuses a code the teacher’s own coupons already have in any letter case (409), also when two creations race', async () => {
     const { teacher } = await teacherWithCourses(1);
-    const { teacher: other } = await teacherWithCourses(1);
     expect((await create(teacher, body({ code: 'Black-Friday' }))).statusCode).toBe(201);
-    const taken = await create(other, body({ code: 'BLACK-friday' }));
+    const taken = await create(teacher, body({ code: 'BLACK-friday' }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.code).toBe('COUPON_CODE_TAKEN');
+    expect(taken.json().error).toEqual({ code: 'COUPON_CODE_TAKEN', message: 'You already have a coupon with this code' });
 
-    const racing = await Promise.all([create(teacher, body({ code: 'carrera' })), create(other, body({ code: 'CARRERA' }))]);
+    const racing = await Promise.all([create(teacher, body({ code: 'carrera' })), create(teacher, body({ code: 'CARRERA' }))]);
     expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     expect(racing.find((response) => response.statusCode === 409)!.json().error.code).toBe('COUPON_CODE_TAKEN');
     expect(await ctx.db.select().from(coupons)).toHaveLength(2);
+  });
+
+  it('tells a teacher nothing of another teacher’s codes: the same code is created as if it were free, and each coupon discounts only its own teacher’s course', async () => {
+    const { teacher, owned: [mine] } = await teacherWithCourses(1);
+    const { teacher: other, owned: [theirs] } = await teacherWithCourses(1);
+    const first = await create(teacher, body({ code: 'Verano', discountKind: 'percent', discountValue: 10 }));
+    expect(first.statusCode).toBe(201);
+    // Any letter case, and the site's coupons too: each owner has its own codes.
+    const second = await create(other, body({ code: 'VERANO', discountKind: 'percent', discountValue: 50 }));
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ code: 'VERANO', link: '/allcourses?cupon=VERANO' });
+    const admin = await signedInAdmin(ctx.app);
+    expect((await create(admin, body({ code: 'verano', courseIds: [mine!.id] }), '/api/admin/coupons')).statusCode).toBe(201);
+    expect(await ctx.db.select().from(coupons)).toHaveLength(3);
+
+    // The code means, in a cart, the coupon of whoever sells its courses (the oldest usable first).
+    const buyer = await signedInUser(ctx.app);
+    await addToCart(ctx.app, buyer, theirs!.id);
+    const applied = await ctx.app.inject({ method: 'PUT', url: '/api/cart/coupon', headers: as(buyer), payload: { code: 'verano' } });
+    expect(applied.json()).toMatchObject({ coupon: { code: 'VERANO', discountValue: 50, problem: null }, discountCents: 1000 });
+    const secondBuyer = await signedInUser(ctx.app);
+    await addToCart(ctx.app, secondBuyer, mine!.id);
+    const mineApplied = await ctx.app.inject({ method: 'PUT', url: '/api/cart/coupon', headers: as(secondBuyer), payload: { code: 'VERANO' } });
+    expect(mineApplied.json()).toMatchObject({ coupon: { code: 'Verano', discountValue: 10, problem: null } });
   });
 
   it(`holds at most ${couponLimits.perOwner} coupons per teacher (409 COUPON_LIMIT_REACHED), even when creations race`, async () => {
@@ -274,7 +297,7 @@ describe('coupons', () => {
     const missing = await create(admin, body({ code: 'NADA', courseIds: [999_999] }), '/api/admin/coupons');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('COURSE_NOT_FOUND');
-    expect((await create(admin, body({ code: 'docente' }), '/api/admin/coupons')).json().error.code).toBe('COUPON_CODE_TAKEN');
+    expect((await create(admin, body({ code: 'sitio' }), '/api/admin/coupons')).json().error.code).toBe('COUPON_CODE_TAKEN');
 
     expect((await list(admin, '/api/admin/coupons')).map((item) => item.code)).toEqual(['SITIO-UNO', 'SITIO', 'DOCENTE']);
     // Site coupons are nobody's own: they are not in the admin's teacher list.

@@ -20,7 +20,8 @@ type CouponRow = typeof coupons.$inferSelect;
 /** Who a coupon is created for: a teacher over their own courses, or the site over all (by an admin). */
 export type CouponOwner = { kind: 'teacher'; userId: string } | { kind: 'site'; adminId: string };
 
-const codeTaken = () => new AppError('COUPON_CODE_TAKEN', 'Another coupon already has this code');
+/** Said only of the owner's own coupons: codes are unique per owner, so another teacher's code is never a clash. */
+const codeTaken = () => new AppError('COUPON_CODE_TAKEN', 'You already have a coupon with this code');
 const notFound = () => new AppError('COUPON_NOT_FOUND', 'Coupon not found');
 const coursesNotYours = () => new AppError('COUPON_COURSES_NOT_YOURS', 'A coupon may only cover your own courses');
 
@@ -54,7 +55,10 @@ export async function createCoupon(db: Database, owner: CouponOwner, input: Crea
         .where(ownerId ? eq(coupons.ownerId, ownerId) : isNull(coupons.ownerId));
       if ((owned?.total ?? 0) >= couponLimits.perOwner) throw new AppError('COUPON_LIMIT_REACHED', `At most ${couponLimits.perOwner} coupons`);
       await checkCourses(tx, ownerId, courseIds);
-      const [taken] = await tx.select({ id: coupons.id }).from(coupons).where(eq(sql`upper(${coupons.code})`, input.code.toUpperCase()));
+      const [taken] = await tx
+        .select({ id: coupons.id })
+        .from(coupons)
+        .where(and(eq(sql`upper(${coupons.code})`, input.code.toUpperCase()), ownerId ? eq(coupons.ownerId, ownerId) : isNull(coupons.ownerId)));
       if (taken) throw codeTaken();
       const [created] = await tx
         .insert(coupons)
@@ -102,7 +106,7 @@ async function checkCourses(db: Database, ownerId: string | null, courseIds: num
   if (owned.length !== courseIds.length) throw coursesNotYours();
 }
 
-/** Turns the database's unique-code refusal (a race past the check) into COUPON_CODE_TAKEN. */
+/** Turns the database's unique-code refusal (the same owner's race past the check) into COUPON_CODE_TAKEN. */
 async function withUniqueCode<T>(change: () => Promise<T>): Promise<T> {
   try {
     return await change();

@@ -60,6 +60,7 @@ const scenario = fc.record({
   ),
   platformFeeBasisPoints: fc.integer({ min: 0, max: 10_000 }),
   referralFeeBasisPoints: fc.integer({ min: 0, max: 10_000 }),
+  referralMinDiscountPercent: fc.integer({ min: 0, max: 100 }),
   refundAll: fc.boolean(),
 });
 
@@ -68,7 +69,7 @@ describe('checkout with coupons and referrals, over random carts', () => {
 
   it('adds up to the cent, from the cart through payment and refunds', { timeout: 120_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ lines, coupon, platformFeeBasisPoints, referralFeeBasisPoints, refundAll }) => {
+      fc.asyncProperty(scenario, async ({ lines, coupon, platformFeeBasisPoints, referralFeeBasisPoints, referralMinDiscountPercent, refundAll }) => {
         await resetDatabase(await testDatabase());
         const { db } = ctx;
         const teachers: string[] = [];
@@ -111,7 +112,7 @@ describe('checkout with coupons and referrals, over random carts', () => {
           },
         } as unknown as PaymentProvider;
         const user: SessionUser = { id: buyer.id, name: buyer.name, email: buyer.email, image: null, isAdmin: false };
-        const deps = { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, successUrl: 'https://x/s?{CHECKOUT_SESSION_ID}', cancelUrl: 'https://x/c', log: { warn: () => {} } as never };
+        const deps = { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, referralMinDiscountPercent, successUrl: 'https://x/s?{CHECKOUT_SESSION_ID}', cancelUrl: 'https://x/c', log: { warn: () => {} } as never };
 
         const anyCovered = lines.some((_line, index) => covers(index));
         if (coupon && !anyCovered) {
@@ -134,7 +135,9 @@ describe('checkout with coupons and referrals, over random carts', () => {
           if (!covers(index)) expect(item.discountCents).toBe(0);
           else if (coupon!.terms.discountKind === 'amount') expect(item.discountCents).toBe(Math.min(coupon!.terms.discountValue, line.priceCents));
           else expect(Math.abs(item.discountCents * 100 - line.priceCents * coupon!.terms.discountValue)).toBeLessThanOrEqual(50);
-          const referred = line.attribution === 'seller' || (covers(index) && ownerId === item.sellerId);
+          // The seller's own coupon refers a line only from REFERRAL_MIN_DISCOUNT_PERCENT of its list price off.
+          const ownCouponRefers = covers(index) && ownerId === item.sellerId && item.discountCents > 0 && item.discountCents * 100 >= referralMinDiscountPercent * line.priceCents;
+          const referred = line.attribution === 'seller' || ownCouponRefers;
           expect(item.referred).toBe(referred);
           expect(item.feeBasisPoints).toBe(referred ? referralFeeBasisPoints : platformFeeBasisPoints);
           expect(item.feeCents + item.teacherShareCents).toBe(item.priceCents);

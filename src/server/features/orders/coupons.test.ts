@@ -167,7 +167,8 @@ describe('checkout with a coupon (built-in test provider)', () => {
     // Paid once: the buyer has used it.
     await addToCart(ctx.app, user, (await createCourse(ctx.db, { ownerId: teacher })).id);
     const reapplied = await ctx.app.inject({ method: 'PUT', url: '/api/cart/coupon', headers: as(user), payload: { code: 'once-each' } });
-    expect(reapplied.json().error.code).toBe('COUPON_USED_UP');
+    // Used up: the one answer for a code that cannot be used, which says nothing of its uses.
+    expect(reapplied.json().error.code).toBe('COUPON_NOT_FOUND');
   });
 
   it('refuses the checkout, creating no order, when the cart’s coupon stopped applying', async () => {
@@ -201,7 +202,7 @@ describe('checkout with a coupon (built-in test provider)', () => {
         return { sessionId: 'cs_recorded', url: 'https://pay.example/cs_recorded' };
       },
     };
-    const fees = { platformFeeBasisPoints: 2000, referralFeeBasisPoints: 300 };
+    const fees = { platformFeeBasisPoints: 2000, referralFeeBasisPoints: 300, referralMinDiscountPercent: 10 };
     const { orderId } = await startCheckout(
       { db: ctx.db, provider, ...fees, successUrl: 'https://x/s', cancelUrl: 'https://x/c', log: ctx.app.log },
       user,
@@ -219,6 +220,64 @@ describe('checkout with a coupon (built-in test provider)', () => {
     expect(line(plain.id)).toMatchObject({ referred: false, feeBasisPoints: 2000, priceCents: 2999, feeCents: 600, teacherShareCents: 2399 });
     expect((await orderRow(orderId)).amountTotal).toBe(5001 + 3000 + 2999);
     expect(sent.map((lines) => lines.map((row) => row.unitAmountCents).sort())).toEqual([[2999, 3000, 5001]]);
+  });
+});
+
+describe('the seller’s own coupon as a referral, past REFERRAL_MIN_DISCOUNT_PERCENT', () => {
+  const ctx = useTestApp();
+
+  /** A teacher's course at 2000 in a buyer's cart, with the teacher's own coupon of these terms applied, checked out. */
+  async function soldWithOwnCoupon(terms: { discountKind: 'percent' | 'amount'; discountValue: number }) {
+    const teacher = await createTeacher(ctx.db);
+    const course = await createCourse(ctx.db, { ownerId: teacher, priceCents: 2000 });
+    const buyer = await signedInUser(ctx.app);
+    await addToCart(ctx.app, buyer, course.id);
+    const coupon = await insertCoupon(ctx.db, { createdBy: teacher, ...terms });
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/cart/coupon', headers: as(buyer), payload: { code: coupon.code } })).statusCode).toBe(200);
+    const { orderId } = await checkout(ctx.app, buyer);
+    return (await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0]!;
+  }
+
+  it('keeps the normal fee on a line the seller’s own 1-cent coupon discounts: a token coupon does not cut the fee from 20 % to 3 %', async () => {
+    expect(await soldWithOwnCoupon({ discountKind: 'amount', discountValue: 1 })).toMatchObject({
+      listPriceCents: 2000,
+      discountCents: 1,
+      priceCents: 1999,
+      referred: false,
+      feeBasisPoints: 2000,
+      feeCents: 400,
+      teacherShareCents: 1599,
+    });
+  });
+
+  it('gives the referral fee from a discount of 10 % of the list price on (the default)', async () => {
+    expect(await soldWithOwnCoupon({ discountKind: 'amount', discountValue: 199 })).toMatchObject({ referred: false, feeBasisPoints: 2000, priceCents: 1801, feeCents: 360 });
+    expect(await soldWithOwnCoupon({ discountKind: 'percent', discountValue: 10 })).toMatchObject({
+      referred: true,
+      feeBasisPoints: 300,
+      priceCents: 1800,
+      feeCents: 54,
+      teacherShareCents: 1746,
+    });
+  });
+});
+
+describe('the seller’s own coupon as a referral with REFERRAL_MIN_DISCOUNT_PERCENT set', () => {
+  const ctx = useTestApp({ REFERRAL_MIN_DISCOUNT_PERCENT: '50' });
+
+  it('needs that much of the list price off', async () => {
+    const teacher = await createTeacher(ctx.db);
+    const buyer = await signedInUser(ctx.app);
+    for (const priceCents of [2000, 3000]) await addToCart(ctx.app, buyer, (await createCourse(ctx.db, { ownerId: teacher, priceCents })).id);
+    // 1000 off each: half of the first, a third of the second.
+    const coupon = await insertCoupon(ctx.db, { createdBy: teacher, discountKind: 'amount', discountValue: 1000 });
+    await ctx.app.inject({ method: 'PUT', url: '/api/cart/coupon', headers: as(buyer), payload: { code: coupon.code } });
+    const { orderId } = await checkout(ctx.app, buyer);
+    const lines = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.listPriceCents);
+    expect(lines.map((line) => [line.listPriceCents, line.referred, line.feeBasisPoints])).toEqual([
+      [2000, true, 300],
+      [3000, false, 2000],
+    ]);
   });
 });
 

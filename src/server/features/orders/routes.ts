@@ -22,10 +22,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersOptions> = async (app, { 
 
   route(app, ordersEndpoints.startCheckout, async (request, reply) => {
     const user = signedInUser(request);
-    const { platformFeeBasisPoints, referralFeeBasisPoints, referralWindowMs } = app.config.payouts;
+    const { platformFeeBasisPoints, referralFeeBasisPoints, referralMinDiscountPercent, referralWindowMs } = app.config.payouts;
     const referrals = readReferralAttributions(request.headers.cookie, referralKey, Date.now(), referralWindowMs);
     const result = await startCheckout(
-      { db: app.db, provider: payments, platformFeeBasisPoints, referralFeeBasisPoints, log: request.log, expireAbandonedSessions, ...returnUrls(app.config.publicUrl) },
+      { db: app.db, provider: payments, platformFeeBasisPoints, referralFeeBasisPoints, referralMinDiscountPercent, log: request.log, expireAbandonedSessions, ...returnUrls(app.config.publicUrl) },
       user,
       request.body?.locale,
       referrals,

@@ -9,8 +9,8 @@ import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { cartCoupons, courses, enrollments, invoices, orderItems, orders } from '../../db/schema';
 import { buyableCartLines } from '../../domain/cart-lines';
-import { cartTotals, priceLines } from '../../domain/coupon-pricing';
-import { couponError, couponProblem, couponStanding, coveredCourseIds, expireBuyerCheckoutsWithCoupon, findCoupon, type CouponLine } from '../../domain/coupons';
+import { cartTotals, priceLines, sellerCouponRefers } from '../../domain/coupon-pricing';
+import { couponCandidates, couponError, coveredCourseIds, expireBuyerCheckoutsWithCoupon, resolveCoupon, type CouponLine } from '../../domain/coupons';
 import { displayedImageUrl, summaryColumns } from '../../domain/course-summary';
 import { progressColumns } from '../../domain/course-progress';
 import { grantCourses } from '../../domain/enrollments';
@@ -38,6 +38,8 @@ type CheckoutDeps = {
   platformFeeBasisPoints: number;
   /** The fee on a line the teacher brought (100 − REFERRAL_TEACHER_PERCENT, × 100). */
   referralFeeBasisPoints: number;
+  /** The least discount, in percent of the list price, with which the seller's own coupon makes a line referred (REFERRAL_MIN_DISCOUNT_PERCENT). */
+  referralMinDiscountPercent: number;
   successUrl: string;
   cancelUrl: string;
   log: FastifyBaseLogger;
@@ -53,10 +55,11 @@ export type ReferralAttributions = ReadonlyArray<{ courseId: number; teacherId: 
  * course's title, list price, the coupon's discount and the price paid at this moment), then
  * opens a checkout session with the provider for the discounted prices. Nothing the browser
  * sends is read. A line is referred (its teacher gets the referral share) when an attribution
- * names its course and its seller, or when the seller's own coupon discounts it.
+ * names its course and its seller, or when the seller's own coupon takes at least
+ * `referralMinDiscountPercent` of its list price off it.
  */
 export async function startCheckout(
-  { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, successUrl, cancelUrl, log, expireAbandonedSessions }: CheckoutDeps,
+  { db, provider, platformFeeBasisPoints, referralFeeBasisPoints, referralMinDiscountPercent, successUrl, cancelUrl, log, expireAbandonedSessions }: CheckoutDeps,
   user: SessionUser,
   locale?: Language,
   referrals: ReferralAttributions = [],
@@ -76,7 +79,9 @@ export async function startCheckout(
         .filter(
           (line) =>
             referrals.some((referral) => referral.courseId === line.courseId && referral.teacherId === line.sellerId) ||
-            (coupon?.ownerId === line.sellerId && coupon.coveredCourseIds.has(line.courseId)),
+            (coupon?.ownerId === line.sellerId &&
+              coupon.coveredCourseIds.has(line.courseId) &&
+              sellerCouponRefers(line.priceCents, coupon.terms, referralMinDiscountPercent)),
         )
         .map((line) => line.courseId),
     );
@@ -186,19 +191,18 @@ export async function startCheckout(
 }
 
 /**
- * The cart's coupon, taken for the order being created in `tx`: its row stays locked until the
- * transaction ends, so concurrent checkouts count its uses one after the other and the last use
- * goes to one of them only. The buyer's own older checkouts with it are abandoned first (a buyer
- * back from the payment page may check out again); then any problem refuses the checkout.
+ * The cart's coupon, taken for the order being created in `tx`: the rows the code may mean stay
+ * locked until the transaction ends, so concurrent checkouts count a coupon's uses one after the
+ * other and the last use goes to one of them only (the uses are read after the lock, see
+ * `couponCandidates`). Any problem refuses the checkout; the code was accepted when it was kept in
+ * the cart, so the buyer is told what changed since. Then the buyer's own older checkouts with the
+ * coupon are abandoned (a buyer back from the payment page may check out again).
  */
 async function claimCoupon(tx: Database, code: string, buyerId: string, lines: readonly CouponLine[]) {
-  const coupon = await findCoupon(tx, code, { lock: true });
-  if (!coupon) throw couponError('COUPON_NOT_FOUND');
+  const { standing, problem } = resolveCoupon(await couponCandidates(tx, code, buyerId, lines, { lock: true }), lines);
+  if (problem || !standing) throw couponError(problem ?? 'COUPON_NOT_FOUND');
+  const { coupon } = standing;
   const abandonedOrderIds = await expireBuyerCheckoutsWithCoupon(tx, coupon.id, buyerId);
-  // Counted in a statement after the lock: it sees every order committed by the checkouts it waited for.
-  const standing = await couponStanding(tx, coupon, buyerId);
-  const problem = couponProblem(standing, lines);
-  if (problem) throw couponError(problem);
   return {
     id: coupon.id,
     code: coupon.code,

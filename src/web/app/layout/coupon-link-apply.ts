@@ -8,9 +8,11 @@ import { errorMessage } from '../../lib/error-message';
 import { forgetCoupon, keptCoupon, markCouponTried } from '../../lib/coupon-link';
 
 /**
- * Sends the code a link left to the signed-in buyer's cart, and says how it went. A code "not
- * for the courses in your cart" (an empty cart, or other courses) waits for the next course the
- * buyer adds; any other refusal is said once and the code dropped.
+ * Sends the code a link left to the signed-in buyer's cart, and says how it went. A code that
+ * gives nothing on the cart as it is (COUPON_NOT_FOUND: the server answers alike for an unknown
+ * code and one for other courses, so a link followed before adding its course is not told apart
+ * from a wrong one) waits for the next course the buyer adds, as does a code refused for too many
+ * tries (RATE_LIMITED); any other refusal is said once and the code dropped.
  */
 export async function applyKeptCoupon(queryClient: QueryClient, cartCourseIds: number[]): Promise<void> {
   // Read again: the buyer may have typed or removed a code in the cart meanwhile; an old one is dropped.
@@ -22,8 +24,8 @@ export async function applyKeptCoupon(queryClient: QueryClient, cartCourseIds: n
     forgetCoupon();
     toast.success(i18n.t('cart:coupon.linkApplied', { code: cart.coupon?.code ?? kept.code }));
   } catch (error) {
-    if (isApiError(error) && error.code === 'COUPON_NOT_APPLICABLE') {
-      if (kept.triedWith === null) toast.success(i18n.t('cart:coupon.linkWaiting', { code: kept.code }));
+    if (isApiError(error) && (error.code === 'COUPON_NOT_FOUND' || error.code === 'RATE_LIMITED')) {
+      if (kept.triedWith === null && error.code === 'COUPON_NOT_FOUND') toast.success(i18n.t('cart:coupon.linkWaiting', { code: kept.code }));
       markCouponTried(kept, cartCourseIds);
       return;
     }

@@ -38,7 +38,8 @@ function backend({ signedIn: startSignedIn = false, inCart = false, extra = {} }
     },
     applyCartCoupon: ({ body }) => {
       if (body.code.toUpperCase() !== 'MITAD') return jsonResponse({ error: { code: 'COUPON_NOT_FOUND', message: 'no' } }, 404);
-      if (cart.items.length === 0) return jsonResponse({ error: { code: 'COUPON_NOT_APPLICABLE', message: 'no' } }, 409);
+      // The server's one answer for a code that gives nothing on the cart, an empty one included.
+      if (cart.items.length === 0) return jsonResponse({ error: { code: 'COUPON_NOT_FOUND', message: 'no' } }, 404);
       cart = makeCart([{ ...line, listPriceCents: 2000, discountCents: 1000, priceCents: 1000 }], coupon);
       return cart;
     },
@@ -87,7 +88,7 @@ describe('a coupon link (?cupon= / ?coupon=)', () => {
   it('followed by a signed-in buyer with an empty cart: kept, then applied when the course is added', async () => {
     const { fetchSpy, cart } = backend({ signedIn: true });
     const { user, router } = renderApp('/course/42?coupon=MITAD');
-    expect(await screen.findByText('Guardamos el cupón MITAD: se aplicará cuando agregues al carrito un curso que cubra.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Guardamos el cupón MITAD: se aplicará si agregas al carrito un curso que cubra.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(requestsTo(fetchSpy, endpoints.applyCartCoupon)).toHaveLength(1);
     expect(JSON.parse(couponText()!)).toMatchObject({ code: 'MITAD', triedWith: [] });
@@ -103,12 +104,10 @@ describe('a coupon link (?cupon= / ?coupon=)', () => {
     const { fetchSpy } = backend({
       signedIn: true,
       inCart: true,
-      extra: { applyCartCoupon: () => jsonResponse({ error: { code: 'COUPON_EXPIRED', message: 'no' } }, 409) },
+      extra: { applyCartCoupon: () => jsonResponse({ error: { code: 'COUPON_ALREADY_USED', message: 'no' } }, 409) },
     });
     renderApp('/course/42?cupon=VIEJO');
-    expect(
-      await screen.findByText('No pudimos aplicar el cupón VIEJO: Este cupón no es válido ahora: expiró, aún no empieza o fue desactivado.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No pudimos aplicar el cupón VIEJO: Ya usaste este cupón tantas veces como permite.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(couponText()).toBeNull();
     expect(requestsTo(fetchSpy, endpoints.applyCartCoupon).map((sent) => sent.body)).toEqual([{ code: 'VIEJO' }]);
   });

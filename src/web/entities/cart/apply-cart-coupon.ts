@@ -4,8 +4,8 @@ import { call } from '../../lib/api-client';
 import { cartKeys } from './cart-keys';
 
 /**
- * Answers the cart priced with the code; a refusal is an ApiError (COUPON_NOT_FOUND, COUPON_EXPIRED,
- * COUPON_USED_UP, COUPON_NOT_APPLICABLE, COUPON_ALREADY_USED) and leaves the cart as it was.
+ * Answers the cart priced with the code; a refusal is an ApiError (COUPON_NOT_FOUND for any code
+ * the buyer cannot use, COUPON_ALREADY_USED, RATE_LIMITED) and leaves the cart as it was.
  */
 export const applyCartCoupon = (code: string) => call(endpoints.applyCartCoupon, { body: { code } });
 

@@ -141,7 +141,8 @@ describe('cart page (/shop): coupons', () => {
   });
 
   it.each([
-    ['COUPON_NOT_FOUND', 404, 'No existe un cupón con este código. Revisa cómo está escrito.'],
+    ['COUPON_NOT_FOUND', 404, 'Ningún cupón con este código vale para los cursos de tu carrito. Revisa cómo está escrito.'],
+    ['RATE_LIMITED', 429, 'Demasiados intentos. Espera un momento y vuelve a intentarlo.'],
     ['COUPON_EXPIRED', 409, 'Este cupón no es válido ahora: expiró, aún no empieza o fue desactivado.'],
     ['COUPON_USED_UP', 409, 'Este cupón está agotado: ya no le quedan usos.'],
     ['COUPON_NOT_APPLICABLE', 409, 'Este cupón no es para los cursos de tu carrito.'],

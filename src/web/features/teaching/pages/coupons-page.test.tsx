@@ -92,7 +92,7 @@ describe('/coursescreated/coupons', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Código/ }), 'mitad');
     await user.type(within(form).getByRole('textbox', { name: /^Descuento \(%\)/ }), '30');
     await user.click(within(form).getByRole('button', { name: 'Crear cupón' }));
-    expect(await within(form).findByText('Ya existe un cupón con este código: elige otro.')).toBeInTheDocument();
+    expect(await within(form).findByText('Ya tienes un cupón con este código: elige otro.')).toBeInTheDocument();
 
     const code = within(form).getByRole('textbox', { name: /^Código/ });
     await user.clear(code);
