@@ -60,15 +60,21 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
    * Plays a video lesson as the player does: a report where playback starts, then one every
    * `everySeconds` of wall clock (the last one at `to`), the clock moving as the playback takes.
    * The player reports every 5 s; tests that only need a lesson seen whole report less often.
+   * `claimedDuration`: a length sent along, as older players did (the server ignores it).
    */
-  async function play(user: TestUser, lessonId: number, { from = 0, to, speed = 1, everySeconds = 20 }: { from?: number; to: number; speed?: number; everySeconds?: number }) {
+  async function play(
+    user: TestUser,
+    lessonId: number,
+    { from = 0, to, speed = 1, everySeconds = 20, claimedDuration }: { from?: number; to: number; speed?: number; everySeconds?: number; claimedDuration?: number },
+  ) {
     let position = from;
-    expect((await save(user, [{ lessonId, positionSeconds: position }])).statusCode).toBe(200);
+    const report = () => save(user, [{ lessonId, positionSeconds: position, ...(claimedDuration ? { durationSeconds: claimedDuration } : {}) }]);
+    expect((await report()).statusCode).toBe(200);
     while (position < to) {
       const next = Math.min(to, position + speed * everySeconds);
       wait((next - position) / speed);
       position = next;
-      expect((await save(user, [{ lessonId, positionSeconds: position }])).statusCode).toBe(200);
+      expect((await report()).statusCode).toBe(200);
     }
   }
 
@@ -269,12 +275,12 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
 
     it('seeking to the end covers nothing in between, however long the player waited before', async () => {
       const { buyer, course, main } = await buyerOf();
-      await play(buyer, main, { to: 30 });
+      await play(buyer, main, { to: 30, claimedDuration: 600 });
       // Sought at once from 30 s to 300 s, then played on.
-      await play(buyer, main, { from: 300, to: 320 });
+      await play(buyer, main, { from: 300, to: 320, claimedDuration: 600 });
       // Paused for ten minutes, then sought to 570 s: no playback covers what lies between.
       wait(600);
-      await play(buyer, main, { from: 570, to: 600 });
+      await play(buyer, main, { from: 570, to: 600, claimedDuration: 600 });
       expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'in_progress', positionSeconds: 600, watchedSeconds: 30 + 20 + 30, completedAt: null });
     });
 
@@ -297,14 +303,14 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
 
     it('two tabs interleaving their reports cannot add up faster than real time', async () => {
       const { buyer, course, main } = await buyerOf();
-      // One tab plays from the start, the other from the middle, both at 2×, each reporting every 5 s.
+      // One tab plays from the start, the other from the middle, both at 2×, each reporting every 5 s (with the length, as older players did).
       const tabs = [0, 300];
-      await save(buyer, [{ lessonId: main, positionSeconds: tabs[0] }]);
+      await save(buyer, [{ lessonId: main, positionSeconds: tabs[0], durationSeconds: 600 }]);
       for (let turn = 1; turn <= 60; turn += 1) {
         wait(2.5);
         const tab = turn % 2;
         tabs[tab]! += 10;
-        expect((await save(buyer, [{ lessonId: main, positionSeconds: tabs[tab] }])).statusCode).toBe(200);
+        expect((await save(buyer, [{ lessonId: main, positionSeconds: tabs[tab], durationSeconds: 600 }])).statusCode).toBe(200);
       }
       // 150 s of wall clock: at most 300 s of video could have been played, and the lesson is not done.
       const lesson = await lessonOf(buyer, course.id, main);
