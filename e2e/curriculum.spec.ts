@@ -211,11 +211,17 @@ test.describe.serial('a course of sections and lessons, from the teacher to the 
       await watch(course.title);
       await next.click();
 
-      // Section 2: the text counts as read once its end is in view.
+      // Section 2: the learner marks the text read (reading it to its end marks nothing), and may take the mark back.
       await expect(lessonHeading(lessons.text)).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Antes de practicar' })).toBeVisible();
-      await page.getByTestId('lesson-text-end').scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: 'Marcar como leída' }).scrollIntoViewIfNeeded();
+      await expect(lessonLink(lessons.text, 'sin empezar')).toBeVisible();
+      await page.getByRole('button', { name: 'Marcar como leída' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Leída' })).toBeVisible();
+      await expect(lessonLink(lessons.text, 'completada')).toBeVisible();
+      await page.getByRole('button', { name: 'Marcar como no leída' }).click();
+      await expect(lessonLink(lessons.text, 'en curso')).toBeVisible();
+      await page.getByRole('button', { name: 'Marcar como leída' }).click();
       await expect(lessonLink(lessons.text, 'completada')).toBeVisible();
       await next.click();
 
@@ -231,6 +237,9 @@ test.describe.serial('a course of sections and lessons, from the teacher to the 
       const pdfDownload = page.waitForEvent('download');
       await page.getByRole('link', { name: `Descargar ${pdfName}` }).click();
       expect(await startOf(await pdfDownload)).toBe('%PDF-');
+      // Downloading is not doing: the learner marks the file done.
+      await expect(lessonLink(lessons.pdf, 'sin empezar')).toBeVisible();
+      await page.getByRole('button', { name: 'Marcar como hecha' }).click();
       await expect(lessonLink(lessons.pdf, 'completada')).toBeVisible();
       await next.click();
 
@@ -260,6 +269,8 @@ test.describe.serial('a course of sections and lessons, from the teacher to the 
       await expect(page.getByRole('heading', { level: 2, name: certificate.learnerName })).toBeVisible();
       await expect(page.getByRole('link', { name: course.title })).toHaveAttribute('href', `/course/${course.id}`);
       await expect(page.getByText(certificate.code)).toBeVisible();
+      // What it certifies, as the server saw it: the four lessons completion asks for, and the video seen played.
+      await expect(page.getByText(/^4 lessons, \d+ (s|min) of video watched, as the site recorded them$/)).toBeVisible();
       await expectAccessible(page);
     });
   });

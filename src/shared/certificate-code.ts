@@ -7,3 +7,11 @@
 export const certificateCodePattern = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 export const normaliseCertificateCode = (value: string) => value.trim().toUpperCase();
+
+/** Seconds of video watched as a certificate states them, the same in every language: "3 h 05 min", "12 min", "45 s". */
+export function formatWatchedDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+}

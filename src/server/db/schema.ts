@@ -661,9 +661,10 @@ export const enrollments = pgTable(
 );
 
 /**
- * Where each learner is in each lesson: a video's last position, and when the lesson was done
- * (a video watched to 90 %, a text read to its end, a file downloaded). `completed_at` is never
- * cleared, so seeking back does not undo a lesson.
+ * Where each learner is in each lesson: a video's last position and what the server has seen
+ * of it, and when the lesson was done (a video seen played over 90 % of its stored length, a
+ * text or file marked done by the learner). A video's `completed_at` is never cleared, so
+ * seeking back does not undo it; a text or file is unmarked by its learner.
  */
 export const lessonProgress = pgTable(
   'lesson_progress',
@@ -678,8 +679,16 @@ export const lessonProgress = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     positionSeconds: integer('position_seconds').notNull().default(0),
+    /** A video's stored length (the lesson's, never the player's); 0 for other kinds. */
     durationSeconds: integer('duration_seconds').notNull().default(0),
+    /**
+     * The stretches of a video the server has seen played, in whole seconds, flat and merged
+     * (`[start₀, end₀, start₁, end₁, …]`, `domain/watch-coverage.ts`), and how many seconds they cover.
+     */
+    watchedRanges: integer('watched_ranges').array().notNull().default(sql`'{}'::integer[]`),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the server last heard of the lesson: for a video, the time its last reported position was heard. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -709,6 +718,12 @@ export const certificates = pgTable(
     learnerName: text('learner_name').notNull(),
     courseTitle: text('course_title').notNull(),
     teacherName: text('teacher_name').notNull(),
+    /**
+     * What the server saw at issue: the lessons done and the seconds of video it saw played.
+     * Null on certificates issued before it was recorded, which state neither.
+     */
+    lessonsCompleted: integer('lessons_completed'),
+    videoSecondsWatched: integer('video_seconds_watched'),
     /** The learner's language at issue: the PDF's. */
     language: text('language').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),

@@ -259,7 +259,7 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
   const main = demoVideos.mainLandscape.durationSeconds;
   const lessonsOf = async (key: string) =>
     db
-      .select({ id: courseLessons.id, courseId: courseLessons.courseId, durationSeconds: courseLessons.durationSeconds })
+      .select({ id: courseLessons.id, courseId: courseLessons.courseId, kind: courseLessons.kind, durationSeconds: courseLessons.durationSeconds })
       .from(courseLessons)
       .where(eq(courseLessons.courseId, course(key).id))
       .orderBy(courseLessons.position);
@@ -267,13 +267,28 @@ async function insertDemoData(db: Database, passwordHashes: Map<string, string>,
   if (finishedKey !== undefined) {
     for (const [index, lesson] of (await lessonsOf(finishedKey)).entries()) {
       const at = daysAgo(0.9 - index / 10);
-      progressRows.push({ userId: buyer, lessonId: lesson.id, courseId: lesson.courseId, positionSeconds: lesson.durationSeconds, durationSeconds: lesson.durationSeconds, completedAt: at, updatedAt: at });
+      // As the server records them: a video seen played whole, a text or file marked done.
+      const seconds = lesson.kind === 'video' ? lesson.durationSeconds : 0;
+      progressRows.push({
+        userId: buyer,
+        lessonId: lesson.id,
+        courseId: lesson.courseId,
+        positionSeconds: seconds,
+        durationSeconds: seconds,
+        watchedRanges: seconds > 0 ? [0, seconds] : [],
+        watchedSeconds: seconds,
+        completedAt: at,
+        updatedAt: at,
+      });
     }
   }
   if (underWayKey !== undefined) {
     // The starter curriculum's second lesson is the main video: half of it watched.
     const mainLesson = (await lessonsOf(underWayKey))[1];
-    if (mainLesson) progressRows.push({ userId: buyer, lessonId: mainLesson.id, courseId: mainLesson.courseId, positionSeconds: Math.floor(main / 2), durationSeconds: main, completedAt: null, updatedAt: daysAgo(0.5) });
+    const half = Math.floor(main / 2);
+    if (mainLesson) {
+      progressRows.push({ userId: buyer, lessonId: mainLesson.id, courseId: mainLesson.courseId, positionSeconds: half, durationSeconds: main, watchedRanges: [0, half], watchedSeconds: half, completedAt: null, updatedAt: daysAgo(0.5) });
+    }
   }
   if (progressRows.length > 0) await db.insert(lessonProgress).values(progressRows);
 

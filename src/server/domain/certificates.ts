@@ -38,6 +38,8 @@ export const certificateOf = (row: CertificateRow): Certificate => ({
   issuedAt: row.issuedAt.toISOString(),
   state: row.revokedAt ? 'revoked' : 'valid',
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  lessonsCompleted: row.lessonsCompleted,
+  videoSecondsWatched: row.videoSecondsWatched,
 });
 
 /** The user's certificate in force for the course, if any. */
@@ -65,18 +67,31 @@ const completedEveryLesson = (userId: string, courseId: number) => sql`
   )`;
 
 /**
+ * What the server saw of the user in the course, as one row: the lessons done that completing
+ * it asks for, and the seconds of video it saw played in them (`watched_seconds`, from the
+ * playback reports it heard; a lesson done before that was recorded adds none).
+ */
+const seenOfCourse = (userId: string, courseId: number) => sql`
+  select count(*)::int as lessons, coalesce(sum(${lessonProgress.watchedSeconds}), 0)::int as video_seconds
+  from ${lessonProgress}
+  join ${courseLessons} on ${courseLessons.id} = ${lessonProgress.lessonId}
+  where ${lessonProgress.userId} = ${userId} and ${courseLessons.courseId} = ${courseId}
+    and ${lessonProgress.completedAt} is not null and ${countsTowardsCompletion}`;
+
+/**
  * Issues the user's certificate of the course when they hold it and have done every lesson,
  * with what it certifies copied now (their name, the course's title and teacher, their
- * language). One statement decides and inserts, and the partial unique index keeps one in
+ * language, the lessons done and the video the server saw them watch). One statement decides and inserts, and the partial unique index keeps one in
  * force per learner and course: concurrent calls (the player's completion and a click on the
  * button) end with one certificate, which every call answers. A certificate in force is
  * answered as it is, even when the course grew lessons since. Null when none is due.
  */
 export async function issueCertificateIfComplete(db: Database, { userId, courseId }: { userId: string; courseId: number }): Promise<Certificate | null> {
   await db.execute(sql`
-    insert into ${certificates} (code, user_id, course_id, learner_name, course_title, teacher_name, language)
-    select ${newCertificateCode()}, ${users.id}, ${courses.id}, ${users.name}, ${courses.title}, ${courses.teacherName}, ${users.language}
-    from ${users}, ${courses}
+    insert into ${certificates} (code, user_id, course_id, learner_name, course_title, teacher_name, language, lessons_completed, video_seconds_watched)
+    select ${newCertificateCode()}, ${users.id}, ${courses.id}, ${users.name}, ${courses.title}, ${courses.teacherName}, ${users.language},
+      seen.lessons, seen.video_seconds
+    from ${users}, ${courses}, (${seenOfCourse(userId, courseId)}) as seen
     where ${users.id} = ${userId} and ${courses.id} = ${courseId}
       and ${holdsCourse(userId, courseId)}
       and ${completedEveryLesson(userId, courseId)}
@@ -115,6 +130,6 @@ export async function findCertificate(db: Database, code: string): Promise<(Cert
 export async function verifyCertificate(db: Database, code: string): Promise<CertificateVerification | null> {
   const found = await findCertificate(db, code);
   if (!found) return null;
-  const { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt } = found;
-  return { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt };
+  const { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt, lessonsCompleted, videoSecondsWatched } = found;
+  return { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt, lessonsCompleted, videoSecondsWatched };
 }

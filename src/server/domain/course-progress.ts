@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { watchedShare, type CourseProgress, type LessonProgressEntry, type LessonState } from '../../shared/schemas/progress';
+import type { CourseProgress, LessonProgressEntry, LessonState } from '../../shared/schemas/progress';
 import type { SessionUser } from '../auth/guards';
 import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { countsTowardsCompletion, introLessonIds, lessonsInOrder, readCurriculum } from './curriculum';
 import { issueCertificateIfComplete } from './certificates';
 import { mayWatchCourse } from './enrollments';
+import { addWatchedRange, coveredStretch, watchedEnough, watchedSecondsOf, type PreviousReport } from './watch-coverage';
 
 /**
  * The one owner of where learners are in their courses' lessons: the player saves and reads
@@ -35,18 +36,22 @@ async function assertMayWatch(db: Database, user: Viewer, courseIds: number[]): 
 }
 
 /**
- * A row of `lesson_progress` as the writer upserts it. A `durationSeconds` of 0 says the save
- * carried no position (a text read, a file downloaded): the stored position is kept.
+ * A row of `lesson_progress` as the writer upserts it: the lesson's whole new state, computed
+ * from the state the save read. A `durationSeconds` of 0 says the save carried no position (a
+ * text or file marked done or not): the stored position and coverage are kept, and its
+ * `completedAt` is the learner's choice (null unmarks). A video's row never undoes a lesson.
  */
 export type ProgressRow = typeof lessonProgress.$inferInsert & { completedAt: Date | null; updatedAt: Date };
 type QueuedSave = { rows: ProgressRow[]; resolve: () => void; reject: (error: unknown) => void };
 
-/** Rows per upsert: far below PostgreSQL's 65,535 parameters (7 a row), and a statement short enough to not hold others up. */
+/** Rows per upsert: far below PostgreSQL's 65,535 parameters (9 a row), and a statement short enough to not hold others up. */
 export const MAX_PROGRESS_ROWS_PER_STATEMENT = 1000;
+
+const isVideoRow = (row: ProgressRow) => row.durationSeconds !== 0;
 
 /**
  * One row per lesson, as one statement needs (it may not touch a row twice): of rows in
- * arrival order, the last position wins, and the lesson stays done when an earlier one was.
+ * arrival order, the last wins; a video stays done when an earlier row had it done.
  */
 function latestPerLesson(rows: ProgressRow[]): ProgressRow[] {
   const latest = new Map<string, ProgressRow>();
@@ -57,8 +62,10 @@ function latestPerLesson(rows: ProgressRow[]): ProgressRow[] {
       latest.set(key, row);
       continue;
     }
-    const position = row.durationSeconds === 0 ? { positionSeconds: earlier.positionSeconds, durationSeconds: earlier.durationSeconds } : {};
-    latest.set(key, { ...row, ...position, completedAt: earlier.completedAt ?? row.completedAt });
+    if (!isVideoRow(row)) {
+      const kept = { positionSeconds: earlier.positionSeconds, durationSeconds: earlier.durationSeconds, watchedRanges: earlier.watchedRanges, watchedSeconds: earlier.watchedSeconds };
+      latest.set(key, { ...row, ...kept });
+    } else latest.set(key, { ...row, completedAt: earlier.completedAt ?? row.completedAt });
   }
   return [...latest.values()];
 }
@@ -119,15 +126,20 @@ export class ProgressWriter {
     this.statistics.statements += 1;
     this.statistics.saves += batch.length;
     const positionless = sql`excluded.duration_seconds = 0`;
+    const kept = (column: AnyPgColumn, name: string) => sql`case when ${positionless} then ${column} else ${sql.raw(`excluded.${name}`)} end`;
     await this.db
       .insert(lessonProgress)
       .values(latestPerLesson(batch.flatMap((save) => save.rows)))
       .onConflictDoUpdate({
         target: [lessonProgress.userId, lessonProgress.lessonId],
         set: {
-          positionSeconds: sql`case when ${positionless} then ${lessonProgress.positionSeconds} else excluded.position_seconds end`,
-          durationSeconds: sql`case when ${positionless} then ${lessonProgress.durationSeconds} else excluded.duration_seconds end`,
-          completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`,
+          positionSeconds: kept(lessonProgress.positionSeconds, 'position_seconds'),
+          durationSeconds: kept(lessonProgress.durationSeconds, 'duration_seconds'),
+          watchedRanges: kept(lessonProgress.watchedRanges, 'watched_ranges'),
+          watchedSeconds: kept(lessonProgress.watchedSeconds, 'watched_seconds'),
+          // A video stays done; a text or file is done or not as its learner last said. Either
+          // way a lesson still done keeps the date it was first done.
+          completedAt: sql`case when ${positionless} and excluded.completed_at is null then null else coalesce(${lessonProgress.completedAt}, excluded.completed_at) end`,
           updatedAt: sql`excluded.updated_at`,
         },
       });
@@ -146,55 +158,96 @@ export function progressWriter(db: Database): ProgressWriter {
   return writer;
 }
 
-/** The kind and course of each lesson, prepared as every save asks it. */
+/**
+ * Each lesson's kind, course and stored length, with the user's saved state in it (none before
+ * the first save): prepared, as every save of every player asks it.
+ */
 const lessonsStatement = (db: Database) =>
   prepared(db, 'progress_lessons', () =>
     db
-      .select({ id: courseLessons.id, courseId: courseLessons.courseId, kind: courseLessons.kind })
+      .select({
+        id: courseLessons.id,
+        courseId: courseLessons.courseId,
+        kind: courseLessons.kind,
+        storedDurationSeconds: courseLessons.durationSeconds,
+        positionSeconds: lessonProgress.positionSeconds,
+        watchedRanges: lessonProgress.watchedRanges,
+        completedAt: lessonProgress.completedAt,
+        updatedAt: lessonProgress.updatedAt,
+      })
       .from(courseLessons)
+      .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, courseLessons.id), eq(lessonProgress.userId, sql.placeholder('userId'))))
       .where(sql`${courseLessons.id} = any(${sql.placeholder('lessonIds')}::int4[])`)
       .prepare('progress_lessons'),
   );
 
+type LessonRead = Awaited<ReturnType<ReturnType<typeof lessonsStatement>['execute']>>[number];
+
+/** What the server keeps of a lesson between two reports of a save (several entries of one lesson build on each other). */
+type LessonMemory = { previous: PreviousReport | null; watchedRanges: number[]; completedAt: Date | null };
+
 /**
- * Saves a request's progress: each entry overwrites the user's last position in that lesson.
- * A lesson is done (`completed_at`, set once and kept) when a video's position reaches 90 %,
- * or when an entry says `completed` (a text read to its end, a file downloaded or marked done).
- * Nothing is saved when a lesson does not exist or is of a course the user may not watch; that
- * check runs for each request on its own, before its rows join the others' in the progress
- * writer's next statement. A save that completes a lesson and finds its course all done tells
- * the course completion listener.
+ * A video's report: the position is kept (the resume point), and the stretch since the previous
+ * report is added to what was seen when real playback could have covered it
+ * (`coveredStretch`); the lesson is done once what was seen reaches 90 % of its stored length.
+ * The entry's duration and `completed` are not believed.
  */
-export async function saveProgress(db: Database, user: Viewer, entries: LessonProgressEntry[]): Promise<number> {
+function videoRow(user: Viewer, lesson: LessonRead, state: LessonMemory, entry: LessonProgressEntry, now: Date): ProgressRow | null {
+  if (entry.positionSeconds == null) return null;
+  const durationSeconds = lesson.storedDurationSeconds;
+  const positionSeconds = Math.min(durationSeconds, Math.round(entry.positionSeconds));
+  const stretch = coveredStretch(state.previous, positionSeconds, now);
+  const watchedRanges = stretch ? addWatchedRange(state.watchedRanges, ...stretch) : state.watchedRanges;
+  const watchedSeconds = watchedSecondsOf(watchedRanges);
+  const completedAt = state.completedAt ?? (watchedEnough(watchedSeconds, durationSeconds) ? now : null);
+  Object.assign(state, { previous: { positionSeconds, at: now }, watchedRanges, completedAt });
+  return { userId: user.id, lessonId: lesson.id, courseId: lesson.courseId, positionSeconds, durationSeconds, watchedRanges, watchedSeconds, completedAt, updatedAt: now };
+}
+
+/** A text's or file's mark: done or not done as the learner says (a position means nothing there). */
+function markRow(user: Viewer, lesson: LessonRead, state: LessonMemory, entry: LessonProgressEntry, now: Date): ProgressRow {
+  const completedAt = entry.completed === true ? (state.completedAt ?? now) : entry.completed === false ? null : state.completedAt;
+  state.completedAt = completedAt;
+  return { userId: user.id, lessonId: lesson.id, courseId: lesson.courseId, positionSeconds: 0, durationSeconds: 0, watchedRanges: [], watchedSeconds: 0, completedAt, updatedAt: now };
+}
+
+/**
+ * Saves a request's progress. A video entry is a playback report (`videoRow`): the server
+ * decides from the reports it hears and when it hears them what was seen, and when the lesson is
+ * done. A text or file entry marks it done or not done. Nothing is saved when a lesson does not
+ * exist or is of a course the user may not watch; that check, and the read of the user's state
+ * in those lessons, run for each request on its own (one statement), before its rows join the
+ * others' in the progress writer's next statement. A save that completes a lesson and finds its
+ * course all done tells the course completion listener. `now` is the server's clock, which tests replace.
+ */
+export async function saveProgress(db: Database, user: Viewer, entries: LessonProgressEntry[], now = new Date()): Promise<number> {
   const lessonIds = [...new Set(entries.map((entry) => entry.lessonId))];
-  const lessons = new Map((await lessonsStatement(db).execute({ lessonIds })).map((lesson) => [lesson.id, lesson]));
+  const lessons = new Map((await lessonsStatement(db).execute({ lessonIds, userId: user.id })).map((lesson) => [lesson.id, lesson]));
   if (lessons.size < lessonIds.length) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
   await assertMayWatch(db, user, [...new Set([...lessons.values()].map((lesson) => lesson.courseId))]);
-  const now = new Date();
+  const states = new Map<number, LessonMemory>();
+  const stateOfLesson = (lesson: LessonRead): LessonMemory => {
+    let state = states.get(lesson.id);
+    if (!state) {
+      // A report heard before is where the next is measured from; a row of another origin (a text's mark) is none.
+      const heard = lesson.updatedAt && lesson.positionSeconds !== null ? { positionSeconds: lesson.positionSeconds, at: lesson.updatedAt } : null;
+      state = { previous: heard, watchedRanges: lesson.watchedRanges ?? [], completedAt: lesson.completedAt };
+      states.set(lesson.id, state);
+    }
+    return state;
+  };
   const rows = latestPerLesson(
-    entries.map((entry) => {
+    entries.flatMap((entry) => {
       const lesson = lessons.get(entry.lessonId)!;
-      const hasPosition = entry.positionSeconds != null && entry.durationSeconds != null;
-      const durationSeconds = hasPosition ? Math.max(1, Math.ceil(entry.durationSeconds!)) : 0;
-      const positionSeconds = hasPosition ? Math.min(durationSeconds, Math.round(entry.positionSeconds!)) : 0;
-      // Against the duration as measured, not rounded up: a 5.03 s video watched to its end is
-      // 5 of 6 stored seconds, under 90 %, yet it was seen whole.
-      const watched = lesson.kind === 'video' && hasPosition && positionSeconds >= watchedShare * entry.durationSeconds!;
-      return {
-        userId: user.id,
-        lessonId: lesson.id,
-        courseId: lesson.courseId,
-        positionSeconds,
-        durationSeconds,
-        completedAt: watched || entry.completed === true ? now : null,
-        updatedAt: now,
-      };
+      const row = lesson.kind === 'video' ? videoRow(user, lesson, stateOfLesson(lesson), entry, now) : markRow(user, lesson, stateOfLesson(lesson), entry, now);
+      return row ? [row] : [];
     }),
   );
-  await progressWriter(db).write(rows);
+  if (rows.length > 0) await progressWriter(db).write(rows);
   // A save that completes a lesson may complete its course: its certificate is issued now (once:
-  // issuing is idempotent). Should it fail, the progress is kept, and the next completing save asks again.
-  const completing = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.courseId));
+  // issuing is idempotent). Should it fail, the progress is kept, and the learner's certificate
+  // button asks again. A lesson done before asks nothing: a done video's reports are the most frequent saves.
+  const completing = new Set(rows.filter((row) => row.completedAt !== null && !lessons.get(row.lessonId)!.completedAt).map((row) => row.courseId));
   for (const courseId of completing) await issueCertificateIfComplete(db, { userId: user.id, courseId });
   return rows.length;
 }
@@ -223,6 +276,7 @@ export async function courseProgress(db: Database, user: Viewer, courseId: numbe
       state: stateOf(row),
       positionSeconds: row?.positionSeconds ?? 0,
       durationSeconds: row?.durationSeconds ?? 0,
+      watchedSeconds: row?.watchedSeconds ?? 0,
       completedAt: row?.completedAt?.toISOString() ?? null,
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };

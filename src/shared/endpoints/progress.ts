@@ -13,7 +13,7 @@ export const progressEndpoints = {
     tags: ['progress'],
     summary: 'Save my progress in the lessons I am taking (a batch, written with the saves that arrive alongside)',
     description:
-      'Each entry overwrites my last position in that lesson. A video lesson is done once a position reaches 90 % of its duration; a text or file lesson once an entry says `completed`. A lesson stays done. Every lesson must exist (404 LESSON_NOT_FOUND) and be of a course I may watch (bought, mine, or any as an admin); otherwise nothing is saved (403 NOT_ENROLLED).',
+      "A video entry is a playback report: its position is kept (where to resume), and the stretch since the previous report counts as seen only when real playback could have covered it (forward, at most the fastest playback speed, 2×, with 25 % slack, over the wall-clock time between the reports the server heard, and at most 150 s a report; a seek covers nothing). A video lesson is done once what the server saw covers 90 % of its stored length; the entry's `durationSeconds`, and `completed` on a video, are ignored. A text or file lesson is marked done (`completed: true`) or not done (`completed: false`) by the learner. A video stays done. Every lesson must exist (404 LESSON_NOT_FOUND) and be of a course I may watch (bought, mine, or any as an admin); otherwise nothing is saved (403 NOT_ENROLLED).",
     body: saveProgressBody,
     responses: { 200: saveProgressResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
   }),

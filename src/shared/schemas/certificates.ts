@@ -26,6 +26,9 @@ export const certificateSchema = z
     state: z.enum(certificateStates),
     /** Set when a refund revoked it. */
     revokedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** What the server saw at issue: the lessons done, and the seconds of video it saw played (null on certificates issued before it was recorded). */
+    lessonsCompleted: z.number().int().nullable(),
+    videoSecondsWatched: z.number().int().nullable(),
   })
   .meta({ id: 'Certificate' });
 export type Certificate = z.infer<typeof certificateSchema>;
@@ -43,6 +46,9 @@ export const certificateVerificationSchema = z
     issuedAt: z.iso.datetime({ offset: true }),
     state: z.enum(certificateStates),
     revokedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** What the server saw at issue: the lessons done, and the seconds of video it saw played (null on certificates issued before it was recorded). */
+    lessonsCompleted: z.number().int().nullable(),
+    videoSecondsWatched: z.number().int().nullable(),
   })
   .meta({ id: 'CertificateVerification' });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;

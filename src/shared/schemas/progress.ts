@@ -6,12 +6,15 @@ import { curriculum } from './curriculum';
 export const maxVideoSeconds = 24 * 60 * 60;
 /** One save covers every lesson a player has open, with room for several tabs. */
 export const maxProgressBatch = 20;
-/** Share of a video lesson's duration from which it counts as done. */
+/** Share of a video lesson's stored duration the server must have seen played for it to count as done. */
 export const watchedShare = 0.9;
 
 /**
- * One save of one lesson: a video's position (done once it reaches 90 %), or `completed` for
- * a text read to its end or a file downloaded (or marked done). Both may come together.
+ * One save of one lesson. For a video, where its player is (`positionSeconds`, reported every few
+ * seconds while it plays): the server decides from the reports it hears, at the pace they come,
+ * what was seen and when the lesson is done. For a text or a file, `completed`: the learner marks
+ * it done (true) or not done (false). `durationSeconds`, and `completed` on a video, are accepted
+ * from older players and ignored: the server knows each video's length.
  */
 export const lessonProgressEntry = z
   .object({
@@ -19,11 +22,13 @@ export const lessonProgressEntry = z
     lessonId: z.number().int().positive().max(maxDatabaseId),
     /** Fractions are rounded to whole seconds; a position past the end counts as the end. */
     positionSeconds: z.number().min(0).max(maxVideoSeconds).nullish(),
+    /** Ignored: a video's length is the one the server measured at upload. */
     durationSeconds: z.number().positive().max(maxVideoSeconds).nullish(),
-    completed: z.literal(true).nullish(),
+    /** A text or file marked done (true) or not done (false); ignored on a video. */
+    completed: z.boolean().nullish(),
   })
-  .refine((entry) => entry.completed === true || (entry.positionSeconds != null && entry.durationSeconds != null), {
-    message: 'A save gives a position and a duration, or completed',
+  .refine((entry) => entry.completed != null || entry.positionSeconds != null, {
+    message: 'A save gives a position, or completed',
   });
 export type LessonProgressEntry = z.infer<typeof lessonProgressEntry>;
 
@@ -39,7 +44,10 @@ export const lessonProgressSchema = z.object({
   state: z.enum(lessonStates),
   /** A video's last position (0 for other kinds, and before it is started). */
   positionSeconds: z.number().int(),
+  /** A video's stored length once it was started (0 before, and for other kinds). */
   durationSeconds: z.number().int(),
+  /** Seconds of the video the server has seen played (0 for other kinds). */
+  watchedSeconds: z.number().int(),
   /** When the lesson was first done; stays set when the learner seeks back. */
   completedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),

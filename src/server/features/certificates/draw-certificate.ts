@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
+import { formatWatchedDuration } from '../../../shared/certificate-code';
 import { localeOf, type Language } from '../../../shared/languages';
 import type { Certificate } from '../../../shared/schemas/certificates';
 import { certificateTexts } from './texts';
@@ -88,6 +89,10 @@ export function drawCertificate(certificate: Certificate, verificationUrl: strin
   centred(t('pdf.completed'), 'regular', 14, INK, 14);
   centred(certificate.courseTitle, 'bold', 22, ACCENT, 10);
   centred(t('pdf.taughtBy', { name: certificate.teacherName }), 'regular', 13, INK, 10);
+  // What the server saw; certificates issued before it was recorded state nothing of it.
+  if (certificate.lessonsCompleted !== null && certificate.videoSecondsWatched !== null) {
+    centred(t('pdf.evidence', { count: certificate.lessonsCompleted, duration: formatWatchedDuration(certificate.videoSecondsWatched) }), 'regular', 11, MUTED, 14);
+  }
 
   // The foot: the date on the left, the code on the right, how to verify it in the middle.
   const footY = height - 140;

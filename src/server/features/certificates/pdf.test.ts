@@ -13,6 +13,8 @@ const certificate = (learnerName: string): Certificate => ({
   issuedAt: '2026-03-05T10:00:00.000Z',
   state: 'valid',
   revokedAt: null,
+  lessonsCompleted: 4,
+  videoSecondsWatched: 5400,
 });
 
 describe('certificate PDFs, drawn in their worker thread', () => {

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { pdfText } from '../../../../test/helpers/pdf-text';
 import { createCourse, createOrder } from '../../db/factories';
-import { courseLessons, lessonProgress, users } from '../../db/schema';
+import { certificates, courseLessons, lessonProgress, users } from '../../db/schema';
 
 describe('certificate routes', () => {
   const ctx = useTestApp();
@@ -20,7 +20,17 @@ describe('certificate routes', () => {
     const lessons = await ctx.db.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.courseId, course.id)).orderBy(courseLessons.id);
     // Not done: the last lesson is left (the first, the intro trailer, would not count).
     await ctx.db.insert(lessonProgress).values(
-      lessons.map((lesson, index) => ({ userId: learner.id, lessonId: lesson.id, courseId: course.id, positionSeconds: 10, durationSeconds: 10, completedAt: done || index < lessons.length - 1 ? new Date() : null })),
+      // The main video seen played for 62 minutes (the intro's minute does not count: it is not asked for).
+      lessons.map((lesson, index) => ({
+        userId: learner.id,
+        lessonId: lesson.id,
+        courseId: course.id,
+        positionSeconds: 10,
+        durationSeconds: 3720,
+        watchedRanges: index === 0 ? [0, 60] : [0, 3720],
+        watchedSeconds: index === 0 ? 60 : 3720,
+        completedAt: done || index < lessons.length - 1 ? new Date() : null,
+      })),
     );
     return { learner, course, order };
   }
@@ -31,6 +41,8 @@ describe('certificate routes', () => {
     expect(issued.statusCode).toBe(200);
     const certificate = issued.json();
     expect(certificate).toMatchObject({ courseId: course.id, learnerName: 'Núria Castañeda', courseTitle: 'Diseño gráfico básico', teacherName: 'Iñaki Pérez', language: 'es', state: 'valid' });
+    // What the server saw, frozen at issue.
+    expect(certificate).toMatchObject({ lessonsCompleted: 1, videoSecondsWatched: 3720 });
 
     expect((await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json()).toEqual(certificate);
     const mine = await call(learner, 'GET', '/api/certificates');
@@ -66,6 +78,7 @@ describe('certificate routes', () => {
     expect(text).toContain('Núria Castañeda');
     expect(text).toContain('Diseño gráfico básico');
     expect(text).toContain('impartido por Iñaki Pérez');
+    expect(text).toContain('Todas las lecciones completadas según el registro del sitio: 1 lección, 1 h 02 min de vídeo vistos');
     expect(text).toMatch(new RegExp(`\\d{1,2} de \\w+ de ${new Date().getUTCFullYear()}`));
     expect(text).toContain(code);
     expect(text).toContain(`${ctx.config.publicUrl}/certificado/${code}`);
@@ -81,7 +94,18 @@ describe('certificate routes', () => {
     const text = pdfText(response.rawPayload).join(' ');
     expect(text).toContain('Certificate of completion');
     expect(text).toContain('taught by Iñaki Pérez');
+    expect(text).toContain('Every lesson completed as the site recorded it: 1 lesson, 1 h 02 min of video watched');
     expect(text).toContain(`${ctx.config.publicUrl}/certificate/${code}`);
+  });
+
+  it('keeps a certificate issued before what it certifies was recorded valid, stating nothing of it', async () => {
+    const { learner, course } = await learnerOf();
+    const { code } = (await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json();
+    await ctx.db.update(certificates).set({ lessonsCompleted: null, videoSecondsWatched: null }).where(eq(certificates.code, code));
+    expect((await call(null, 'GET', `/api/certificates/${code}/verification`)).json()).toMatchObject({ state: 'valid', lessonsCompleted: null, videoSecondsWatched: null });
+    const text = pdfText((await call(learner, 'GET', `/api/certificates/${code}/pdf`)).rawPayload).join(' ');
+    expect(text).toContain('Núria Castañeda');
+    expect(text).not.toContain('registro del sitio');
   });
 
   it("is 404 for another user's certificate, as for an unknown code; an admin gets any; signed out is 401", async () => {
@@ -111,6 +135,8 @@ describe('certificate routes', () => {
       issuedAt,
       state: 'valid',
       revokedAt: null,
+      lessonsCompleted: 1,
+      videoSecondsWatched: 3720,
     });
 
     const admin = await signedInAdmin(ctx.app);

@@ -1,15 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { sharedServerUrl } from '../../../../test/helpers/process-pair';
-import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
+import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { as } from '../../../../test/helpers/commerce';
 import type { Database } from '../../db/client';
 import { createCourse, createEnrollment, createTeacher, createUser } from '../../db/factories';
 import { certificates, courseLessons, courseSections, lessonProgress } from '../../db/schema';
 import { ProgressWriter, progressWriter, type ProgressRow } from '../../domain/course-progress';
 
-/** A course of the starter curriculum (intro preview video, main video) plus a text and a file lesson in a second section. */
+/**
+ * A course of the starter curriculum (intro preview video of 60 s, main video of 600 s, as the
+ * server stored them) plus a text and a file lesson in a second section.
+ */
 async function courseWithEveryKind(db: Database, ownerId: string) {
   const course = await createCourse(db, { ownerId });
   const [section] = await db.insert(courseSections).values({ courseId: course.id, title: 'Más', position: 2 }).returning();
@@ -24,14 +27,26 @@ async function courseWithEveryKind(db: Database, ownerId: string) {
     .where(eq(courseLessons.courseId, course.id))
     .orderBy(asc(courseSections.position), asc(courseLessons.position));
   const [intro, main, text, file] = lessons.map((lesson) => lesson.id) as [number, number, number, number];
+  await db.update(courseLessons).set({ durationSeconds: 60 }).where(eq(courseLessons.id, intro));
+  await db.update(courseLessons).set({ durationSeconds: 600 }).where(eq(courseLessons.id, main));
   return { course, intro, main, text, file };
 }
 
 describe('lesson progress: batched saves, states, resuming, my courses', () => {
   const ctx = useTestApp();
 
+  // The server's clock: playback reports are judged by the time between them, so the tests move it as real playback would.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+  const wait = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
   const save = (user: TestUser, lessons: unknown[]) => ctx.app.inject({ method: 'PUT', url: '/api/progress', headers: as(user), payload: { lessons } });
   const read = (user: TestUser, courseId: number) => ctx.app.inject({ url: `/api/progress/${courseId}`, headers: as(user) });
+  const lessonOf = async (user: TestUser, courseId: number, lessonId: number) =>
+    ((await read(user, courseId)).json().lessons as { lessonId: number }[]).find((lesson) => lesson.lessonId === lessonId) as Record<string, unknown>;
 
   async function buyerOf() {
     const teacher = await createTeacher(ctx.db);
@@ -39,6 +54,28 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     const buyer = await signedInUser(ctx.app);
     await createEnrollment(ctx.db, { userId: buyer.id, courseId: lessons.course.id });
     return { buyer, ...lessons };
+  }
+
+  /**
+   * Plays a video lesson as the player does: a report where playback starts, then one every
+   * `everySeconds` of wall clock (the last one at `to`), the clock moving as the playback takes.
+   * The player reports every 5 s; tests that only need a lesson seen whole report less often.
+   * `claimedDuration`: a length sent along, as older players did (the server ignores it).
+   */
+  async function play(
+    user: TestUser,
+    lessonId: number,
+    { from = 0, to, speed = 1, everySeconds = 20, claimedDuration }: { from?: number; to: number; speed?: number; everySeconds?: number; claimedDuration?: number },
+  ) {
+    let position = from;
+    const report = () => save(user, [{ lessonId, positionSeconds: position, ...(claimedDuration ? { durationSeconds: claimedDuration } : {}) }]);
+    expect((await report()).statusCode).toBe(200);
+    while (position < to) {
+      const next = Math.min(to, position + speed * everySeconds);
+      wait((next - position) / speed);
+      position = next;
+      expect((await report()).statusCode).toBe(200);
+    }
   }
 
   it('answers the curriculum with every lesson not started, resuming at the first, before anything is saved', async () => {
@@ -53,48 +90,53 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect(body).toMatchObject({ courseId: course.id, resumeLessonId: intro, percent: 0, completed: false });
   });
 
-  it('marks a video done at 90 % and keeps it done when the learner seeks back; below 90 % it is in progress', async () => {
+  it('marks a video done once the server has seen 90 % of its stored length played, and keeps it done when the learner seeks back', async () => {
     const { buyer, course, intro, main } = await buyerOf();
-    const first = await save(buyer, [
-      { lessonId: intro, positionSeconds: 53.9, durationSeconds: 60 },
-      { lessonId: main, positionSeconds: 10.4, durationSeconds: 600 },
-    ]);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ saved: 2 });
-    const afterFirst = (await read(buyer, course.id)).json();
-    // 54 of 60 is exactly 90 %.
-    expect(afterFirst.lessons[0]).toMatchObject({ lessonId: intro, state: 'done', positionSeconds: 54, durationSeconds: 60, completedAt: expect.any(String) });
-    expect(afterFirst.lessons[1]).toMatchObject({ lessonId: main, state: 'in_progress', positionSeconds: 10, completedAt: null });
+    await play(buyer, intro, { to: 54 });
+    const afterIntro = (await read(buyer, course.id)).json();
+    // 54 of 60 seconds seen is exactly 90 %.
+    expect(afterIntro.lessons[0]).toMatchObject({ lessonId: intro, state: 'done', positionSeconds: 54, durationSeconds: 60, watchedSeconds: 54, completedAt: expect.any(String) });
     // The intro trailer is done but not asked for: none of the three lessons is done yet.
-    expect(afterFirst).toMatchObject({ resumeLessonId: main, percent: 0, completed: false });
+    expect(afterIntro).toMatchObject({ percent: 0, completed: false });
 
-    expect((await save(buyer, [{ lessonId: intro, positionSeconds: 3, durationSeconds: 60 }, { lessonId: main, positionSeconds: 539, durationSeconds: 600 }])).statusCode).toBe(200);
-    const again = (await read(buyer, course.id)).json();
-    expect(again.lessons[0]).toMatchObject({ state: 'done', positionSeconds: 3, completedAt: afterFirst.lessons[0].completedAt });
-    // 539 of 600 is just under 90 %.
-    expect(again.lessons[1]).toMatchObject({ state: 'in_progress', positionSeconds: 539, completedAt: null });
-    await save(buyer, [{ lessonId: main, positionSeconds: 540, durationSeconds: 600 }]);
-    expect((await read(buyer, course.id)).json().lessons[1]).toMatchObject({ state: 'done', completedAt: expect.any(String) });
+    await play(buyer, main, { to: 535 });
+    expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'in_progress', positionSeconds: 535, durationSeconds: 600, watchedSeconds: 535, completedAt: null });
+    await play(buyer, main, { from: 535, to: 540 });
+    const done = await lessonOf(buyer, course.id, main);
+    expect(done).toMatchObject({ state: 'done', watchedSeconds: 540, completedAt: expect.any(String) });
+    wait(60);
+    expect((await save(buyer, [{ lessonId: main, positionSeconds: 3 }])).statusCode).toBe(200);
+    expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'done', positionSeconds: 3, completedAt: done.completedAt });
   });
 
-  it('marks a short video watched to its end done, though its stored length is rounded up', async () => {
+  it('marks a short video watched to its end done, though its stored length is rounded', async () => {
     const { buyer, course, main } = await buyerOf();
-    // The end of a 5.03 s video: stored as 5 of 6 seconds.
-    expect((await save(buyer, [{ lessonId: main, positionSeconds: 5.034666, durationSeconds: 5.034666 }])).statusCode).toBe(200);
-    expect((await read(buyer, course.id)).json().lessons.find((lesson: { lessonId: number }) => lesson.lessonId === main)).toMatchObject({ state: 'done', positionSeconds: 5, durationSeconds: 6 });
+    await ctx.db.update(courseLessons).set({ durationSeconds: 6 }).where(eq(courseLessons.id, main));
+    // The end of a 5.6 s video stored as 6 s: 5 whole seconds seen of 6.
+    await play(buyer, main, { to: 5.034666 });
+    expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'done', positionSeconds: 5, durationSeconds: 6, watchedSeconds: 5 });
   });
 
-  it('completes a text or a file only when told so (a position does not), keeping a saved position', async () => {
+  it('marks a text or a file done or not done as the learner says (a position does not); a video is never marked', async () => {
     const { buyer, course, text, file, main } = await buyerOf();
-    await save(buyer, [{ lessonId: text, positionSeconds: 60, durationSeconds: 60 }]);
+    await save(buyer, [{ lessonId: text, positionSeconds: 60 }]);
     expect((await read(buyer, course.id)).json().lessons[2]).toMatchObject({ state: 'in_progress' });
-    await save(buyer, [{ lessonId: text, completed: true }, { lessonId: file, completed: true }, { lessonId: main, positionSeconds: 100, durationSeconds: 600 }]);
-    await save(buyer, [{ lessonId: main, completed: true }]);
-    const body = (await read(buyer, course.id)).json();
-    expect(body.lessons[2]).toMatchObject({ state: 'done', positionSeconds: 60, durationSeconds: 60 });
-    expect(body.lessons[3]).toMatchObject({ state: 'done' });
-    // Marking a video done keeps where it was.
-    expect(body.lessons[1]).toMatchObject({ state: 'done', positionSeconds: 100, durationSeconds: 600 });
+    await save(buyer, [{ lessonId: text, completed: true }, { lessonId: file, completed: true }, { lessonId: main, completed: true }]);
+    let body = (await read(buyer, course.id)).json();
+    expect(body.lessons.slice(1).map((lesson: { state: string }) => lesson.state)).toEqual(['not_started', 'done', 'done']);
+    const markedAt = body.lessons[2].completedAt;
+    // Marking again keeps the date it was first done; "not done" takes the mark away.
+    wait(60);
+    await save(buyer, [{ lessonId: text, completed: true }, { lessonId: file, completed: false }]);
+    body = (await read(buyer, course.id)).json();
+    expect(body.lessons[2]).toMatchObject({ state: 'done', completedAt: markedAt });
+    expect(body.lessons[3]).toMatchObject({ state: 'in_progress', completedAt: null });
+    // A video seen played stays done whatever a save says.
+    await play(buyer, main, { to: 600, speed: 2 });
+    await save(buyer, [{ lessonId: main, completed: false }]);
+    await save(buyer, [{ lessonId: file, completed: true }]);
+    body = (await read(buyer, course.id)).json();
+    expect(body.lessons[1]).toMatchObject({ state: 'done' });
     // The intro trailer is a preview, not a lesson: the course is complete without it.
     expect(body.lessons[0]).toMatchObject({ state: 'not_started' });
     expect(body).toMatchObject({ percent: 100, completed: true, resumeLessonId: body.lessons[0].lessonId });
@@ -102,28 +144,33 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
 
   it('resumes at the last lesson touched that is not done, else the first not done, else the first', async () => {
     const { buyer, course, intro, main, text, file } = await buyerOf();
-    await save(buyer, [{ lessonId: text, positionSeconds: 5, durationSeconds: 60 }]);
-    await save(buyer, [{ lessonId: main, positionSeconds: 5, durationSeconds: 600 }]);
+    await save(buyer, [{ lessonId: text, positionSeconds: 5 }]);
+    wait(1);
+    await save(buyer, [{ lessonId: main, positionSeconds: 5 }]);
     expect((await read(buyer, course.id)).json().resumeLessonId).toBe(main);
-    await save(buyer, [{ lessonId: text, positionSeconds: 6, durationSeconds: 60 }]);
+    wait(1);
+    await save(buyer, [{ lessonId: text, positionSeconds: 6 }]);
     expect((await read(buyer, course.id)).json().resumeLessonId).toBe(text);
-    await save(buyer, [{ lessonId: text, completed: true }, { lessonId: main, completed: true }]);
+    await save(buyer, [{ lessonId: text, completed: true }]);
+    await play(buyer, main, { to: 600, speed: 2 });
     expect((await read(buyer, course.id)).json().resumeLessonId).toBe(intro);
-    await save(buyer, [{ lessonId: intro, completed: true }]);
+    await play(buyer, intro, { to: 60 });
     expect((await read(buyer, course.id)).json().resumeLessonId).toBe(file);
     await save(buyer, [{ lessonId: file, completed: true }]);
     expect((await read(buyer, course.id)).json()).toMatchObject({ resumeLessonId: intro, percent: 100, completed: true });
   });
 
-  it('issues the certificate when a save completes the last lesson, and not before; the intro trailer is never asked for', async () => {
+  it('issues the certificate when a save completes the last lesson, and not before, stating what the server saw; the intro trailer is never asked for', async () => {
     const { buyer, course, main, text, file } = await buyerOf();
     const issued = () => ctx.db.select().from(certificates).where(and(eq(certificates.userId, buyer.id), eq(certificates.courseId, course.id)));
-    await save(buyer, [{ lessonId: main, positionSeconds: 600, durationSeconds: 600 }, { lessonId: text, completed: true }]);
+    await play(buyer, main, { to: 600, speed: 2 });
+    await save(buyer, [{ lessonId: text, completed: true }]);
     // A position that completes nothing issues nothing.
-    await save(buyer, [{ lessonId: main, positionSeconds: 10, durationSeconds: 600 }]);
+    await save(buyer, [{ lessonId: main, positionSeconds: 10 }]);
     expect(await issued()).toEqual([]);
     expect((await save(buyer, [{ lessonId: file, completed: true }])).statusCode).toBe(200);
     expect(await issued()).toHaveLength(1);
+    expect((await issued())[0]).toMatchObject({ lessonsCompleted: 3, videoSecondsWatched: 600 });
     // Completing a lesson again changes nothing.
     await save(buyer, [{ lessonId: file, completed: true }]);
     expect(await issued()).toHaveLength(1);
@@ -161,8 +208,8 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
       [{ ...entry, durationSeconds: 0 }],
       [{ ...entry, durationSeconds: 100_000 }],
       [{ lessonId: main }],
-      [{ lessonId: main, positionSeconds: 5 }],
-      [{ lessonId: main, completed: false }],
+      [{ lessonId: main, durationSeconds: 600 }],
+      [{ lessonId: main, completed: 'yes' }],
       // A lesson id is a JSON number: not text, in any spelling `Number` reads.
       ...[String(main), `0x${main.toString(16)}`, `${main}e0`, ` ${main}`].map((lessonId) => [{ ...entry, lessonId }]),
     ]) {
@@ -180,8 +227,12 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     const untouched = await courseWithEveryKind(ctx.db, teacher);
     const buyer = await signedInUser(ctx.app);
     for (const { course } of [done, started, untouched]) await createEnrollment(ctx.db, { userId: buyer.id, courseId: course.id });
-    await save(buyer, [done.intro, done.main, done.text, done.file].map((lessonId) => ({ lessonId, completed: true })));
-    await save(buyer, [{ lessonId: started.intro, completed: true }, { lessonId: started.text, positionSeconds: 5, durationSeconds: 60 }]);
+    await play(buyer, done.intro, { to: 60 });
+    await play(buyer, done.main, { to: 600, speed: 2 });
+    await save(buyer, [done.text, done.file].map((lessonId) => ({ lessonId, completed: true })));
+    await play(buyer, started.intro, { to: 60 });
+    wait(1);
+    await save(buyer, [{ lessonId: started.text, positionSeconds: 5 }]);
     const response = await ctx.app.inject({ url: '/api/enrollments', headers: as(buyer) });
     expect(response.statusCode).toBe(200);
     const items = response.json().items;
@@ -190,6 +241,94 @@ describe('lesson progress: batched saves, states, resuming, my courses', () => {
     expect(items[0]).toMatchObject({ progressPercent: 0, lastWatchedAt: expect.any(String), completedAt: null, nextLesson: { id: started.text, title: 'Lectura' } });
     expect(items[1]).toMatchObject({ progressPercent: 100, completedAt: expect.any(String), nextLesson: null });
     expect(items[2]).toMatchObject({ progressPercent: 0, lastWatchedAt: null, completedAt: null, nextLesson: { id: untouched.intro } });
+  });
+
+  describe('completion the server has seen: the browser claims neither a length nor a completion', () => {
+    it('completed: true on every lesson completes no video and issues no certificate', async () => {
+      const { buyer, course, intro, main, text, file } = await buyerOf();
+      const response = await save(buyer, [intro, main, text, file].map((lessonId) => ({ lessonId, completed: true })));
+      expect(response.statusCode).toBe(200);
+      const body = (await read(buyer, course.id)).json();
+      expect(body.lessons.map((lesson: { state: string }) => lesson.state)).toEqual(['not_started', 'not_started', 'done', 'done']);
+      expect(body).toMatchObject({ completed: false, percent: 66 });
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/certificates/courses/${course.id}`, headers: as(buyer) })).statusCode).toBe(409);
+      expect(await ctx.db.select().from(certificates).where(eq(certificates.userId, buyer.id))).toEqual([]);
+    });
+
+    it('a claimed duration of 1 s and a position of 1 s complete nothing: the stored length is what counts', async () => {
+      const { buyer, course, intro, main } = await buyerOf();
+      await save(buyer, [{ lessonId: main, positionSeconds: 0, durationSeconds: 1 }, { lessonId: intro, positionSeconds: 0, durationSeconds: 1 }]);
+      wait(1);
+      await save(buyer, [{ lessonId: main, positionSeconds: 1, durationSeconds: 1, completed: true }, { lessonId: intro, positionSeconds: 1, durationSeconds: 1 }]);
+      const body = (await read(buyer, course.id)).json();
+      expect(body.lessons[0]).toMatchObject({ state: 'in_progress', positionSeconds: 1, durationSeconds: 60, watchedSeconds: 1 });
+      expect(body.lessons[1]).toMatchObject({ state: 'in_progress', positionSeconds: 1, durationSeconds: 600, watchedSeconds: 1, completedAt: null });
+    });
+
+    it('a real watch at 2×, reported every 5 s, completes the lesson', async () => {
+      const { buyer, course, main } = await buyerOf();
+      const started = Date.now();
+      await play(buyer, main, { to: 600, speed: 2, everySeconds: 5 });
+      expect(Date.now() - started).toBe(300_000);
+      expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'done', watchedSeconds: 600 });
+    });
+
+    it('seeking to the end covers nothing in between, however long the player waited before', async () => {
+      const { buyer, course, main } = await buyerOf();
+      await play(buyer, main, { to: 30, claimedDuration: 600 });
+      // Sought at once from 30 s to 300 s, then played on.
+      await play(buyer, main, { from: 300, to: 320, claimedDuration: 600 });
+      // Paused for ten minutes, then sought to 570 s: no playback covers what lies between.
+      wait(600);
+      await play(buyer, main, { from: 570, to: 600, claimedDuration: 600 });
+      expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'in_progress', positionSeconds: 600, watchedSeconds: 30 + 20 + 30, completedAt: null });
+    });
+
+    it('reports faster than the fastest speed, replayed, or sent in parallel cover nothing past real time', async () => {
+      const { buyer, course, main } = await buyerOf();
+      // Ten seconds of video every second: five times the fastest speed.
+      for (let position = 0; position <= 600; position += 10) {
+        await save(buyer, [{ lessonId: main, positionSeconds: position }]);
+        wait(1);
+      }
+      expect(await lessonOf(buyer, course.id, main)).toMatchObject({ state: 'in_progress', watchedSeconds: 0 });
+      // The same report again and again, and a burst of reports at once, after five seconds.
+      await save(buyer, [{ lessonId: main, positionSeconds: 0 }]);
+      wait(5);
+      for (let replay = 0; replay < 3; replay += 1) await save(buyer, [{ lessonId: main, positionSeconds: 10 }]);
+      await Promise.all([20, 30, 40, 50].map((positionSeconds) => save(buyer, [{ lessonId: main, positionSeconds }])));
+      await save(buyer, [{ lessonId: main, positionSeconds: 50 }, { lessonId: main, positionSeconds: 60 }]);
+      expect(await lessonOf(buyer, course.id, main)).toMatchObject({ watchedSeconds: 10 });
+    });
+
+    it('two tabs interleaving their reports cannot add up faster than real time', async () => {
+      const { buyer, course, main } = await buyerOf();
+      // One tab plays from the start, the other from the middle, both at 2×, each reporting every 5 s (with the length, as older players did).
+      const tabs = [0, 300];
+      await save(buyer, [{ lessonId: main, positionSeconds: tabs[0], durationSeconds: 600 }]);
+      for (let turn = 1; turn <= 60; turn += 1) {
+        wait(2.5);
+        const tab = turn % 2;
+        tabs[tab]! += 10;
+        expect((await save(buyer, [{ lessonId: main, positionSeconds: tabs[tab], durationSeconds: 600 }])).statusCode).toBe(200);
+      }
+      // 150 s of wall clock: at most 300 s of video could have been played, and the lesson is not done.
+      const lesson = await lessonOf(buyer, course.id, main);
+      expect(lesson.watchedSeconds).toBeLessThanOrEqual(300);
+      expect(lesson).toMatchObject({ state: 'in_progress', completedAt: null });
+    });
+
+    it('the owner and an admin may watch, and their progress is saved, but they get no certificate: they hold no course', async () => {
+      const owner = await signedInUser(ctx.app);
+      const admin = await signedInAdmin(ctx.app);
+      const { course, main, text, file } = await courseWithEveryKind(ctx.db, owner.id);
+      for (const viewer of [owner, admin]) {
+        await play(viewer, main, { to: 600, speed: 2 });
+        await save(viewer, [{ lessonId: text, completed: true }, { lessonId: file, completed: true }]);
+        expect((await read(viewer, course.id)).json()).toMatchObject({ completed: true });
+      }
+      expect(await ctx.db.select().from(certificates).where(eq(certificates.courseId, course.id))).toEqual([]);
+    });
   });
 
   describe('group commit: saves that arrive while one is written go in the next statement', () => {

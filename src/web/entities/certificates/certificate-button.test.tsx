@@ -15,6 +15,8 @@ const certificate = {
   issuedAt: '2026-03-05T10:00:00.000Z',
   state: 'valid' as const,
   revokedAt: null,
+  lessonsCompleted: 4,
+  videoSecondsWatched: 1800,
 };
 
 const renderButton = () => renderRoutes([{ path: '/mycourses', element: <CertificateButton courseId={5} title="Python desde cero" /> }], '/mycourses');

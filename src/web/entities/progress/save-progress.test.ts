@@ -4,19 +4,27 @@ import { ApiError } from '../../lib/api-client';
 import { ProgressOutbox } from './save-progress';
 import { formatPlaybackTime, resumePosition } from './use-video-progress';
 
-const at = (lessonId: number, positionSeconds: number): LessonProgressEntry => ({ lessonId, positionSeconds, durationSeconds: 600 });
+const at = (lessonId: number, positionSeconds: number): LessonProgressEntry => ({ lessonId, positionSeconds });
 
 describe('ProgressOutbox', () => {
-  it('keeps a lesson marked done with its latest position until sent, and sends a done mark once', async () => {
+  it('keeps the last mark of a lesson, done or not done, with its latest position until sent, and sends a mark once', async () => {
     const send = vi.fn().mockResolvedValue({ saved: 2 });
     const outbox = new ProgressOutbox(send);
     outbox.record({ lessonId: 3, completed: true });
     outbox.record(at(3, 40));
     outbox.record({ lessonId: 4, completed: true });
+    outbox.record({ lessonId: 5, completed: true });
+    outbox.record({ lessonId: 5, completed: false });
     await outbox.flush();
-    expect(send).toHaveBeenCalledWith([{ ...at(3, 40), completed: true }, { lessonId: 4, positionSeconds: undefined, durationSeconds: undefined, completed: true }], { keepalive: false });
+    expect(send).toHaveBeenCalledWith(
+      [{ ...at(3, 40), completed: true }, { lessonId: 4, positionSeconds: undefined, completed: true }, { lessonId: 5, positionSeconds: undefined, completed: false }],
+      { keepalive: false },
+    );
     outbox.record({ lessonId: 4, completed: true });
     expect(outbox.size).toBe(0);
+    // Taking the mark back is a change, sent.
+    outbox.record({ lessonId: 4, completed: false });
+    expect(outbox.size).toBe(1);
   });
 
   it('sends the latest position of each lesson, all in one request, and nothing when nothing changed', async () => {

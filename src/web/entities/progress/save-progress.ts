@@ -13,13 +13,12 @@ export const saveProgress = (lessons: LessonProgressEntry[], { keepalive = false
 type Send = (lessons: LessonProgressEntry[], options: { keepalive: boolean }) => Promise<unknown>;
 
 const keyOf = (entry: Pick<LessonProgressEntry, 'lessonId'>) => String(entry.lessonId);
-/** What the server keeps of a save: whole seconds, and whether the lesson was marked done. */
-const savedForm = (entry: LessonProgressEntry) =>
-  `${entry.positionSeconds == null ? '' : Math.round(entry.positionSeconds)}/${entry.durationSeconds == null ? '' : Math.ceil(entry.durationSeconds)}/${entry.completed === true}`;
+/** What the server keeps of a save: whole seconds, and whether the lesson was marked done or not done. */
+const savedForm = (entry: LessonProgressEntry) => `${entry.positionSeconds == null ? '' : Math.round(entry.positionSeconds)}/${entry.completed ?? ''}`;
 
 /**
- * Saves waiting to be sent, one per lesson (a newer position replaces the older; a lesson marked
- * done stays marked until sent), all sent
+ * Saves waiting to be sent, one per lesson (a newer position replaces the older; the last mark,
+ * done or not done, is the one sent), all sent
  * together in one small request when `flush` is called: every few seconds while a video
  * plays, on pause, and once more when the page goes away. A position equal to the last one
  * saved is not sent again, so a paused player sends nothing.
@@ -38,12 +37,11 @@ export class ProgressOutbox {
     const key = keyOf(entry);
     const pending = this.pending.get(key);
     if (!pending && this.saved.get(key) === savedForm(entry)) return;
-    const hasPosition = entry.positionSeconds != null && entry.durationSeconds != null;
+    const completed = entry.completed ?? pending?.completed;
     this.pending.set(key, {
       lessonId: entry.lessonId,
-      positionSeconds: hasPosition ? entry.positionSeconds : pending?.positionSeconds,
-      durationSeconds: hasPosition ? entry.durationSeconds : pending?.durationSeconds,
-      ...(entry.completed === true || pending?.completed === true ? { completed: true as const } : {}),
+      positionSeconds: entry.positionSeconds ?? pending?.positionSeconds,
+      ...(completed != null ? { completed } : {}),
     });
   }
 

@@ -43,8 +43,8 @@ type Options = {
 
 /**
  * Keeps the server told where the viewer is in a video lesson: the position is recorded while it
- * plays and saved (with every other pending position, in one request) every few seconds, on
- * pause, at the end, after a seek, and when the viewer leaves: another page of the app, another
+ * plays and saved (with every other pending position, in one request) when playback starts, every
+ * few seconds, on pause, at the end, after a seek, and when the viewer leaves: another page of the app, another
  * tab, or closing it (a keepalive request that outlives the page). Until the video has played,
  * nothing is recorded, so merely opening the player never moves a saved position.
  *
@@ -67,7 +67,8 @@ export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, {
     const record = () => {
       const duration = element.duration;
       if (!engaged || !Number.isFinite(duration) || duration <= 0) return;
-      outbox.record({ lessonId, positionSeconds: Math.min(Math.max(0, element.currentTime), duration), durationSeconds: duration });
+      // The position only: the server knows the video's length, and decides from the pace of the reports what was seen.
+      outbox.record({ lessonId, positionSeconds: Math.min(Math.max(0, element.currentTime), duration) });
     };
     const save = ({ keepalive = false } = {}) => {
       record();
@@ -84,14 +85,17 @@ export function useVideoProgress(videoRef: RefObject<HTMLVideoElement | null>, {
     if (element.readyState >= 1) resume();
     else element.addEventListener('loadedmetadata', resume, { once: true, signal });
 
+    // Where playback starts, and where it lands after a seek, are reported at once: the server
+    // counts as seen only the stretch between two reports that real playback could have covered.
     const onPlaying = () => {
       engaged = true;
+      save();
     };
     const onTimeUpdate = () => {
       if (!element.paused) record();
     };
     const onPause = () => save();
-    const onSeeked = () => (element.paused ? save() : record());
+    const onSeeked = () => save();
     const onPageHidden = () => {
       if (document.visibilityState === 'hidden') save({ keepalive: true });
     };

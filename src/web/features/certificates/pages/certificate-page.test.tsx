@@ -18,6 +18,8 @@ const valid: CertificateVerification = {
   issuedAt: '2026-03-05T10:00:00.000Z',
   state: 'valid',
   revokedAt: null,
+  lessonsCompleted: 12,
+  videoSecondsWatched: 3 * 3600 + 5 * 60 + 40,
 };
 const revoked: CertificateVerification = { ...valid, state: 'revoked', revokedAt: '2026-04-02T09:00:00.000Z' };
 
@@ -42,6 +44,8 @@ describe('/certificado/:code', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Núria Castañeda' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Diseño gráfico básico' })).toHaveAttribute('href', '/course/42');
     expect(screen.getByText('Iñaki Pérez')).toBeInTheDocument();
+    // What the site saw: the lessons done and the video watched.
+    expect(screen.getByText('12 lecciones, 3 h 05 min de vídeo vistos, según el registro del sitio')).toBeInTheDocument();
     expect(screen.getByText('5 de marzo de 2026')).toBeInTheDocument();
     expect(screen.getByText(code)).toBeInTheDocument();
     expect(document.title).toBe('Certificado de Diseño gráfico básico | Cursos Online');
@@ -58,6 +62,12 @@ describe('/certificado/:code', () => {
       certUrl: `${window.location.origin}/certificado/${code}`,
       certId: code,
     });
+  });
+
+  it('states nothing of what was seen on a certificate issued before it was recorded', async () => {
+    setup({ ...valid, lessonsCompleted: null, videoSecondsWatched: null });
+    expect(await screen.findByText('Certificado válido', undefined, slow)).toBeInTheDocument();
+    expect(screen.queryByText(/según el registro del sitio/)).not.toBeInTheDocument();
   });
 
   it('says a revoked certificate was revoked, and when, and offers no LinkedIn link', async () => {

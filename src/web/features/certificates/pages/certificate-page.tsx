@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatWatchedDuration } from '../../../../shared/certificate-code';
 import { localeOf } from '../../../../shared/languages';
 import { paths } from '../../../../shared/paths';
 import type { CertificateVerification } from '../../../../shared/schemas/certificates';
@@ -65,6 +66,10 @@ export function CertificatePage() {
   const facts: [string, React.ReactNode][] = [
     [t('page.course'), <Anchor component={Link} to={paths.course(certificate.courseId)}>{certificate.courseTitle}</Anchor>],
     [t('page.teacher'), certificate.teacherName],
+    // What the server saw at issue; older certificates state nothing of it.
+    ...(certificate.lessonsCompleted !== null && certificate.videoSecondsWatched !== null
+      ? [[t('page.evidence'), t('page.evidenceText', { count: certificate.lessonsCompleted, duration: formatWatchedDuration(certificate.videoSecondsWatched) })] as [string, React.ReactNode]]
+      : []),
     [t('page.issuedAt'), <time dateTime={certificate.issuedAt}>{date(certificate.issuedAt)}</time>],
     [t('page.code'), <Text component="span" ff="monospace">{certificate.code}</Text>],
   ];

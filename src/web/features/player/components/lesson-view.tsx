@@ -1,5 +1,5 @@
 import { Alert, AspectRatio, Badge, Button, Center, Group, Loader, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonState } from '../../../../shared/schemas/progress';
 import { resumePosition } from '../../../entities/progress/use-video-progress';
@@ -12,7 +12,8 @@ type Props = {
   state: LessonState;
   /** The saved position; only its value when the lesson opens counts. */
   saved: { positionSeconds: number; durationSeconds: number } | undefined;
-  onDone: (lessonId: number) => void;
+  /** The learner marks a text or file lesson done (true) or not done (false). */
+  onDone: (lessonId: number, done: boolean) => void;
   onVideoEnded: () => void;
 };
 
@@ -38,57 +39,52 @@ export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEn
     if (!lesson.video) return <Alert color="yellow">{t('player.videoUnavailable')}</Alert>;
     return <LessonVideo courseId={courseId} lessonId={lesson.id} title={lesson.title} video={lesson.video} resumeAt={resumeAt} onEnded={onVideoEnded} />;
   }
-  if (lesson.kind === 'text') return <TextLesson lesson={lesson} done={state === 'done'} onDone={() => onDone(lesson.id)} />;
-  return <ResourceLesson lesson={lesson} done={state === 'done'} onDone={() => onDone(lesson.id)} />;
-}
-
-function DoneBadge({ label }: { label: string }) {
-  return (
-    <Badge color="teal" variant="light" role="status">
-      {label}
-    </Badge>
-  );
+  if (lesson.kind === 'text') return <TextLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
+  return <ResourceLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
 }
 
 /**
- * A text lesson: the server's sanitised HTML, counted as read when its end comes into view (a
- * mark after the last line), or with "Marcar como leída" where that cannot be seen.
+ * The learner's own mark on a text or a file: "done" with a way back, or the button that marks
+ * it. Nothing marks these lessons by itself (reading to the end, downloading): a certificate says
+ * the learner completed them, so the learner says so.
  */
-function TextLesson({ lesson, done, onDone }: { lesson: LessonContent; done: boolean; onDone: () => void }) {
+function DoneToggle({ done, onDone, labels }: { done: boolean; onDone: (done: boolean) => void; labels: { done: string; mark: string; unmark: string } }) {
+  return (
+    <Group>
+      {done ? (
+        <>
+          <Badge color="teal" variant="light" role="status">
+            {labels.done}
+          </Badge>
+          <Button variant="subtle" size="compact-sm" onClick={() => onDone(false)}>
+            {labels.unmark}
+          </Button>
+        </>
+      ) : (
+        <Button variant="light" onClick={() => onDone(true)}>
+          {labels.mark}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** A text lesson: the server's sanitised HTML, and the learner's "read" mark. */
+function TextLesson({ lesson, done, onDone }: { lesson: LessonContent; done: boolean; onDone: (done: boolean) => void }) {
   const { t } = useTranslation('orders');
-  const endRef = useRef<HTMLDivElement>(null);
-  const onDoneRef = useRef(onDone);
-  useEffect(() => {
-    onDoneRef.current = onDone;
-  });
-
-  useEffect(() => {
-    const end = endRef.current;
-    if (done || !end || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        onDoneRef.current();
-      }
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [done, lesson.id]);
-
   return (
     <Stack gap="md">
       <Typography>
         {/* Rendered from Markdown and sanitised on the server (an allowlist of harmless elements). */}
         <div className="lesson-text" dangerouslySetInnerHTML={{ __html: lesson.html ?? '' }} />
       </Typography>
-      <div ref={endRef} data-testid="lesson-text-end" />
-      <Group>{done ? <DoneBadge label={t('player.read')} /> : <Button onClick={onDone}>{t('player.markRead')}</Button>}</Group>
+      <DoneToggle done={done} onDone={onDone} labels={{ done: t('player.read'), mark: t('player.markRead'), unmark: t('player.markNotRead') }} />
     </Stack>
   );
 }
 
-/** A file lesson: its download (which counts it done), or "Marcar como hecha". */
-function ResourceLesson({ lesson, done, onDone }: { lesson: LessonContent; done: boolean; onDone: () => void }) {
+/** A file lesson: its download, and the learner's "done" mark. */
+function ResourceLesson({ lesson, done, onDone }: { lesson: LessonContent; done: boolean; onDone: (done: boolean) => void }) {
   const { t } = useTranslation('orders');
   const download = lesson.download;
   return (
@@ -96,22 +92,14 @@ function ResourceLesson({ lesson, done, onDone }: { lesson: LessonContent; done:
       <Text fw={700}>{lesson.title}</Text>
       {download ? (
         <Group>
-          <Button component="a" href={download.url} download={download.name} onClick={onDone}>
+          <Button component="a" href={download.url} download={download.name}>
             {t('player.download', { name: download.name })}
           </Button>
         </Group>
       ) : (
         <Alert color="yellow">{t('player.downloadUnavailable')}</Alert>
       )}
-      <Group>
-        {done ? (
-          <DoneBadge label={t('player.lessonStates.done')} />
-        ) : (
-          <Button variant="light" onClick={onDone}>
-            {t('player.markDone')}
-          </Button>
-        )}
-      </Group>
+      <DoneToggle done={done} onDone={onDone} labels={{ done: t('player.lessonStates.done'), mark: t('player.markDone'), unmark: t('player.markNotDone') }} />
     </Stack>
   );
 }

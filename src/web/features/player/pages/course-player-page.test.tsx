@@ -78,6 +78,7 @@ const entry = (lessonId: number, state: LessonState, positionSeconds = 0, durati
   state,
   positionSeconds,
   durationSeconds,
+  watchedSeconds: state === 'done' ? durationSeconds : 0,
   completedAt: state === 'done' ? '2026-03-01T10:00:00.000Z' : null,
   updatedAt: state === 'not_started' ? null : '2026-03-01T10:00:00.000Z',
 });
@@ -443,14 +444,14 @@ describe('course player (/mycourses/:id)', () => {
       expect(await findPlayer()).toBeInTheDocument();
     });
 
-    it('marks a text lesson read with "Marcar como leída" and shows it done once the server says so', async () => {
+    it('marks a text lesson read with "Marcar como leída", and not read again with "Marcar como no leída", as the server says', async () => {
       let progress = noProgress;
       const { fetchSpy, user } = setup(noProgress, {
         path: '/mycourses/5?leccion=13',
         mocks: {
           getCourseProgress: () => progress,
           saveProgress: ({ body }) => {
-            progress = progressWith([entry(13, 'done')], 12);
+            progress = progressWith(body.lessons[0]!.completed ? [entry(13, 'done')] : [entry(13, 'in_progress')], 12);
             return { saved: body.lessons.length };
           },
         },
@@ -460,32 +461,24 @@ describe('course player (/mycourses/:id)', () => {
       await waitFor(() => expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 13, completed: true }] }]));
       expect(await screen.findByText('Leída')).toBeInTheDocument();
       expect(within(await sidebar()).getByRole('link', { name: /Lectura \(completada\)/ })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Marcar como no leída' }));
+      await waitFor(() => expect(savedBodies(fetchSpy)[1]).toEqual({ lessons: [{ lessonId: 13, completed: false }] }));
+      expect(await screen.findByRole('button', { name: 'Marcar como leída' })).toBeInTheDocument();
+      expect(screen.queryByText('Leída')).not.toBeInTheDocument();
+      expect(within(await sidebar()).getByRole('link', { name: /Lectura \(en curso\)/ })).toBeInTheDocument();
     });
 
-    it('marks a text lesson read when its end comes into view', async () => {
-      let observed: IntersectionObserverCallback | undefined;
-      const targets: Element[] = [];
-      class FakeObserver {
-        constructor(callback: IntersectionObserverCallback) {
-          observed = callback;
-        }
-        observe(target: Element) {
-          targets.push(target);
-        }
-        disconnect() {}
-      }
-      vi.stubGlobal('IntersectionObserver', FakeObserver);
-      try {
-        // Another lesson than the one marked read above: the tab's outbox does not send a lesson done twice.
-        const { fetchSpy } = setup(noProgress, { path: '/mycourses/5?leccion=14', mocks: { getLessonContent: () => ({ ...lessonContent(13), id: 14 }) } });
-        expect(await screen.findByText('Una variable guarda un valor.')).toBeInTheDocument();
-        await waitFor(() => expect(targets).toContain(screen.getByTestId('lesson-text-end')));
-        expect(savedBodies(fetchSpy)).toEqual([]);
-        act(() => observed!([{ isIntersecting: true, target: targets[0]! } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
-        await waitFor(() => expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 14, completed: true }] }]));
-      } finally {
-        vi.unstubAllGlobals();
-      }
+    it('marks a file lesson done only with "Marcar como hecha": neither reading a text to its end nor downloading a file marks anything', async () => {
+      const { fetchSpy, user } = setup(noProgress, {
+        path: '/mycourses/5?leccion=14',
+        mocks: { getLessonContent: () => ({ ...lessonContent(14), download: { url: '#apuntes', name: 'apuntes.pdf', sizeBytes: 1000, expiresAt: '2999-01-01T00:00:00.000Z' } }) },
+      });
+      await user.click(await screen.findByRole('link', { name: 'Descargar apuntes.pdf' }, { timeout: 5000 }));
+      await settle();
+      expect(savedBodies(fetchSpy)).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Marcar como hecha' }));
+      await waitFor(() => expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 14, completed: true }] }]));
     });
 
     it('offers a resource lesson for download when the link is there', async () => {
@@ -519,36 +512,56 @@ describe('course player (/mycourses/:id)', () => {
       const { fetchSpy, unmount } = setup();
       const player = await findPlayer();
       loadMetadata(player, 40);
-      // The autoplay started it (happy-dom plays at once).
+      // The autoplay started it (happy-dom plays at once); where it started may be reported already.
       expect(player.paused).toBe(false);
+      await settle();
+      const atStart = savedBodies(fetchSpy);
+      expect(atStart.length === 0 || JSON.stringify(atStart) === JSON.stringify([{ lessons: [{ lessonId: 12, positionSeconds: 0 }] }])).toBe(true);
+      const saves = () => savedBodies(fetchSpy).slice(atStart.length);
       player.currentTime = 4.6;
       act(() => {
         vi.advanceTimersByTime(4900);
       });
       await settle();
-      expect(savedBodies(fetchSpy)).toEqual([]);
+      expect(saves()).toEqual([]);
       act(() => {
         vi.advanceTimersByTime(100);
       });
       await settle();
-      expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 4.6, durationSeconds: 40 }] }]);
+      expect(saves()).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 4.6 }] }]);
 
       player.currentTime = 9;
       act(() => player.pause());
       await settle();
-      expect(savedBodies(fetchSpy)).toHaveLength(2);
-      expect(savedBodies(fetchSpy)[1]).toEqual({ lessons: [{ lessonId: 12, positionSeconds: 9, durationSeconds: 40 }] });
+      expect(saves()).toHaveLength(2);
+      expect(saves()[1]).toEqual({ lessons: [{ lessonId: 12, positionSeconds: 9 }] });
       act(() => {
         vi.advanceTimersByTime(15_000);
       });
       await settle();
-      expect(savedBodies(fetchSpy)).toHaveLength(2);
+      expect(saves()).toHaveLength(2);
       expect(keepaliveSaves(fetchSpy)).toEqual([]);
 
       await act(() => player.play());
       player.currentTime = 12.2;
       unmount();
-      expect(keepaliveSaves(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 12.2, durationSeconds: 40 }] }]);
+      expect(keepaliveSaves(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 12.2 }] }]);
+    });
+
+    it('reports at once where playback starts and where a seek lands, never the video\'s length', async () => {
+      const { fetchSpy } = setup();
+      const player = await findPlayer();
+      loadMetadata(player, 40);
+      player.currentTime = 2;
+      act(() => {
+        player.dispatchEvent(new Event('playing'));
+      });
+      await waitFor(() => expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 2 }] }]));
+      player.currentTime = 30;
+      act(() => {
+        player.dispatchEvent(new Event('seeked'));
+      });
+      await waitFor(() => expect(savedBodies(fetchSpy)[1]).toEqual({ lessons: [{ lessonId: 12, positionSeconds: 30 }] }));
     });
 
     it('keeps playing where it is when the progress is read again after a save', async () => {
@@ -573,7 +586,7 @@ describe('course player (/mycourses/:id)', () => {
       // The save took 0:20; the video plays on while it is sent and the progress (now at 0:20) is read again.
       player.currentTime = 23;
       await settle();
-      expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 20, durationSeconds: 40 }] }]);
+      expect(savedBodies(fetchSpy)).toEqual([{ lessons: [{ lessonId: 12, positionSeconds: 20 }] }]);
       await waitFor(() => expect(requestsTo(fetchSpy, endpoints.getCourseProgress).length).toBeGreaterThan(1));
       await settle();
       // Nothing seeks it back.

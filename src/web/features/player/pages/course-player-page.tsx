@@ -117,7 +117,7 @@ function Player({ course, progress }: { course: PlayerCourse; progress: CoursePr
                   lessonId={current.id}
                   state={states.get(current.id) ?? 'not_started'}
                   saved={saved && saved.durationSeconds > 0 ? saved : undefined}
-                  onDone={(lessonId) => void markDone(lessonId)}
+                  onDone={(lessonId, done) => void markDone(lessonId, done)}
                   onVideoEnded={() => {
                     if (autoplayNext && next) open(next.id);
                   }}
