@@ -69,7 +69,7 @@ export const captionsRoutes: FastifyPluginAsyncZod<{ videoUrlSecret: string }> =
   });
 
   route(app, captionsEndpoints.streamSignedCaptions, async (request, reply) => {
-    const grant = verifyStreamToken(urlKey, request.params.token);
+    const grant = verifyStreamToken(urlKey, 'captions', request.params.token);
     if (!grant) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     // Asked on every request, as for the video's own files: access ends the moment it is taken away.
     const video = await findStreamableVideo(db, grant);
