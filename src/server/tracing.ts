@@ -15,7 +15,7 @@ import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingSettings } from './config';
-import { redactUrl } from './http/log-redaction';
+import { loggableRequestUrl } from './http/log-redaction';
 
 type Api = typeof OpenTelemetry;
 
@@ -105,11 +105,11 @@ export function traceRequests(app: FastifyInstance): void {
     if (!running) return done();
     const { api, tracer } = running;
     const route = request.routeOptions.url;
-    const url = redactUrl(request.url);
-    const queryStart = url.indexOf('?');
-    const attributes: Attributes = { 'http.request.method': request.method, 'url.path': queryStart === -1 ? url : url.slice(0, queryStart), 'request.id': request.id };
+    // The same redaction as the access log's: the route's declared credentials and secret-like query values.
+    const { path, query } = loggableRequestUrl(request);
+    const attributes: Attributes = { 'http.request.method': request.method, 'url.path': path, 'request.id': request.id };
     if (route) attributes['http.route'] = route;
-    if (queryStart !== -1) attributes['url.query'] = url.slice(queryStart + 1);
+    if (query !== undefined) attributes['url.query'] = query;
     const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
     const span = tracer.startSpan(`${request.method} ${route ?? UNMATCHED_ROUTE}`, { kind: api.SpanKind.SERVER, attributes }, parent);
     const traced: TracedRequest = { span };

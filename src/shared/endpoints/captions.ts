@@ -61,6 +61,7 @@ export const captionsEndpoints = {
     tags: ['captions'],
     summary: "A video's captions (WebVTT) through the video's signed link; 403 once expired or altered",
     params: z.object({ token: z.string().max(100), language }),
+    credentialParams: ['token'],
     responses: { ...captionsAnswer, 403: errorResponse },
   }),
 };
