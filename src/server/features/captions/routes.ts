@@ -18,7 +18,7 @@ const PRIVATE_NO_STORE = 'private, no-store';
 /**
  * Captions: the course editor's files per video lesson and language, and the WebVTT players
  * fetch, with the protection of the video they belong to: a public intro's openly, any other
- * through the video's own signed link, asked again on every request (a refund ends them too).
+ * through a signed link of the video's grant made for captions only (it opens no video), asked again on every request (a refund ends them too).
  */
 export const captionsRoutes: FastifyPluginAsyncZod<{ videoUrlSecret: string }> = async (app, { videoUrlSecret }) => {
   const { db } = app;
