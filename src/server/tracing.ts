@@ -15,7 +15,7 @@ import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingSettings } from './config';
-import { loggableRequestUrl } from './http/log-redaction';
+import { loggableRequestUrl, redactQuery } from './http/log-redaction';
 
 type Api = typeof OpenTelemetry;
 
@@ -71,7 +71,8 @@ export async function startTracing(settings: TracingSettings | undefined): Promi
   // The global tracer provider, the AsyncLocalStorage context manager and W3C trace-context propagation.
   provider.register();
   const tracer = provider.getTracer('marketplace');
-  const fetchCalls = new UndiciInstrumentation();
+  // A fetched URL's query may carry a credential (a provider's access token): the span keeps its redacted form, as for the requests served.
+  const fetchCalls = new UndiciInstrumentation({ startSpanHook: (request) => outgoingUrlAttributes(request.origin, request.path) });
   fetchCalls.setTracerProvider(provider);
   const stopNodeHttp = traceNodeHttpClients(api, tracer, core.isTracingSuppressed);
   running = { api, tracer };
@@ -88,6 +89,14 @@ export async function startTracing(settings: TracingSettings | undefined): Promi
       api.propagation.disable();
     },
   };
+}
+
+/** `url.full` and `url.query` of an outgoing fetch, with secret-like query values replaced (what the instrumentation would set whole). */
+function outgoingUrlAttributes(origin: string | URL, path: string): Attributes {
+  const queryStart = path.indexOf('?');
+  if (queryStart === -1) return {};
+  const query = redactQuery(path.slice(queryStart + 1));
+  return { 'url.full': `${String(origin).replace(/\/$/, '')}${path.slice(0, queryStart)}?${query}`, 'url.query': `?${query}` };
 }
 
 type TracedRequest = { span: Span; error?: Error };
