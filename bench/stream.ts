@@ -106,7 +106,7 @@ async function serveApp(dataDir: string, port: number, settings: Record<string, 
   const { recordUpload } = await import('../src/server/features/media/service');
   const viewer = await createUser(database.db);
   const video = await recordUpload(database.db, { id: randomUUID(), ownerId: viewer.id, storageKey: STORAGE_KEY, sizeBytes: FILE_BYTES, width: 1280, height: 720, durationSeconds: 600 });
-  const token = createStreamToken(deriveVideoUrlKey(AUTH_SECRET), { kind: 'upload', videoId: video.id, userId: viewer.id, expiresAt: new Date(Date.now() + 3600_000) });
+  const token = createStreamToken(deriveVideoUrlKey(AUTH_SECRET), 'stream', { kind: 'upload', videoId: video.id, userId: viewer.id, expiresAt: new Date(Date.now() + 3600_000) });
   process.stdout.write(`READY /api/videos/stream/${token}\n`);
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }

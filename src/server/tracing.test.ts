@@ -19,6 +19,8 @@ import { startTracing, tracingIsOn, type Tracing } from './tracing';
 const CALLER_TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN_ID = '00f067aa0ba902b7';
 const traceparent = (traceId: string, spanId: string) => `00-${traceId}-${spanId}-01`;
+/** A credential in the query of a URL the app fetches (some providers take tokens there). */
+const OUTGOING_SECRET = 'Qm7OutgoingAccessToken0123456789';
 
 /** Another server the app calls: answers `{}` to everything and keeps the `traceparent` each path came with. */
 async function startCalledServer() {
@@ -61,7 +63,7 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     const stripe = new Stripe('sk_test_tracing', { host: '127.0.0.1', port: called.port, protocol: 'http', maxNetworkRetries: 0 });
     const s3 = new S3Client({ endpoint: called.url, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
     app.get('/test/calls-out', async () => {
-      await (await fetch(`${called.url}/fetched`)).json();
+      await (await fetch(`${called.url}/fetched?access_token=${OUTGOING_SECRET}&page=2`)).json();
       await stripe.balance.retrieve();
       await s3.send(new HeadBucketCommand({ Bucket: 'videos' }));
       return { done: true };
@@ -131,7 +133,7 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(failed.attributes['http.response.status_code']).toBe(500);
   });
 
-  it('makes a CLIENT span of each outgoing call (fetch, and node:http for the Stripe and S3 SDKs); fetch passes the trace on', async () => {
+  it('makes a CLIENT span of each outgoing call (fetch, and node:http for the Stripe and S3 SDKs), without the credentials in its query; fetch passes the trace on', async () => {
     const traceId = 'c3'.repeat(16);
     const response = await app.inject({ method: 'GET', url: '/test/calls-out', headers: { traceparent: traceparent(traceId, CALLER_SPAN_ID) } });
     expect(response.statusCode).toBe(200);
@@ -142,7 +144,10 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
 
     const fetched = callTo('/fetched');
     expect(fetched).toMatchObject({ name: 'GET', attributes: { 'http.response.status_code': 200 } });
-    expect(called.traceparents.get('/fetched')).toBe(traceparent(traceId, fetched!.spanId));
+    expect(called.traceparents.get(`/fetched?access_token=${OUTGOING_SECRET}&page=2`)).toBe(traceparent(traceId, fetched!.spanId));
+    // The call's credentials stay out of the span, as the requests' own do.
+    expect(fetched!.attributes).toMatchObject({ 'url.full': `${called.url}/fetched?access_token=[redacted]&page=2`, 'url.query': '?access_token=[redacted]&page=2' });
+    expect(JSON.stringify(spans)).not.toContain(OUTGOING_SECRET);
     expect(callTo('/v1/balance')).toMatchObject({ name: 'GET', attributes: { 'server.address': '127.0.0.1', 'http.response.status_code': 200 } });
     expect(callTo('/videos')).toMatchObject({ name: 'HEAD', attributes: { 'http.response.status_code': 200 } });
   });

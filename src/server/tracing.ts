@@ -15,7 +15,7 @@ import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TracingSettings } from './config';
-import { redactUrl } from './http/log-redaction';
+import { loggableRequestUrl, redactQuery } from './http/log-redaction';
 
 type Api = typeof OpenTelemetry;
 
@@ -71,7 +71,8 @@ export async function startTracing(settings: TracingSettings | undefined): Promi
   // The global tracer provider, the AsyncLocalStorage context manager and W3C trace-context propagation.
   provider.register();
   const tracer = provider.getTracer('marketplace');
-  const fetchCalls = new UndiciInstrumentation();
+  // A fetched URL's query may carry a credential (a provider's access token): the span keeps its redacted form, as for the requests served.
+  const fetchCalls = new UndiciInstrumentation({ startSpanHook: (request) => outgoingUrlAttributes(request.origin, request.path) });
   fetchCalls.setTracerProvider(provider);
   const stopNodeHttp = traceNodeHttpClients(api, tracer, core.isTracingSuppressed);
   running = { api, tracer };
@@ -90,6 +91,14 @@ export async function startTracing(settings: TracingSettings | undefined): Promi
   };
 }
 
+/** `url.full` and `url.query` of an outgoing fetch, with secret-like query values replaced (what the instrumentation would set whole). */
+function outgoingUrlAttributes(origin: string | URL, path: string): Attributes {
+  const queryStart = path.indexOf('?');
+  if (queryStart === -1) return {};
+  const query = redactQuery(path.slice(queryStart + 1));
+  return { 'url.full': `${String(origin).replace(/\/$/, '')}${path.slice(0, queryStart)}?${query}`, 'url.query': `?${query}` };
+}
+
 type TracedRequest = { span: Span; error?: Error };
 const requestSpans = new WeakMap<FastifyRequest, TracedRequest>();
 
@@ -105,11 +114,11 @@ export function traceRequests(app: FastifyInstance): void {
     if (!running) return done();
     const { api, tracer } = running;
     const route = request.routeOptions.url;
-    const url = redactUrl(request.url);
-    const queryStart = url.indexOf('?');
-    const attributes: Attributes = { 'http.request.method': request.method, 'url.path': queryStart === -1 ? url : url.slice(0, queryStart), 'request.id': request.id };
+    // The same redaction as the access log's: the route's declared credentials and secret-like query values.
+    const { path, query } = loggableRequestUrl(request);
+    const attributes: Attributes = { 'http.request.method': request.method, 'url.path': path, 'request.id': request.id };
     if (route) attributes['http.route'] = route;
-    if (queryStart !== -1) attributes['url.query'] = url.slice(queryStart + 1);
+    if (query !== undefined) attributes['url.query'] = query;
     const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
     const span = tracer.startSpan(`${request.method} ${route ?? UNMATCHED_ROUTE}`, { kind: api.SpanKind.SERVER, attributes }, parent);
     const traced: TracedRequest = { span };

@@ -15,6 +15,15 @@ export type StreamSubject =
   | { kind: 'preview'; lessonId: number };
 export type StreamGrant = StreamSubject & { expiresAt: Date };
 
+/**
+ * What one signed link opens, signed with it: the MP4 (`stream`), the HLS copy (`hls`: its
+ * playlists, segments, poster and thumbnails) or the captions (`captions`). A link of one kind
+ * opens nothing else, so a caption link (handed to the player's text tracks, kept in its
+ * history, easier to leak) is never a way to the paid video itself.
+ */
+export const streamLinkPurposes = ['stream', 'hls', 'captions'] as const;
+export type StreamLinkPurpose = (typeof streamLinkPurposes)[number];
+
 export const STREAM_PATH_PREFIX = '/api/videos/stream/';
 /** The HLS copy of a main video: `<prefix><token>/master.m3u8`, and the files it names relatively. */
 export const HLS_PATH_PREFIX = '/api/videos/hls/';
@@ -53,15 +62,18 @@ function subjectOf(grant: StreamGrant): string {
   }
 }
 
-/** `<expiry, base 36>.<signature>.<c.course.user|u.upload.user|l.lesson.user|p.lesson>`, all URL-safe. */
-export function createStreamToken(key: Buffer, grant: StreamGrant): string {
+/** What is signed: the purpose goes in, not in the link (it is the route's to say), so links stay as short. */
+const signedPayload = (purpose: StreamLinkPurpose, expiry: string, subject: string) => `${purpose}:${expiry}.${subject}`;
+
+/** `<expiry, base 36>.<signature>.<c.course.user|u.upload.user|l.lesson.user|p.lesson>`, all URL-safe; valid only for `purpose`. */
+export function createStreamToken(key: Buffer, purpose: StreamLinkPurpose, grant: StreamGrant): string {
   const expiry = Math.floor(grant.expiresAt.getTime() / 1000).toString(36);
   const subject = subjectOf(grant);
-  return `${expiry}.${sign(key, `${expiry}.${subject}`).toString('base64url')}.${subject}`;
+  return `${expiry}.${sign(key, signedPayload(purpose, expiry, subject)).toString('base64url')}.${subject}`;
 }
 
 export function streamUrl(key: Buffer, grant: StreamGrant): string {
-  return `${STREAM_PATH_PREFIX}${createStreamToken(key, grant)}`;
+  return `${STREAM_PATH_PREFIX}${createStreamToken(key, 'stream', grant)}`;
 }
 
 const TOKEN = /^([0-9a-z]{1,11})\.([\w-]{22})\.(c\.[0-9a-z]{1,7}\.[\w-]{22}|u\.[\w-]{22}\.[\w-]{22}|l\.[0-9a-z]{1,7}\.[\w-]{22}|p\.[0-9a-z]{1,7})$/;
@@ -81,12 +93,15 @@ function parseSubject(subject: string): StreamSubject {
   }
 }
 
-/** The grant of a genuine, unexpired token; null for anything else. Whether it still holds is the database's to say. */
-export function verifyStreamToken(key: Buffer, token: string, now = new Date()): StreamGrant | null {
+/**
+ * The grant of a genuine, unexpired token made for `purpose`; null for anything else (a link made
+ * for another purpose included). Whether it still holds is the database's to say.
+ */
+export function verifyStreamToken(key: Buffer, purpose: StreamLinkPurpose, token: string, now = new Date()): StreamGrant | null {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const [, expiry, signature, subject] = match as unknown as [string, string, string, string];
-  const expected = sign(key, `${expiry}.${subject}`);
+  const expected = sign(key, signedPayload(purpose, expiry, subject));
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const expiresAt = new Date(parseInt(expiry, 36) * 1000);

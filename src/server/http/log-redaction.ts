@@ -2,56 +2,118 @@ import type { FastifyRequest } from 'fastify';
 
 export const REDACTED = '[redacted]';
 
-/**
- * Path segments that are credentials: signed video links (`/api/videos/stream/<token>`,
- * `/api/videos/hls/<token>/…`), the test payment provider's checkout page, and better-auth's
- * reset link (switched off, but still requested by whoever holds an old link).
- */
-const SECRET_PATH_SEGMENT = /^((?:https?:\/\/[^/?#]+)?(?:\/api\/videos\/(?:stream|hls)\/|\/test-checkout\/|\/test-onboarding\/|(?:\/api\/auth)?\/reset-password\/))[^/?#]+/i;
-
-/**
- * Query parameters that are credentials: verification, reset and e-mail change links (`token`),
- * a social sign-in's callback (`code`, `state`), a checkout's return (`session_id`).
- */
-const SECRET_QUERY_PARAMETERS = new Set(['token', 'code', 'state', 'session_id']);
-
-function parameterName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replaceAll('+', ' ')).toLowerCase();
-  } catch {
-    return raw.toLowerCase();
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's path parameters that are credentials (a signed link's token, a payment page's
+     * session): never logged nor traced. An endpoint of the table declares them on its entry
+     * (`credentialParams`); a route outside the table in its own config.
+     */
+    credentialParams?: readonly string[];
   }
 }
 
 /**
- * The URL as it may be logged: every credential in it replaced, the route and the rest kept, so
- * that a log (often kept longer and read by more people than the database) hands nobody a
- * session, a reset or a paid video. Names are compared decoded (`%74oken` is `token` to the
- * parser that reads it).
+ * Query parameters whose values are credentials, whatever route they reach: verification, reset
+ * and e-mail change links (`token`), a social sign-in's callback (`code`, `state`), a checkout's
+ * return (`session_id`), a password or key put in a URL by mistake, a presigned URL's signature.
  */
-export function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  const path = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
-  if (queryStart === -1) return path;
-  const query = url
-    .slice(queryStart + 1)
+const SECRET_QUERY_NAME = /^(?:code|state|otp|sig|key|nonce|ticket)$|token|passw|pwd|secret|session_?id|signature|credential|verifier|api_?key|auth_?code|x-amz-security/i;
+
+/**
+ * A path segment shaped like a random credential: at least 20 URL-safe characters of mixed case
+ * with a digit (base64url, random letters and digits) or a run of 32 hex digits. Only for what
+ * no route declares: an unmatched path (a link too long for the router included) and the part of
+ * a catch-all route the router does not name (better-auth's endpoints, the web pages). Slugs,
+ * file names and numbers are kept.
+ */
+function tokenShaped(segment: string): boolean {
+  if (segment.length < 20 || !/^[\w.~%-]+$/.test(segment)) return false;
+  return (/[A-Z]/.test(segment) && /[a-z]/.test(segment) && /\d/.test(segment)) || /[0-9a-f]{32}/i.test(segment);
+}
+
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A query string as it may be logged or traced: the value of every secret-like parameter
+ * replaced. Names are compared decoded (`%74oken` is `token` to the parser that reads it).
+ */
+export function redactQuery(query: string): string {
+  return query
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      return equals !== -1 && SECRET_QUERY_PARAMETERS.has(parameterName(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
+      return equals !== -1 && SECRET_QUERY_NAME.test(parameterName(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
     })
     .join('&');
-  return `${path}?${query}`;
+}
+
+const PARAMETER = /:(\w+)/g;
+
+/**
+ * A request's path with the segments of its route's credential parameters replaced whole (a
+ * signed link's file name is part of what it signs). `route` is the pattern the router matched
+ * (`/api/videos/captions/:token/:language`), undefined when none did: then, and past a
+ * catch-all's `*`, token-shaped segments go instead.
+ */
+export function redactPath(path: string, route: string | undefined, credentialParams: readonly string[] = []): string {
+  const routeSegments = route?.split('/');
+  const wildcard = routeSegments ? routeSegments.findIndex((segment) => segment.includes('*')) : 0;
+  return path
+    .split('/')
+    .map((segment, index) => {
+      if (!routeSegments || (wildcard !== -1 && index >= wildcard)) return tokenShaped(segment) ? REDACTED : segment;
+      const names = [...(routeSegments[index] ?? '').matchAll(PARAMETER)].map((match) => match[1]!);
+      return names.some((name) => credentialParams.includes(name)) ? REDACTED : segment;
+    })
+    .join('/');
+}
+
+const splitUrl = (url: string) => {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? { path: url, query: undefined } : { path: url.slice(0, queryStart), query: url.slice(queryStart + 1) };
+};
+
+/**
+ * A request's URL as the access log and the traces carry it: the credentials its route declares
+ * and every secret-like query value taken out, so that a log or a trace (often kept longer and
+ * read by more people than the database) hands nobody a session, a reset or a paid video.
+ */
+export function loggableRequestUrl(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): { path: string; query: string | undefined } {
+  const { path, query } = splitUrl(request.url);
+  return {
+    path: redactPath(path, request.routeOptions.url, request.routeOptions.config?.credentialParams),
+    query: query === undefined ? undefined : redactQuery(query),
+  };
+}
+
+/**
+ * A URL with no route to ask (a link in an e-mail, a value a library logs): secret-like query
+ * values and token-shaped path segments taken out.
+ */
+export function redactUrl(url: string): string {
+  const origin = /^https?:\/\/[^/?#]+/i.exec(url)?.[0] ?? '';
+  const { path, query } = splitUrl(url.slice(origin.length));
+  return `${origin}${redactPath(path, undefined)}${query === undefined ? '' : `?${redactQuery(query)}`}`;
 }
 
 /** Fastify's own request fields for the log, with the URL's credentials taken out. */
-export const requestLogSerializer = (request: FastifyRequest) => ({
-  method: request.method,
-  url: redactUrl(request.url),
-  host: request.host,
-  remoteAddress: request.ip,
-  remotePort: request.socket?.remotePort,
-});
+export const requestLogSerializer = (request: FastifyRequest) => {
+  const { path, query } = loggableRequestUrl(request);
+  return {
+    method: request.method,
+    url: query === undefined ? path : `${path}?${query}`,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+};
 
 /** Keys whose values are credentials wherever they appear in something logged. */
 const SECRET_KEY = /(?:token|^state$|^code$|verifier|password|secret|cookie|authorization)$/i;

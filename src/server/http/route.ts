@@ -37,14 +37,15 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 
 /**
  * What a route may add to its entry: a body limit, compression, hooks, route config (a rate
- * limit…). Never its method, url, schema, access or effects, which the entry owns.
+ * limit…). Never its method, url, schema, access, credentials or effects, which the entry owns.
  */
-export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access' | 'effects'> };
+export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access' | 'effects' | 'credentialParams'> };
 
 /**
  * Registers the route of an endpoint of the shared table: its method, its url (relative to
  * the plugin's prefix), its schemas (validation, the response's stripping, OpenAPI), its
- * access, which the access control enforces, and its effects, which the caches catch up with
+ * access, which the access control enforces, its credential parameters, which the access log
+ * and the traces leave out, and its effects, which the caches catch up with
  * (http/effects.ts). The handler's request and reply are typed from the same schemas.
  */
 export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>, extra: ExtraRouteOptions = {}): void {
@@ -52,6 +53,8 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
   // A writing route that declared nothing would leave the caches stale without any test noticing.
   if (writingMethods.has(endpoint.method) && endpoint.effects === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no effects (use [] when it changes none)`);
   if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} lies outside the plugin's prefix ${app.prefix}`);
+  // A misspelt credential would be logged whole while the entry looked protected.
+  for (const name of endpoint.credentialParams ?? []) if (!endpoint.path.includes(`:${name}`)) throw new Error(`${endpoint.path} has no parameter ${name} to keep out of the logs`);
   const { params, query, body, headers, responses, tags, summary, description, security } = endpoint;
   app.route({
     // A GET carries no body: @fastify/compress's request-decompressing hook has nothing to do.
@@ -63,6 +66,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     config: {
       ...extra.config,
       access: endpoint.access,
+      ...(endpoint.credentialParams === undefined ? {} : { credentialParams: endpoint.credentialParams }),
       ...(endpoint.effects === undefined ? {} : { effects: endpoint.effects }),
       ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}),
     },

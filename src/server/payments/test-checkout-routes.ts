@@ -29,7 +29,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{ provider: TestProvider }> 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get<{ Params: Params }>(`${TEST_CHECKOUT_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: Params }>(`${TEST_CHECKOUT_PATH}/:sessionId`, { schema: { hide: true }, config: { credentialParams: ['sessionId'] } }, async (request, reply) => {
     const lang = languageOf(request);
     const action = `${TEST_CHECKOUT_PATH}/${encodeURIComponent(request.params.sessionId)}`;
     const view = await provider.loadSession(request.params.sessionId);
@@ -38,7 +38,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{ provider: TestProvider }> 
     return sendPage(reply, 200, renderTestCheckoutPage({ lang, view, message, action }));
   });
 
-  app.post<{ Params: Params; Body: Form }>(`${TEST_CHECKOUT_PATH}/:sessionId`, { schema: { hide: true } }, async (request, reply) => {
+  app.post<{ Params: Params; Body: Form }>(`${TEST_CHECKOUT_PATH}/:sessionId`, { schema: { hide: true }, config: { credentialParams: ['sessionId'] } }, async (request, reply) => {
     const lang = languageOf(request);
     const action = `${TEST_CHECKOUT_PATH}/${encodeURIComponent(request.params.sessionId)}`;
     const form = (request.body ?? {}) as Form;
@@ -59,7 +59,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{ provider: TestProvider }> 
     return sendPage(reply, 200, renderTestCheckoutPage({ lang, view, message: result.reason, values: { expiry: values.expiry }, action }));
   });
 
-  app.get<{ Params: LinkParams }>(`${TEST_ONBOARDING_PATH}/:linkId`, { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: LinkParams }>(`${TEST_ONBOARDING_PATH}/:linkId`, { schema: { hide: true }, config: { credentialParams: ['linkId'] } }, async (request, reply) => {
     const lang = languageOf(request);
     const action = `${TEST_ONBOARDING_PATH}/${encodeURIComponent(request.params.linkId)}`;
     const view = await provider.loadOnboarding(request.params.linkId);
@@ -69,7 +69,7 @@ export const testCheckoutRoutes: FastifyPluginAsync<{ provider: TestProvider }> 
     return sendPage(reply, 200, renderTestOnboardingPage({ lang, view, action }));
   });
 
-  app.post<{ Params: LinkParams; Body: { decision?: unknown } }>(`${TEST_ONBOARDING_PATH}/:linkId`, { schema: { hide: true } }, async (request, reply) => {
+  app.post<{ Params: LinkParams; Body: { decision?: unknown } }>(`${TEST_ONBOARDING_PATH}/:linkId`, { schema: { hide: true }, config: { credentialParams: ['linkId'] } }, async (request, reply) => {
     const lang = languageOf(request);
     const action = `${TEST_ONBOARDING_PATH}/${encodeURIComponent(request.params.linkId)}`;
     const decision = (request.body as { decision?: unknown } | undefined)?.decision;

@@ -11,8 +11,8 @@ const captionsAnswer = { 200: mediaAnswer(['text/vtt']), 304: z.null(), 404: err
 /**
  * Captions: a teacher attaches a WebVTT or SRT file per language to each video lesson of a
  * course (the intro and main video are its first two lessons); players fetch them as WebVTT
- * with the same protection as the video: the public intro's openly, the others through the
- * video's signed link.
+ * with the same protection as the video: the public intro's openly, the others through a
+ * signed link of the video's grant that is valid for its captions only.
  */
 export const captionsEndpoints = {
   getLessonCaptions: defineEndpoint({
@@ -59,8 +59,9 @@ export const captionsEndpoints = {
     path: '/api/videos/captions/:token/:language',
     access: 'public',
     tags: ['captions'],
-    summary: "A video's captions (WebVTT) through the video's signed link; 403 once expired or altered",
+    summary: "A video's captions (WebVTT) through a signed caption link (the video's grant, valid for captions only); 403 once expired or altered, or for a link of another kind",
     params: z.object({ token: z.string().max(100), language }),
+    credentialParams: ['token'],
     responses: { ...captionsAnswer, 403: errorResponse },
   }),
 };

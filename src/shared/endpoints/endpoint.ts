@@ -46,6 +46,11 @@ export type Endpoint = {
    */
   effects?: readonly Effect[];
   params?: z.ZodType;
+  /**
+   * The path parameters that are credentials (a signed link's token): whoever reads them may use
+   * them. The access log and the traces leave them out, from this declaration alone.
+   */
+  credentialParams?: readonly string[];
   query?: z.ZodType;
   body?: z.ZodType;
   headers?: z.ZodType;

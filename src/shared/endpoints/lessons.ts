@@ -67,6 +67,7 @@ export const lessonEndpoints = {
     description:
       'The link is the permission, and each download checks again that its caller may still take the lesson. The file comes as an attachment (`Content-Disposition`), never to be shown in place; with object storage, a 302 to a presigned URL of the bucket that says the same.',
     params: z.object({ token: z.string().max(100) }),
+    credentialParams: ['token'],
     responses: { 200: mediaAnswer(['application/pdf']), 302: z.null(), 403: errorResponse, 404: errorResponse },
   }),
 };

@@ -137,6 +137,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: 'Stream a video through a signed link (HTTP Range, ETag); 403 once expired or altered',
     params: z.object({ token: z.string().max(100) }),
+    credentialParams: ['token'],
     responses: { ...videoResponses, 403: errorResponse },
   }),
   streamIntroHlsMaster: defineEndpoint({
@@ -173,6 +174,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "The HLS master playlist of a course's main video through its signed link (the playlists' relative paths keep the link); 403 once expired or altered",
     params: z.object({ token: streamToken }),
+    credentialParams: ['token'],
     responses: { ...playlistResponses, 403: errorResponse },
   }),
   streamHlsPoster: defineEndpoint({
@@ -182,6 +184,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "A frame of a course's main video (JPEG) through its signed link",
     params: z.object({ token: streamToken }),
+    credentialParams: ['token'],
     responses: { ...posterResponses, 403: errorResponse },
   }),
   streamHlsFile: defineEndpoint({
@@ -191,6 +194,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "A rendition playlist or segment of a course's main video through its signed link (HTTP Range, ETag)",
     params: z.object({ token: streamToken, rendition: hlsRendition, file: hlsRenditionFile }),
+    credentialParams: ['token'],
     responses: { ...hlsFileResponses, 403: errorResponse },
   }),
   getMyVideoProcessing: defineEndpoint({
@@ -263,6 +267,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "The timeline's preview thumbnails of a video through its signed link: a WebVTT index of the sprite's tiles; 403 once expired or altered",
     params: z.object({ token: streamToken }),
+    credentialParams: ['token'],
     responses: { ...thumbnailsIndexResponses, 403: errorResponse },
   }),
   streamHlsThumbnailsSprite: defineEndpoint({
@@ -272,6 +277,7 @@ export const mediaEndpoints = {
     tags: ['media'],
     summary: "The sprite of a video's preview thumbnails (JPEG) through its signed link",
     params: z.object({ token: streamToken }),
+    credentialParams: ['token'],
     responses: { ...posterResponses, 403: errorResponse },
   }),
 };

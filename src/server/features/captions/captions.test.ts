@@ -134,11 +134,26 @@ describe('captions', () => {
     const token = url.split('/')[4]!;
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     expect((await ctx.app.inject({ url: `/api/videos/captions/${altered}/es` })).statusCode).toBe(403);
-    const forged = createStreamToken(deriveVideoUrlKey('another secret'), { kind: 'lesson', lessonId: main, userId: buyer.id, expiresAt: new Date(Date.now() + 60_000) });
+    const forged = createStreamToken(deriveVideoUrlKey('another secret'), 'captions', { kind: 'lesson', lessonId: main, userId: buyer.id, expiresAt: new Date(Date.now() + 60_000) });
     expect((await ctx.app.inject({ url: `/api/videos/captions/${forged}/es` })).statusCode).toBe(403);
 
     // The refund takes the course: the link already handed out stops.
     await ctx.db.delete(enrollments).where(eq(enrollments.userId, buyer.id));
     expect((await ctx.app.inject({ url })).statusCode).toBe(403);
+  });
+
+  it('grants captions only: a caption link opens neither the video nor its HLS copy, and the video link opens no captions', async () => {
+    const { courseId, owner, buyer, main } = await course();
+    await put(owner, courseId, main, 'es', VTT);
+    const { video } = (await ctx.app.inject({ url: `/api/lessons/${main}`, headers: as(buyer) })).json() as { video: { url: string; captions: { url: string }[] } };
+    const captionToken = video.captions[0]!.url.split('/')[4]!;
+    const streamToken = video.url.split('/').at(-1)!;
+    // Each link still opens what it was made for.
+    expect((await ctx.app.inject({ url: video.captions[0]!.url })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: video.url })).statusCode).toBe(200);
+
+    expect((await ctx.app.inject({ url: `/api/videos/stream/${captionToken}` })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `/api/videos/hls/${captionToken}/master.m3u8` })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `/api/videos/captions/${streamToken}/es` })).statusCode).toBe(403);
   });
 });

@@ -18,7 +18,7 @@ const PRIVATE_NO_STORE = 'private, no-store';
 /**
  * Captions: the course editor's files per video lesson and language, and the WebVTT players
  * fetch, with the protection of the video they belong to: a public intro's openly, any other
- * through the video's own signed link, asked again on every request (a refund ends them too).
+ * through a signed link of the video's grant made for captions only (it opens no video), asked again on every request (a refund ends them too).
  */
 export const captionsRoutes: FastifyPluginAsyncZod<{ videoUrlSecret: string }> = async (app, { videoUrlSecret }) => {
   const { db } = app;
@@ -69,7 +69,7 @@ export const captionsRoutes: FastifyPluginAsyncZod<{ videoUrlSecret: string }> =
   });
 
   route(app, captionsEndpoints.streamSignedCaptions, async (request, reply) => {
-    const grant = verifyStreamToken(urlKey, request.params.token);
+    const grant = verifyStreamToken(urlKey, 'captions', request.params.token);
     if (!grant) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     // Asked on every request, as for the video's own files: access ends the moment it is taken away.
     const video = await findStreamableVideo(db, grant);

@@ -148,6 +148,19 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     expect(posterUrl).toBe(hlsUrl!.replace('master.m3u8', 'poster.jpg'));
     const master = await ctx.app.inject({ url: hlsUrl! });
     expect(master.statusCode).toBe(200);
+    // One grant per link: the MP4's link opens no HLS file, the HLS link no MP4, a caption link neither, and the HLS link no captions.
+    const hlsToken = hlsUrl!.split('/')[4]!;
+    const streamToken = url.split('/').at(-1)!;
+    const captionToken = createStreamToken(deriveVideoUrlKey(ctx.config.videoUrlSecret ?? ctx.config.authSecret!), 'captions', { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() + 60_000) });
+    expect(hlsToken).not.toBe(streamToken);
+    // Genuine: the captions route takes it (this video has none in that language).
+    expect((await ctx.app.inject({ url: `/api/videos/captions/${captionToken}/es` })).json().error.code).toBe('CAPTIONS_NOT_FOUND');
+    for (const token of [streamToken, captionToken]) {
+      expect((await ctx.app.inject({ url: `/api/videos/hls/${token}/master.m3u8` })).statusCode, token).toBe(403);
+      expect((await ctx.app.inject({ url: `/api/videos/hls/${token}/720p/index.m3u8` })).statusCode, token).toBe(403);
+    }
+    for (const token of [hlsToken, captionToken]) expect((await ctx.app.inject({ url: `/api/videos/stream/${token}` })).statusCode, token).toBe(403);
+    expect((await ctx.app.inject({ url: `/api/videos/captions/${hlsToken}/es` })).statusCode).toBe(403);
     expect(master.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     const variants = master.body.split('\n').filter((line) => line.endsWith('.m3u8'));
     expect(variants).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
@@ -187,10 +200,10 @@ describe.runIf(ffmpeg)('adaptive streaming: the transcode job and the HLS copy',
     const key = deriveVideoUrlKey(ctx.config.videoUrlSecret ?? '');
     const stranger = await signedInUser(ctx.app);
     const expiresAt = new Date(Date.now() + 60_000);
-    const strangers = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt });
+    const strangers = createStreamToken(key, 'hls', { kind: 'course-main', courseId, userId: stranger.id, expiresAt });
     expect((await ctx.app.inject({ url: `/api/videos/hls/${strangers}/master.m3u8` })).statusCode).toBe(403);
     const [upload] = await ctx.db.select({ id: courseVideos.id }).from(courseVideos).where(eq(courseVideos.courseId, courseId));
-    const uploadToken = createStreamToken(key, { kind: 'upload', videoId: upload!.id, userId: teacher.id, expiresAt });
+    const uploadToken = createStreamToken(key, 'hls', { kind: 'upload', videoId: upload!.id, userId: teacher.id, expiresAt });
     expect((await ctx.app.inject({ url: `/api/videos/hls/${uploadToken}/master.m3u8` })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: `${base}720p/..%2Fmaster.m3u8` })).statusCode).toBe(400);
     expect((await ctx.app.inject({ url: `${base}720p/seg-999.ts` })).statusCode).toBe(404);

@@ -256,6 +256,8 @@ describe('resource lessons on the local disk', () => {
     expect(verifyResourceToken(key, otherLesson)?.lessonId).toBe(lesson!.id + 1);
     // The video links' key signs no resource link.
     expect(verifyResourceToken(deriveResourceUrlKey(`${secret()}x`), token)).toBeNull();
+    // A resource link grants its file only: no video, HLS copy or captions through it.
+    for (const url of [`/api/videos/stream/${token}`, `/api/videos/hls/${token}/master.m3u8`, `/api/videos/captions/${token}/es`]) expect((await ctx.app.inject({ url })).statusCode, url).toBe(403);
 
     // A course taken out of the catalogue keeps its files for its buyers and its owner, as its
     // lessons and videos, and no longer opens its previews to everyone.

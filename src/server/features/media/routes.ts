@@ -192,13 +192,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     const { url, expiresAt } = signedUrl(grant);
     // The HLS copy under the same grant: its playlists name their files relatively, so every
     // segment request carries the signed link and is checked like the MP4's.
-    const hlsBase = video.hlsPrefix ? `${HLS_PATH_PREFIX}${createStreamToken(urlKey, { ...grant, expiresAt })}` : null;
+    const hlsBase = video.hlsPrefix ? `${HLS_PATH_PREFIX}${createStreamToken(urlKey, 'hls', { ...grant, expiresAt })}` : null;
     return {
       url,
       hlsUrl: hlsBase && `${hlsBase}/${MASTER_PLAYLIST}`,
       posterUrl: hlsBase && `${hlsBase}/${POSTER_FILE}`,
       thumbnailsUrl: hlsBase && video.hasThumbnails ? `${hlsBase}/${THUMBNAILS_INDEX}` : null,
-      captions: signedCaptionTracks(createStreamToken(urlKey, { ...grant, expiresAt }), video.captionLanguages),
+      captions: signedCaptionTracks(createStreamToken(urlKey, 'captions', { ...grant, expiresAt }), video.captionLanguages),
       width: video.width,
       height: video.height,
       durationSeconds: video.durationSeconds,
@@ -250,7 +250,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
   });
 
   route(app, mediaEndpoints.streamVideo, async (request, reply) => {
-    const grant = verifyStreamToken(urlKey, request.params.token);
+    const grant = verifyStreamToken(urlKey, 'stream', request.params.token);
     if (!grant) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     // Asked on every request, not only when the link was made: access ends the moment it is taken away.
     const video = await findStreamableVideo(db, grant);
@@ -261,7 +261,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
 
   /** A file of the main video's HLS copy through its signed link: the same checks, on every request, as the MP4. */
   const sendSignedHls = async (request: FastifyRequest, reply: FastifyReply, token: string, file: string) => {
-    const grant = verifyStreamToken(urlKey, token);
+    const grant = verifyStreamToken(urlKey, 'hls', token);
     if (!grant || grant.kind === 'upload') throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');
     const video = await findStreamableVideo(db, grant);
     if (!video) throw new AppError('FORBIDDEN', 'This video link is not valid or has expired');

@@ -1,2 +1,2 @@
-// The stream tokens moved to the domain: captions are served under the same links as their video.
+// The stream tokens moved to the domain: the captions feature checks its own links (signed for captions) too.
 export * from '../../domain/stream-tokens';

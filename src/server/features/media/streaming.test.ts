@@ -197,18 +197,18 @@ describe('main video', () => {
     const token = url.split('/').pop()!;
     const key = deriveVideoUrlKey(ctx.config.authSecret!);
 
-    const expired = createStreamToken(key, { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() - 1000) });
+    const expired = createStreamToken(key, 'stream', { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() - 1000) });
     // The genuine signature with another course, another user or a later expiry put in.
     const [expiry, signature, , course, user] = token.split('.') as [string, string, string, string, string];
-    const strangerPart = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) }).split('.').pop()!;
+    const strangerPart = createStreamToken(key, 'stream', { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) }).split('.').pop()!;
     const otherCoursePart = `c.${otherCourse.courseId.toString(36)}`;
     const reAddressed = `${expiry}.${signature}.c.${course}.${strangerPart}`;
     const otherFile = `${expiry}.${signature}.${otherCoursePart}.${user}`;
     const later = `${(parseInt(expiry, 36) + 3600).toString(36)}.${token.slice(expiry.length + 1)}`;
-    const foreign = createStreamToken(deriveVideoUrlKey('another-secret-that-is-long-enough-000'), { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() + 600_000) });
+    const foreign = createStreamToken(deriveVideoUrlKey('another-secret-that-is-long-enough-000'), 'stream', { kind: 'course-main', courseId, userId: buyer.id, expiresAt: new Date(Date.now() + 600_000) });
     const flipped = `${expiry}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}.${token.split('.').slice(2).join('.')}`;
     // Genuinely signed, but for a user who never bought the course.
-    const strangers = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) });
+    const strangers = createStreamToken(key, 'stream', { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) });
 
     for (const bad of [expired, reAddressed, otherFile, later, foreign, flipped, strangers, 'garbage']) {
       const response = await ctx.app.inject({ url: `/api/videos/stream/${bad}` });
@@ -290,7 +290,7 @@ describe('streaming from object storage (S3_*): access decided by the app, bytes
     expect((await ask(courseId)).statusCode).toBe(401);
 
     const key = deriveVideoUrlKey(ctx.config.authSecret!);
-    const strangers = createStreamToken(key, { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) });
+    const strangers = createStreamToken(key, 'stream', { kind: 'course-main', courseId, userId: stranger.id, expiresAt: new Date(Date.now() + 600_000) });
     const forged = await ctx.app.inject({ url: `/api/videos/stream/${strangers}`, headers: { range: 'bytes=0-99' } });
     expect(forged.statusCode).toBe(403);
     expect(forged.headers.location).toBeUndefined();
