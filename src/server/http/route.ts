@@ -52,7 +52,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
   // A writing route that declared nothing would leave the caches stale without any test noticing.
   if (writingMethods.has(endpoint.method) && endpoint.effects === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no effects (use [] when it changes none)`);
   if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} lies outside the plugin's prefix ${app.prefix}`);
-  const { params, query, body, headers, responses, tags, summary, description, security } = endpoint;
+  const { params, query, body, consumes, headers, responses, tags, summary, description, security } = endpoint;
   app.route({
     // A GET carries no body: @fastify/compress's request-decompressing hook has nothing to do.
     ...(endpoint.method === 'GET' ? { decompress: false } : {}),
@@ -74,6 +74,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
       ...(params === undefined ? {} : { params }),
       ...(query === undefined ? {} : { querystring: query }),
       ...(body === undefined ? {} : { body }),
+      ...(consumes === undefined ? {} : { consumes: [...consumes] }),
       ...(headers === undefined ? {} : { headers }),
       response: responses,
     },
