@@ -82,6 +82,10 @@ export function authJsonRequest(request: FastifyRequest, publicUrl: string, endp
   const headers = forwardedHeaders(request, publicUrl);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
+  // A form post of the site's own page names its origin `null` (the pages' Referrer-Policy is
+  // no-referrer); the cross-site check let it through on `Sec-Fetch-Site: same-origin`, so
+  // better-auth is told the origin that header vouches for.
+  if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.set('origin', new URL(publicUrl).origin);
   return new Request(`${publicUrl}${AUTH_BASE_PATH}/${endpoint}`, { method: 'POST', headers, body: JSON.stringify(body) });
 }
 

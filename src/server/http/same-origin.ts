@@ -61,7 +61,10 @@ export function registerSameOriginCheck(app: FastifyInstance, options: SameOrigi
     }
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== allowedOrigin);
+    // The pages are served with `Referrer-Policy: no-referrer`, under which a browser names the origin
+    // of its own form posts `null`; `Sec-Fetch-Site`, which no page can set, then says whose page it was.
+    const ownFormPost = formRoute && origin === 'null' && fetchSite === 'same-origin';
+    const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== allowedOrigin && !ownFormPost);
     done(crossSite ? new AppError('CROSS_SITE_REQUEST', 'Requests from another site may not use this session') : undefined);
   });
 }

@@ -37,7 +37,7 @@ describe('public forms posted without JavaScript', () => {
     return session.json() as { user: { email: string } } | null;
   }
 
-  it('sign-in: the right password sets the session cookie (HttpOnly, SameSite=Lax) and goes on to `next`', async () => {
+  it('sign-in: the right password sets the session cookie (HttpOnly, SameSite=Lax) and goes on to the page named by next', async () => {
     const user = await signedInUser(ctx.app);
     const response = await post('sign-in', { email: user.email, password: TEST_PASSWORD, next: '/shop' });
     expect(response.statusCode).toBe(303);
@@ -148,6 +148,14 @@ describe('public forms posted without JavaScript', () => {
     });
     expect(contact.statusCode).toBe(403);
     expect(await ctx.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toEqual([]);
+  });
+
+  it("a post of the site's own page is let through, though the browser names its origin null (the pages' Referrer-Policy is no-referrer)", async () => {
+    const user = await signedInUser(ctx.app);
+    const response = await post('sign-in', { email: user.email, password: TEST_PASSWORD }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/');
+    expect(sessionCookieOf(response)).toBeDefined();
   });
 
   it('the JSON API still refuses a form post (415): only the form routes read one', async () => {
