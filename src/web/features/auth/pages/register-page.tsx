@@ -84,15 +84,20 @@ export function RegisterPage() {
  */
 function FormNoticeAlert({ notice }: { notice: FormNotice }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const texts: Partial<Record<FormNotice, { title: string; text?: string }>> = {
+  const texts: Record<FormNotice, { title: string; text?: string }> = {
     INVALID_CREDENTIALS: { title: t('auth:invalidCredentials.title'), text: t('auth:invalidCredentials.text') },
     EMAIL_TAKEN: { title: t('errors:emailExists.title'), text: t('errors:emailExists.text') },
     RATE_LIMITED: { title: t('auth:tooManyAttempts.title'), text: t('auth:tooManyAttempts.text') },
     VALIDATION_FAILED: { title: t('auth:wrongFields'), text: t('auth:formNotice.checkFields') },
     RESET_LINK_SENT: { title: t('auth:forgot.sentTitle'), text: t('auth:forgot.sentText') },
+    ACCOUNT_DISABLED: { title: t('errors:codes.ACCOUNT_DISABLED') },
+    EXPIRED_ACTION_CODE: { title: t('errors:codes.EXPIRED_ACTION_CODE') },
+    INVALID_ACTION_CODE: { title: t('errors:codes.INVALID_ACTION_CODE') },
+    // The contact form's; never sent back here.
+    MESSAGE_SENT: { title: t('auth:formNotice.failed') },
     FAILED: { title: t('auth:formNotice.failed') },
   };
-  const { title, text } = texts[notice] ?? { title: t(`errors:codes.${notice}`) };
+  const { title, text } = texts[notice];
   const success = successNotices.has(notice);
   return (
     <Alert color={success ? 'teal' : 'red'} title={title} role={success ? 'status' : 'alert'}>
