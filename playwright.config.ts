@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { serverLogFile } from './e2e/server-log';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -72,7 +73,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [oidcProvider, s3Server, s3App, {
     // A fresh embedded database with the demo data for every run.
-    command: 'rm -rf .tmp/e2e-data && node --import tsx src/server/main.ts',
+    // Its log goes to a file the specs read (e2e/server-log.ts), at the level production logs requests at.
+    command: `rm -rf .tmp/e2e-data && mkdir -p .tmp && node --import tsx src/server/main.ts > ${serverLogFile(port)}`,
     url: `${baseURL}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
@@ -80,7 +82,7 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATA_DIR: '.tmp/e2e-data',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       AUTH_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
       GOOGLE_CLIENT_ID: oidc.clientId,
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,

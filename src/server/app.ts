@@ -11,6 +11,7 @@ import { features } from './feature-list';
 import { returnUrls } from './features/orders/return-urls';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';
 import { registerApiDocs } from './http/api-docs';
+import { FORM_ROUTE_PREFIX } from './http/form-posts';
 import { registerSameOriginCheck } from './http/same-origin';
 import { createServer, type ServerOptions } from './http/server';
 import { openInfrastructure, type InfrastructureOptions } from './infrastructure';
@@ -72,7 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // After the security headers (set first thing), so that a refused request still carries them. The Stripe
   // webhook proves itself by its signature; the authentication library checks its own origins.
   const crossSiteExemptRoutes = [WEBHOOK_PATH, `${AUTH_BASE_PATH}/*`];
-  registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookiePrefix: SESSION_COOKIE_PREFIX, exemptRoutes: crossSiteExemptRoutes });
+  registerSameOriginCheck(app, { publicUrl: config.publicUrl, sessionCookiePrefix: SESSION_COOKIE_PREFIX, exemptRoutes: crossSiteExemptRoutes, formRoutePrefix: FORM_ROUTE_PREFIX });
   // After the cross-site check, so that a forged request is refused as such, whoever sent it.
   registerAccessControl(app, { db: shared.database.db });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });

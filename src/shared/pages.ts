@@ -2,6 +2,7 @@ import type commonTexts from '../web/i18n/locales/es/common.json';
 import { maxDatabaseId, maxPage, wholeNumberPattern } from './limits';
 import { safeReturnPath } from './return-path';
 import { certificateCodePattern } from './certificate-code';
+import { formNoticeFrom } from './form-notices';
 
 type HeadTexts = (typeof commonTexts)['head'];
 
@@ -52,8 +53,14 @@ export type PageDeclaration = {
 export const pages = {
   home: { path: '/', component: 'catalog/pages/home-page#HomePage', serverRendered: true, head: 'home' },
   // /register's `error` is read by an effect in the browser alone: it draws nothing on the server.
-  // `mode=signin` opens the sign-in form (links to sign in); anything else is the spec's sign-up.
-  register: { path: '/register', component: 'auth/pages/register-page#RegisterPage', serverRendered: true, parametersRead: { next: safeReturnPath, mode: (value) => (value === 'signin' ? value : null) } },
+  // `mode=signin` opens the sign-in form (links to sign in), `mode=forgot` the reset request;
+  // anything else is the spec's sign-up. `notice`: what a form posted without JavaScript came back with.
+  register: {
+    path: '/register',
+    component: 'auth/pages/register-page#RegisterPage',
+    serverRendered: true,
+    parametersRead: { next: safeReturnPath, mode: (value) => (value === 'signin' || value === 'forgot' ? value : null), notice: formNoticeFrom },
+  },
   // Its parameters are the listing's (src/web/features/catalog/listing-params.ts), read by the renderer.
   allCourses: { path: '/allcourses', component: 'catalog/pages/all-courses-page#AllCoursesPage', serverRendered: true, head: 'allCourses' },
   course: { path: '/course/:id', component: 'catalog/pages/course-page#CoursePage', serverRendered: true },
@@ -73,7 +80,8 @@ export const pages = {
   paymentSuccess: { path: '/formpage/success', component: 'orders/pages/payment-success-page#PaymentSuccessPage' },
   paymentFailed: { path: '/formpage/failed', component: 'orders/pages/payment-failed-page#PaymentFailedPage' },
   about: { path: '/about', component: 'about/pages/about-page#AboutPage', serverRendered: true, backOfficeTexts: true },
-  contact: { path: '/contact', component: 'contact/pages/contact-page#ContactPage', serverRendered: true },
+  // `notice`: what the form posted without JavaScript came back with.
+  contact: { path: '/contact', component: 'contact/pages/contact-page#ContactPage', serverRendered: true, parametersRead: { notice: formNoticeFrom } },
   admin: { path: '/admin', component: 'admin/pages/admin-home-page#AdminHomePage', backOfficeTexts: true },
   adminCourses: { path: '/admin/cursos', component: 'admin/pages/admin-courses-page#AdminCoursesPage', backOfficeTexts: true },
   adminCourse: { path: '/admin/cursos/:id', component: 'admin/pages/admin-course-page#AdminCoursePage', backOfficeTexts: true },

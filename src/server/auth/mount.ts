@@ -51,6 +51,17 @@ const AUTH_ENDPOINT = /^[a-z0-9]+(?:[-_][a-z0-9]+)*(?:\/[a-z0-9]+(?:[-_.][a-z0-9
  * the client's Host header or raw spelling, and its client address is the one Fastify resolved.
  */
 function toWebRequest(request: FastifyRequest, publicUrl: string, endpoint: string): Request {
+  const query = request.url.indexOf('?');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+  return new Request(`${publicUrl}${AUTH_BASE_PATH}/${endpoint}${query === -1 ? '' : request.url.slice(query)}`, {
+    method: request.method,
+    headers: forwardedHeaders(request, publicUrl),
+    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+  });
+}
+
+/** The client's headers as better-auth sees them (its Origin and cookies included), with the server's own Host and client address. */
+function forwardedHeaders(request: FastifyRequest, publicUrl: string): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER || name === 'host') continue;
@@ -58,14 +69,49 @@ function toWebRequest(request: FastifyRequest, publicUrl: string, endpoint: stri
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
   headers.set('host', new URL(publicUrl).host);
-  const query = request.url.indexOf('?');
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-  return new Request(`${publicUrl}${AUTH_BASE_PATH}/${endpoint}${query === -1 ? '' : request.url.slice(query)}`, {
-    method: request.method,
-    headers,
-    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
-  });
+  return headers;
 }
+
+/**
+ * The JSON call of a better-auth endpoint (`sign-in/email`) made for a plain HTML form's post:
+ * the same request the web app would send, from the same client (its Origin, cookies, user agent
+ * and address), so better-auth's hooks, Origin check, password rules and limits all apply as they do
+ * to the app's call.
+ */
+export function authJsonRequest(request: FastifyRequest, publicUrl: string, endpoint: string, body: Record<string, unknown>): Request {
+  const headers = forwardedHeaders(request, publicUrl);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  // A form post of the site's own page names its origin `null` (the pages' Referrer-Policy is
+  // no-referrer); the cross-site check let it through on `Sec-Fetch-Site: same-origin`, so
+  // better-auth is told the origin that header vouches for.
+  if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.set('origin', new URL(publicUrl).origin);
+  return new Request(`${publicUrl}${AUTH_BASE_PATH}/${endpoint}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+export type AuthFailure = { status: number; code: ErrorCode; message: string; fields?: FieldErrors };
+
+/** A failed better-auth answer (status 400 and up) in the API's vocabulary: the code, status and field errors the app's call gets. */
+export function authFailure(status: number, text: string): AuthFailure {
+  let code = 'UNKNOWN';
+  let message = 'Request failed';
+  let fields: FieldErrors | undefined;
+  try {
+    const body = JSON.parse(text) as { code?: string; message?: string; fields?: FieldErrors };
+    code = body.code ?? code;
+    message = body.message ?? message;
+    fields = body.fields;
+  } catch {
+    // A plain-text error (the rate limiter answers in text).
+  }
+  if (status >= 500) return { status: 500, code: 'INTERNAL', message };
+  const mapped = authErrorCodes[code] ?? (fieldErrorsFor[code] ? 'VALIDATION_FAILED' : statusCodes[status] ?? 'BAD_REQUEST');
+  const mappedStatus = mapped === 'EMAIL_TAKEN' ? 409 : mapped === 'EXPIRED_ACTION_CODE' || mapped === 'INVALID_ACTION_CODE' ? 400 : status;
+  return { status: mappedStatus, code: mapped, message, fields: fields ?? fieldErrorsFor[code] };
+}
+
+/** better-auth's cookies on its answer (the session's), to be set on whatever the server answers instead. */
+export const authCookies = (response: Response): string[] => response.headers.getSetCookie();
 
 async function sendWebResponse(reply: FastifyReply, response: Response, log: FastifyRequest['log']) {
   reply.status(response.status);
@@ -84,27 +130,12 @@ async function sendWebResponse(reply: FastifyReply, response: Response, log: Fas
     return reply.send(JSON.stringify(withoutSessionTokens(JSON.parse(text))));
   }
 
-  let code = 'UNKNOWN';
-  let message = 'Request failed';
-  let fields: FieldErrors | undefined;
-  try {
-    const body = JSON.parse(text) as { code?: string; message?: string; fields?: FieldErrors };
-    code = body.code ?? code;
-    message = body.message ?? message;
-    fields = body.fields;
-  } catch {
-    // A plain-text error (the rate limiter answers in text).
-  }
-  if (response.status >= 500) {
-    log.error({ code, message }, 'authentication error');
+  const failure = authFailure(response.status, text);
+  if (failure.code === 'INTERNAL') {
+    log.error({ status: response.status, message: failure.message }, 'authentication error');
     return reply.type('application/json').send(errorBody('INTERNAL', 'Something went wrong on our side'));
   }
-  const mapped = authErrorCodes[code] ?? (fieldErrorsFor[code] ? 'VALIDATION_FAILED' : statusCodes[response.status] ?? 'BAD_REQUEST');
-  const status = mapped === 'EMAIL_TAKEN' ? 409 : mapped === 'EXPIRED_ACTION_CODE' || mapped === 'INVALID_ACTION_CODE' ? 400 : response.status;
-  return reply
-    .status(status)
-    .type('application/json')
-    .send(errorBody(mapped, message, fields ?? fieldErrorsFor[code]));
+  return reply.status(failure.status).type('application/json').send(errorBody(failure.code, failure.message, failure.fields));
 }
 
 /**

@@ -55,7 +55,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
   if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${endpoint.path} lies outside the plugin's prefix ${app.prefix}`);
   // A misspelt credential would be logged whole while the entry looked protected.
   for (const name of endpoint.credentialParams ?? []) if (!endpoint.path.includes(`:${name}`)) throw new Error(`${endpoint.path} has no parameter ${name} to keep out of the logs`);
-  const { params, query, body, headers, responses, tags, summary, description, security } = endpoint;
+  const { params, query, body, consumes, headers, responses, tags, summary, description, security } = endpoint;
   app.route({
     // A GET carries no body: @fastify/compress's request-decompressing hook has nothing to do.
     ...(endpoint.method === 'GET' ? { decompress: false } : {}),
@@ -78,6 +78,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
       ...(params === undefined ? {} : { params }),
       ...(query === undefined ? {} : { querystring: query }),
       ...(body === undefined ? {} : { body }),
+      ...(consumes === undefined ? {} : { consumes: [...consumes] }),
       ...(headers === undefined ? {} : { headers }),
       response: responses,
     },

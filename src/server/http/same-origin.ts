@@ -13,6 +13,13 @@ export type SameOriginOptions = {
    * server, signed) and better-auth's pass-through (it checks Origin itself).
    */
   exemptRoutes: string[];
+  /**
+   * The prefix of the routes that take plain HTML form posts (`/api/forms/`): refused from another
+   * site whether or not the session cookie comes along. Without a cookie there is still harm to do:
+   * a forged sign-in puts the victim in the forger's account (whatever they then buy or write is
+   * the forger's to read), and a forged contact post spends the victim's allowance.
+   */
+  formRoutePrefix?: string;
 };
 
 function carriesSessionCookie(request: FastifyRequest, cookieName: RegExp): boolean {
@@ -43,13 +50,21 @@ export function registerSameOriginCheck(app: FastifyInstance, options: SameOrigi
     // Decided on the route the router matched, never on the URL as the client spelled it: the
     // router decodes `/%61pi/cart` to the `/api/cart` route, while the raw URL does not start with /api/.
     const route = request.routeOptions.url;
-    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/') || exempt.has(route) || !carriesSessionCookie(request, cookieName)) {
+    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/') || exempt.has(route)) {
+      done();
+      return;
+    }
+    const formRoute = options.formRoutePrefix !== undefined && route.startsWith(options.formRoutePrefix);
+    if (!formRoute && !carriesSessionCookie(request, cookieName)) {
       done();
       return;
     }
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== allowedOrigin);
+    // The pages are served with `Referrer-Policy: no-referrer`, under which a browser names the origin
+    // of its own form posts `null`; `Sec-Fetch-Site`, which no page can set, then says whose page it was.
+    const ownFormPost = formRoute && origin === 'null' && fetchSite === 'same-origin';
+    const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== allowedOrigin && !ownFormPost);
     done(crossSite ? new AppError('CROSS_SITE_REQUEST', 'Requests from another site may not use this session') : undefined);
   });
 }

@@ -14,6 +14,7 @@ import { devPayoutsEndpoints } from './dev-payouts';
 import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
 import { endpoints } from './endpoint-table';
 import { favouritesEndpoints } from './favourites';
+import { formEndpoints } from './forms';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
 import { lessonEndpoints } from './lessons';
@@ -40,6 +41,7 @@ const areas = [
   devMailboxEndpoints,
   devPayoutsEndpoints,
   favouritesEndpoints,
+  formEndpoints,
   healthEndpoints,
   invoicesEndpoints,
   lessonEndpoints,

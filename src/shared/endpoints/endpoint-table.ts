@@ -10,6 +10,7 @@ import { curriculumEditingEndpoints } from './curriculum-editing';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';
+import { formEndpoints } from './forms';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
 import { lessonEndpoints } from './lessons';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...devMailboxEndpoints,
   ...devPayoutsEndpoints,
   ...favouritesEndpoints,
+  ...formEndpoints,
   ...healthEndpoints,
   ...invoicesEndpoints,
   ...lessonEndpoints,

@@ -53,6 +53,8 @@ export type Endpoint = {
   credentialParams?: readonly string[];
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body's media types, when not JSON (a plain HTML form's `application/x-www-form-urlencoded`). */
+  consumes?: readonly string[];
   headers?: z.ZodType;
   /** The answer's schema by status; the 2xx ones are what a successful call returns. */
   responses: Partial<Record<number, z.ZodType>>;

@@ -11,4 +11,14 @@ export const accessRules: AccessRule[] = [
     // table's call order) is over the per-address limit (`contactRateLimits.perEmail` = 5).
     except: { admin: 429 },
   },
+  {
+    route: 'POST /api/forms/contact',
+    // An invalid message: the form comes back with its notice, whoever posts it, and nothing is stored.
+    request: () => ({
+      url: '/api/forms/contact',
+      payload: new URLSearchParams({ email: 'someone@example.com', name: 'Someone', message: 'short' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    status: 303,
+  },
 ];

@@ -124,7 +124,7 @@ export function CouponForm({ create, courses, allText, someText, title, headingO
       <Title order={headingOrder} size="h4" id={headingId}>
         {title ?? t('form.title')}
       </Title>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

@@ -36,7 +36,7 @@ export function CourseForm({ form, onSubmit, categories, label, children }: Cour
   const descriptionLength = values.description.trim().length;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
+    <form method="post" onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="lg">
         <Stack gap="md">
           <TextInput label={t('fields.title')} required maxLength={limits.titleMax + 20} {...field('title')} />

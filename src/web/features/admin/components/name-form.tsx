@@ -38,6 +38,7 @@ export function NameForm({ label, submitLabel, initial = '', onSubmit, onCancel 
   return (
     <form
       noValidate
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

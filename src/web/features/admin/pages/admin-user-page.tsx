@@ -150,6 +150,7 @@ function UserEditForm({ detail, onDone }: { detail: AdminUserDetail; onDone: () 
   return (
     <form
       noValidate
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

@@ -2,8 +2,10 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import type { FieldErrors } from '../../../../shared/errors';
 import { credentialsSchema, type Credentials } from '../../../../shared/schemas/auth';
+import { languageOrDefault } from '../../../../shared/languages';
 import { isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { showAuthErrorDialog, showWrongFieldsDialog } from './auth-error-dialog';
@@ -32,9 +34,14 @@ const firstOf = (fields: FieldErrors | undefined) => ({ email: fields?.email?.[0
  * E-mail and password, validated with the server's own schema (spec section 5: the password
  * rules in the spec's order, the first failing one under the field). A submit with errors
  * raises "Wrong fields"; a submit that goes out clears the form (spec section 4).
+ *
+ * Until the app takes over (or without JavaScript) it is a plain form posted to the server
+ * (`method="post"`: never a GET, whose query would put the password in the address bar, the
+ * history and the request log), which answers with the same rules and comes back to `returnTo`.
  */
-export function CredentialsForm({ mode }: { mode: AuthMode }) {
-  const { t } = useTranslation('auth');
+export function CredentialsForm({ mode, returnTo }: { mode: AuthMode; returnTo?: string }) {
+  // The page's own instance: on the server, the language this page is drawn in.
+  const { t, i18n } = useTranslation('auth');
   const queryClient = useQueryClient();
   const signIn = useSignIn();
   const [values, setValues] = useState<Credentials>(emptyForm);
@@ -78,7 +85,10 @@ export function CredentialsForm({ mode }: { mode: AuthMode }) {
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate method="post" action={mode === 'signIn' ? endpoints.signInForm.path : endpoints.signUpForm.path} onSubmit={submit}>
+      {returnTo ? <input type="hidden" name="next" value={returnTo} /> : null}
+      {/* The account's e-mails are written in the page's language, as the app's sign-up asks. */}
+      {mode === 'signUp' ? <input type="hidden" name="language" value={languageOrDefault(i18n.resolvedLanguage ?? i18n.language)} /> : null}
       <Stack gap="md">
         <TextInput
           label={t('fields.email')}

@@ -1,13 +1,15 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { emailField } from '../../../../shared/schemas/auth';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useRequestPasswordReset } from '../api/account-links';
 
 /**
  * "Forgot your password?": asks for a reset link. The answer is the same whether or not the
- * address has an account (the server answers alike), so the page says "if".
+ * address has an account (the server answers alike), so the page says "if". Without JavaScript it
+ * is posted to the server, which comes back to /register?mode=forgot with the same answer.
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
@@ -34,7 +36,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form noValidate onSubmit={submit} aria-label={t('forgot.title')}>
+    <form noValidate method="post" action={endpoints.passwordResetRequestForm.path} onSubmit={submit} aria-label={t('forgot.title')}>
       <Stack gap="sm">
         <TextInput
           label={t('fields.email')}

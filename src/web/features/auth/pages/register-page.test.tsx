@@ -69,6 +69,27 @@ describe('/register', () => {
     expect(screen.getByRole('button', { name: 'Registrarse' })).toBeInTheDocument();
   });
 
+  it('draws forms the browser itself can post (method post, to the form routes, with next), and the notice a post came back with', async () => {
+    mockApi({ getSession: () => null, getAuthProviders: providers() });
+    renderApp('/register?mode=signin&next=%2Fshop&notice=INVALID_CREDENTIALS');
+    await screen.findByRole('heading', { level: 2, name: 'Ingresa a tu cuenta' });
+    const form = screen.getByRole('button', { name: 'Ingresar' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/forms/sign-in');
+    expect(form.querySelector('input[name="next"]')).toHaveValue('/shop');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('¡Correo y/o Contraseña inválida!');
+    expect(within(alert).getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute('href', '/register?mode=forgot');
+  });
+
+  it('opens on the reset request (?mode=forgot), posted to its form route, and says the link was sent', async () => {
+    mockApi({ getSession: () => null, getAuthProviders: providers() });
+    renderApp('/register?mode=forgot&notice=RESET_LINK_SENT');
+    await screen.findByRole('heading', { level: 2, name: 'Restablece tu contraseña' });
+    expect(screen.getByRole('form', { name: 'Restablece tu contraseña' })).toHaveAttribute('action', '/api/forms/password-reset');
+    expect(screen.getByRole('status')).toHaveTextContent('Revisa tu correo');
+  });
+
   it('opens on sign-in when the link asks for it (?mode=signin), and still toggles to sign-up', async () => {
     mockApi({ getSession: () => null, getAuthProviders: providers() });
     const { user } = renderApp('/register?mode=signin');

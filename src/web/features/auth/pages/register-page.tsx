@@ -1,8 +1,9 @@
-import { Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { formNoticeFrom, successNotices, type FormNotice } from '../../../../shared/form-notices';
 import { paths } from '../../../../shared/paths';
 import { safeReturnPath } from '../../../../shared/return-path';
 import { PageTitle } from '../../../components/page-title';
@@ -30,7 +31,9 @@ export function RegisterPage() {
   // Where the visitor was when an action needed an account; only a path of this app.
   const returnTo = safeReturnPath(searchParams.get('next')) ?? undefined;
   const [mode, setMode] = useState<AuthMode>(() => authModeFrom(searchParams.get('mode')));
-  const [forgot, setForgot] = useState(false);
+  // `mode=forgot`: the reset request, where a form posted without JavaScript comes back to.
+  const [forgot, setForgot] = useState(() => searchParams.get('mode') === 'forgot');
+  const notice = formNoticeFrom(searchParams.get('notice'));
   useSocialSignInError();
 
   if (isSignedIn) return <Navigate to={returnTo ?? paths.home()} replace />;
@@ -44,6 +47,7 @@ export function RegisterPage() {
           <Title order={2} size="h3" ta="center">
             {forgot ? t('forgot.title') : t(`${mode}.title`)}
           </Title>
+          {notice ? <FormNoticeAlert notice={notice} /> : null}
           {forgot ? null : <PendingActionLine />}
           {forgot ? (
             <>
@@ -55,7 +59,7 @@ export function RegisterPage() {
           ) : (
             <>
               {/* A new form per mode: switching starts clean. */}
-              <CredentialsForm key={mode} mode={mode} />
+              <CredentialsForm key={mode} mode={mode} returnTo={returnTo} />
               {/* Transparent: a subtle button's hover tint leaves its text below 4.5:1. */}
               <Button variant="transparent" onClick={() => setMode(other)}>
                 {t(`${mode}.toggle`)}
@@ -70,6 +74,41 @@ export function RegisterPage() {
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/**
+ * What a form posted without JavaScript came back with (`?notice=<code>`, src/shared/form-notices.ts),
+ * drawn by the server in the words of the app's dialogs. A wrong password's notice links to the
+ * reset request, which without JavaScript the page's own button cannot open.
+ */
+function FormNoticeAlert({ notice }: { notice: FormNotice }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const texts: Record<FormNotice, { title: string; text?: string }> = {
+    INVALID_CREDENTIALS: { title: t('auth:invalidCredentials.title'), text: t('auth:invalidCredentials.text') },
+    EMAIL_TAKEN: { title: t('errors:emailExists.title'), text: t('errors:emailExists.text') },
+    RATE_LIMITED: { title: t('auth:tooManyAttempts.title'), text: t('auth:tooManyAttempts.text') },
+    VALIDATION_FAILED: { title: t('auth:wrongFields'), text: t('auth:formNotice.checkFields') },
+    RESET_LINK_SENT: { title: t('auth:forgot.sentTitle'), text: t('auth:forgot.sentText') },
+    ACCOUNT_DISABLED: { title: t('errors:codes.ACCOUNT_DISABLED') },
+    EXPIRED_ACTION_CODE: { title: t('errors:codes.EXPIRED_ACTION_CODE') },
+    INVALID_ACTION_CODE: { title: t('errors:codes.INVALID_ACTION_CODE') },
+    // The contact form's; never sent back here.
+    MESSAGE_SENT: { title: t('auth:formNotice.failed') },
+    FAILED: { title: t('auth:formNotice.failed') },
+  };
+  const { title, text } = texts[notice];
+  const success = successNotices.has(notice);
+  return (
+    <Alert color={success ? 'teal' : 'red'} title={title} role={success ? 'status' : 'alert'}>
+      {text}
+      {notice === 'INVALID_CREDENTIALS' ? (
+        <>
+          {' '}
+          <Anchor href={paths.register({ mode: 'forgot' })}>{t('auth:forgot.link')}</Anchor>
+        </>
+      ) : null}
+    </Alert>
   );
 }
 

@@ -62,7 +62,7 @@ export function ResetPasswordPage() {
             </Button>
           </Stack>
         ) : (
-          <form noValidate onSubmit={submit}>
+          <form noValidate method="post" onSubmit={submit}>
             <Stack gap="md">
               <Text size="sm">{t('reset.intro')}</Text>
               <PasswordInput

@@ -79,7 +79,7 @@ function CouponBox({ cart }: { cart: Cart }) {
 
   return (
     <Stack gap="xs" maw={480}>
-      <form onSubmit={onApply} noValidate>
+      <form method="post" onSubmit={onApply} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             label={t('coupon.label')}

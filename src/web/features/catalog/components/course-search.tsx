@@ -3,13 +3,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMaxLength } from '../../../../shared/limits';
+import { paths } from '../../../../shared/paths';
 import { useSuggestions } from '../../../entities/courses/get-suggestions';
 
 const SUGGEST_DELAY_MS = 200;
 
 /**
  * The search box: up to five course titles are suggested as you type (typos forgiven, by
- * the server); Enter, the button or a suggestion searches.
+ * the server); Enter, the button or a suggestion searches. Before the app takes over (or without
+ * JavaScript) the form is a plain GET of the listing with `q`.
  */
 export function CourseSearch({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
   const { t } = useTranslation('catalog');
@@ -30,10 +32,11 @@ export function CourseSearch({ value, onSearch }: { value: string; onSearch: (q:
   };
 
   return (
-    <form role="search" onSubmit={submit}>
+    <form role="search" action={paths.allCourses()} method="get" onSubmit={submit}>
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <Autocomplete
           label={t('search.label')}
+          name="q"
           placeholder={t('search.placeholder')}
           value={text}
           onChange={setText}

@@ -1,7 +1,9 @@
-import { Button, Container, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { endpoints } from '../../../../shared/endpoints/endpoint-table';
+import { formNoticeFrom, type FormNotice } from '../../../../shared/form-notices';
 import { limits } from '../../../../shared/limits';
 import { paths } from '../../../../shared/paths';
 import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact';
@@ -10,6 +12,7 @@ import { PageTitle } from '../../../components/page-title';
 import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendMessage } from '../api/send-message';
 
 type Field = keyof ContactMessageInput;
@@ -28,7 +31,8 @@ const empty: ContactMessageInput = { email: '', name: '', message: '' };
 /**
  * /contact — e-mail, name and a 10–350 character message, checked by the same schema as the
  * server. Send stays disabled until all three hold; on success the form clears, the app goes
- * home and a toast says "Message sent!".
+ * home and a toast says "Message sent!". Until the app takes over (or without JavaScript) it is a
+ * plain form posted to the server, which checks it alike and comes back here with `?notice=`.
  */
 export function ContactPage() {
   const { t } = useTranslation('contact');
@@ -37,6 +41,10 @@ export function ContactPage() {
   const [values, setValues] = useState(empty);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  // Send waits for a valid form only once the app checks it; the server's page lets the browser post it.
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const notice = formNoticeFrom(searchParams.get('notice'));
 
   const parsed = contactMessageSchema.safeParse(values);
   const errors: Partial<Record<Field, string>> = {};
@@ -50,6 +58,7 @@ export function ContactPage() {
     setServerErrors({});
   };
   const input = (field: Field) => ({
+    name: field,
     value: values[field],
     onChange: (event: { currentTarget: { value: string } }) => change(field, event.currentTarget.value),
     onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
@@ -81,9 +90,12 @@ export function ContactPage() {
     <Container size="sm" py="xl">
       <PageTitle title={t('title')} />
       <Text mb="lg">{t('intro')}</Text>
+      {notice ? <ContactNotice notice={notice} /> : null}
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <form
           noValidate
+          method="post"
+          action={endpoints.contactForm.path}
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
@@ -99,7 +111,7 @@ export function ContactPage() {
               description={t(`counter.${counter.key}`, { count: counter.count })}
               {...input('message')}
             />
-            <Button type="submit" disabled={!parsed.success} loading={send.isPending}>
+            <Button type="submit" disabled={hydrated && !parsed.success} loading={send.isPending}>
               {t('submit')}
             </Button>
           </Stack>
@@ -107,4 +119,14 @@ export function ContactPage() {
       </Paper>
     </Container>
   );
+}
+
+/** What the form posted without JavaScript came back with (`?notice=<code>`), drawn by the server. */
+function ContactNotice({ notice }: { notice: FormNotice }) {
+  const { t } = useTranslation(['contact', 'errors']);
+  if (notice === 'MESSAGE_SENT') {
+    return <Alert color="teal" role="status" mb="lg" title={t('contact:sent')} />;
+  }
+  const title = notice === 'VALIDATION_FAILED' ? t('contact:notice.checkFields') : notice === 'RATE_LIMITED' ? t('errors:codes.RATE_LIMITED') : t('contact:notice.failed');
+  return <Alert color="red" role="alert" mb="lg" title={title} />;
 }

@@ -43,7 +43,7 @@ export function ReviewForm({ courseId }: { courseId: number }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={onSubmit} aria-labelledby="review-form-title" noValidate>
+    <Paper withBorder radius="md" p="md" component="form" method="post" onSubmit={onSubmit} aria-labelledby="review-form-title" noValidate>
       <Stack gap="sm">
         <Title order={2} size="h4" id="review-form-title">
           {t('review.title')}

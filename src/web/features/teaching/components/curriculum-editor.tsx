@@ -293,7 +293,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
   };
 
   return (
-    <Paper withBorder p="sm" radius="sm" component="form" onSubmit={(event) => (event.preventDefault(), void submit())} aria-label={t('curriculum.addLessonTo', { title: section.title })}>
+    <Paper withBorder p="sm" radius="sm" component="form" method="post" onSubmit={(event) => (event.preventDefault(), void submit())} aria-label={t('curriculum.addLessonTo', { title: section.title })}>
       <Stack gap="sm">
         <SegmentedControl
           value={kind}
@@ -418,7 +418,7 @@ function AddSectionForm({ change, busy, full }: { change: Change; busy: boolean;
     if (title.trim() && (await change({ type: 'addSection', title: title.trim() }, t('curriculum.sectionAdded')))) setTitle('');
   };
   return (
-    <Group component="form" align="flex-end" gap="xs" onSubmit={(event) => (event.preventDefault(), void submit())}>
+    <Group renderRoot={(props) => <form method="post" {...props} />} align="flex-end" gap="xs" onSubmit={(event) => (event.preventDefault(), void submit())}>
       <TextInput label={t('curriculum.newSection')} value={title} maxLength={curriculumLimits.sectionTitleMax} onChange={(event) => setTitle(event.currentTarget.value)} disabled={full} style={{ flex: 1 }} />
       <Button type="submit" disabled={busy || full || title.trim() === ''}>
         {t('curriculum.addSection')}

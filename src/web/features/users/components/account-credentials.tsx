@@ -59,7 +59,7 @@ function ChangePasswordForm() {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm" mt="lg">
-      <form noValidate onSubmit={submit} aria-labelledby="change-password-title">
+      <form noValidate method="post" onSubmit={submit} aria-labelledby="change-password-title">
         <Stack gap="md">
           <Title order={2} size="h4" id="change-password-title">
             {t('credentials.passwordTitle')}
@@ -137,7 +137,7 @@ function ChangeEmailForm() {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm" mt="lg">
-      <form noValidate onSubmit={submit} aria-labelledby="change-email-title">
+      <form noValidate method="post" onSubmit={submit} aria-labelledby="change-email-title">
         <Stack gap="md">
           <Title order={2} size="h4" id="change-email-title">
             {t('credentials.emailTitle')}

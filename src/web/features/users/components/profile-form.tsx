@@ -54,7 +54,7 @@ export function ProfileForm({ me, saving, saveError, onSubmit, onCancel }: Profi
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate method="post" onSubmit={submit}>
       <Stack gap="md">
         <TextInput label={t('dashboard.name')} name="name" autoComplete="name" value={values.name} onChange={change('name')} error={errorOf('name')} required />
         <TextInput
