@@ -12,11 +12,16 @@
  * Debian's chromium (three runs by default), prints a table and writes every figure to
  * bench/results/lighthouse.json.
  *
- * Exits non-zero (CI runs it) when accessibility, best practices or SEO is below 100 in any run,
- * the median performance score is below PERFORMANCE_GATE, the median Total Blocking Time over
- * TOTAL_BLOCKING_TIME_GATE_MS, or a page's initial JavaScript or first-paint CSS is over its budget. Performance gates on the median of the runs: Lighthouse simulates a slow phone
- * from a trace taken on this machine, and one run on a shared 2-core machine can score several
- * points apart from the next.
+ * Exits non-zero (CI runs it) on what a run measures the same way on any machine, busy or
+ * quiet: accessibility, best practices or SEO below 100 in any run, a page's initial JavaScript or
+ * first-paint CSS over its budget, any request that blocks the first render, or more long
+ * main-thread tasks than the page's budget (tasks of 50 ms or more once Lighthouse's own 4× CPU
+ * slowdown is applied, counted in the median run: what a phone would feel as jank, counted rather
+ * than timed). The performance score and the Total Blocking Time are printed beside the goal
+ * (≥ 90, ≤ 200 ms) and never gate: Lighthouse simulates a slow phone from a trace taken on this
+ * machine, so the same page scores 56–99 with the load of the day, and a gate low enough to pass
+ * a busy run (it was 50 and 3,000 ms) passes a page no one would accept. Judge them on a quiet
+ * machine, median of 3 (`npm run audit:pages`, bench/results/lighthouse.json).
  *
  * Initial JavaScript: every script the browser fetched while Lighthouse loaded the page, from
  * navigation until the network and the main thread went quiet, with no user input (Lighthouse's
@@ -65,6 +70,15 @@ const baseUrl = `http://localhost:${port}`;
 const workDir = path.resolve('.tmp/audit-pages');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** A main-thread task this long or longer, after Lighthouse's 4× CPU slowdown, is a long task (Lighthouse's own threshold). */
+const LONG_TASK_MS = 50;
+/**
+ * Long tasks allowed per page load: hydration and the first data are a few tasks on every page
+ * (MEASURED), and a page that starts doing its work in many long tasks, or one long task more
+ * per card, goes over.
+ */
+const LONG_TASKS_PER_PAGE = 6;
+
 /**
  * Gzipped KB of initial JavaScript allowed per page: the figures measured when they were set,
  * plus about 5%. Every page shares the app shell (React, React Router, the Mantine core, i18next,
@@ -73,15 +87,15 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * schema; the sign-up page adds zod for its form.
  */
 const pages = {
-  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10 }, // 187.0 KB (2026-11-26); 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
-  allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11 }, // 227.1 KB (2026-11-26); 221.1 KB; CSS 10.0 KB
+  home: { path: () => '/', budgetKb: 188, cssBudgetKb: 10, longTaskBudget: LONG_TASKS_PER_PAGE }, // 187.0 KB (2026-11-26); 175.1 KB; 180.5 KB with the coupons' texts (cart, errors) and the links' reader; 186.8 KB with the storefront's hero, figures and categories and the sign-in intents' texts; CSS 8.5 KB
+  allCourses: { path: () => '/allcourses', budgetKb: 228, cssBudgetKb: 11, longTaskBudget: LONG_TASKS_PER_PAGE }, // 227.1 KB (2026-11-26); 221.1 KB; CSS 10.0 KB
   // 178.9 KB; 185.6 KB with the curriculum block and its texts; 247.0 KB with the accessible player (its code, menus and texts, ~60 KB) that the intro loads once hydrated: loading it on the first press of the intro's play button is the next step (issue 32's hydration budget); CSS 8.6 KB
   // 247.3 KB with the hydration's session read (issue 32).
-  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 248, cssBudgetKb: 10 },
-  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11 }, // 211.7 KB (2026-11-26); 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
-  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10 }, // 186.0 KB (2026-11-26); 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
-  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10 }, // 208.9 KB (2026-11-26); 201.5 KB; CSS 8.9 KB
-} satisfies Record<string, { path: (courseId: number) => string; budgetKb: number; cssBudgetKb: number }>;
+  course: { path: (courseId: number) => `/course/${courseId}`, budgetKb: 248, cssBudgetKb: 10, longTaskBudget: LONG_TASKS_PER_PAGE },
+  register: { path: () => '/register', budgetKb: 213, cssBudgetKb: 11, longTaskBudget: LONG_TASKS_PER_PAGE }, // 211.7 KB (2026-11-26); 203.7 KB; 211.4 KB with the sign-in mode and the line naming the pending action; CSS 9.5 KB
+  about: { path: () => '/about', budgetKb: 187, cssBudgetKb: 10, longTaskBudget: LONG_TASKS_PER_PAGE }, // 186.0 KB (2026-11-26); 174.6 KB; 181.4 KB with the certificates' and the lessons' texts in the core catalogue; 183.5 KB with the coupons' texts (core, and the back office's it loads); 185.8 KB with the sign-in intents' texts; CSS 8.3 KB
+  contact: { path: () => '/contact', budgetKb: 210, cssBudgetKb: 10, longTaskBudget: LONG_TASKS_PER_PAGE }, // 208.9 KB (2026-11-26); 201.5 KB; CSS 8.9 KB
+} satisfies Record<string, { path: (courseId: number) => string; budgetKb: number; cssBudgetKb: number; longTaskBudget: number }>;
 type PageKey = keyof typeof pages;
 
 const GATED = ['accessibility', 'best-practices', 'seo'] as const;
@@ -94,16 +108,6 @@ type Category = (typeof CATEGORIES)[number];
  */
 const PERFORMANCE_TARGET = 90;
 const TOTAL_BLOCKING_TIME_TARGET_MS = 200;
-/**
- * CI fails under this median performance score, or over this median Total Blocking Time, of a
- * page's runs with the defaults. Lighthouse slows the CPU 4× from the host's own speed, so the
- * same page scores lower on a busier host: on this 2-core machine at a load average of 14–27
- * (2026-11-26, CPU index 430–1,660) the medians were 69–93 and 305–2,171 ms, single runs 56–99
- * and 126–4,168 ms (bench/results/hydration.md). The gates keep a margin below the worst median,
- * so that a gross regression of the hydration's work fails and the load of the day does not.
- */
-const PERFORMANCE_GATE = 50;
-const TOTAL_BLOCKING_TIME_GATE_MS = 3000;
 
 /**
  * The extra line: the same page as a fixed phone would run it, as DevTools' CPU calibration does:
@@ -234,6 +238,25 @@ async function firstPaintCssKb(url: string): Promise<number> {
   return gzipSync(Buffer.from(inline + sheets.join('')), { level: 9 }).length / 1024;
 }
 
+type AuditItems = { items?: { url?: string; duration?: number }[] };
+
+/** The render-blocking requests of one load (Lighthouse 12 reports them under either audit id). */
+function renderBlockingRequests(lhr: Result): string[] {
+  const audit = lhr.audits['render-blocking-resources'] ?? lhr.audits['render-blocking-insight'];
+  const items = (audit?.details as AuditItems | undefined)?.items ?? [];
+  return items.map((item) => item.url).filter((url): url is string => Boolean(url));
+}
+
+/**
+ * Lighthouse's long-tasks audit: top-level main-thread tasks of 50 ms or more, their durations
+ * already multiplied by the simulated CPU slowdown.
+ */
+function longTasks(lhr: Result): { count: number; durationsMs: number[] } {
+  const items = (lhr.audits['long-tasks']?.details as AuditItems | undefined)?.items ?? [];
+  const durationsMs = items.map((item) => Math.round(item.duration ?? 0)).filter((duration) => duration >= LONG_TASK_MS);
+  return { count: durationsMs.length, durationsMs };
+}
+
 type FailedAudit = { id: string; title: string; score: number | null; displayValue?: string };
 
 type PageResult = {
@@ -250,6 +273,10 @@ type PageResult = {
   metrics: Record<string, number | undefined>;
   initialJs: { gzipKb: number; transferKb: number; budgetKb: number; scripts: ScriptRecord[] };
   firstPaintCss: { gzipKb: number; budgetKb: number };
+  /** Requests that block the first render (Lighthouse's render-blocking audit), in the median run. */
+  renderBlocking: string[];
+  /** Main-thread tasks of LONG_TASK_MS or more under Lighthouse's CPU slowdown, in the median run. */
+  longTasks: { count: number; budget: number; durationsMs: number[] };
   failedAudits: Partial<Record<Category, FailedAudit[]>>;
 };
 
@@ -292,9 +319,7 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
   const medianOf = (results: Result[]) => [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor((results.length - 1) / 2)]!;
   const tbt = (lhr: Result) => lhr.audits['total-blocking-time']?.numericValue ?? 0;
   const medianValue = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-  const underGate = () => score(medianOf(lhrs), 'performance') < PERFORMANCE_GATE || medianValue(lhrs.map(tbt)) > TOTAL_BLOCKING_TIME_GATE_MS;
-  // A median under a gate gets two runs more: on a shared host one run's score moves by 10 and more.
-  for (let run = 1; run <= runs || (run <= runs + 2 && runs >= 3 && underGate()); run++) {
+  for (let run = 1; run <= runs; run++) {
     const result = await runLighthouse(url, flags);
     // The whole report, to look into an audit: the summary below keeps only what failed.
     writeFileSync(path.join(workDir, `${page}-${run}.json`), JSON.stringify(result.lhr));
@@ -346,6 +371,8 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
       benchmarkIndex: median.environment.benchmarkIndex,
     },
     firstPaintCss: { gzipKb: await firstPaintCssKb(url), budgetKb: pages[page].cssBudgetKb },
+    renderBlocking: renderBlockingRequests(median),
+    longTasks: { ...longTasks(median), budget: pages[page].longTaskBudget },
     initialJs: {
       gzipKb: sum(scripts.map((script) => script.gzipBytes)) / 1024,
       transferKb: sum(scripts.map((script) => script.transferBytes)) / 1024,
@@ -357,7 +384,7 @@ async function auditPage(port: number, page: PageKey, url: string): Promise<Page
 }
 
 function printTable(results: PageResult[]) {
-  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'initial JS (gzip KB / budget)', 'sent KB', 'first-paint CSS (KB / budget)', 'LCP ms', 'TBT ms', 'CPU index'];
+  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'initial JS (gzip KB / budget)', 'sent KB', 'first-paint CSS (KB / budget)', 'blocking', 'long tasks / budget', 'LCP ms', 'TBT ms', 'CPU index'];
   const rows = results.map((result) => [
     new URL(result.url).pathname,
     `${result.scores.performance}${runs > 1 ? ` (${result.performanceRuns.join(',')})` : ''}${result.scores.performance < PERFORMANCE_TARGET ? ' !' : ''}`,
@@ -367,6 +394,8 @@ function printTable(results: PageResult[]) {
     `${result.initialJs.gzipKb.toFixed(1)} / ${result.initialJs.budgetKb}${result.initialJs.gzipKb > result.initialJs.budgetKb ? ' OVER' : ''}`,
     result.initialJs.transferKb.toFixed(1),
     `${result.firstPaintCss.gzipKb.toFixed(1)} / ${result.firstPaintCss.budgetKb}${result.firstPaintCss.gzipKb > result.firstPaintCss.budgetKb ? ' OVER' : ''}`,
+    String(result.renderBlocking.length),
+    `${result.longTasks.count} / ${result.longTasks.budget}${result.longTasks.count > result.longTasks.budget ? ' OVER' : ''}`,
     String(Math.round(result.metrics.largestContentfulPaintMs ?? 0)),
     `${result.totalBlockingTimeMs}${runs > 1 ? ` (${result.totalBlockingTimeRunsMs.join(',')})` : ''}${result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_TARGET_MS ? ' !' : ''}`,
     String(Math.round(result.metrics.benchmarkIndex ?? 0)),
@@ -430,14 +459,16 @@ async function main() {
       if (result.firstPaintCss.gzipKb > result.firstPaintCss.budgetKb) {
         problems.push(`${result.page}: first-paint CSS ${result.firstPaintCss.gzipKb.toFixed(1)} KB > budget ${result.firstPaintCss.budgetKb} KB`);
       }
-      if (result.scores.performance < PERFORMANCE_GATE) {
-        problems.push(`${result.page}: performance ${result.scores.performance} (median of ${result.performanceRuns.length}) < ${PERFORMANCE_GATE}`);
-      } else if (result.scores.performance < PERFORMANCE_TARGET) {
+      if (result.renderBlocking.length) {
+        problems.push(`${result.page}: ${result.renderBlocking.length} render-blocking request(s): ${result.renderBlocking.join(', ')}`);
+      }
+      if (result.longTasks.count > result.longTasks.budget) {
+        problems.push(`${result.page}: ${result.longTasks.count} long tasks (${result.longTasks.durationsMs.join(', ')} ms) > budget ${result.longTasks.budget}`);
+      }
+      if (result.scores.performance < PERFORMANCE_TARGET) {
         console.warn(`\nwarning: ${result.page} performance ${result.scores.performance} < the goal of ${PERFORMANCE_TARGET}`);
       }
-      if (result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_GATE_MS) {
-        problems.push(`${result.page}: Total Blocking Time ${result.totalBlockingTimeMs} ms (median of ${result.totalBlockingTimeRunsMs.length}) > ${TOTAL_BLOCKING_TIME_GATE_MS} ms`);
-      } else if (result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_TARGET_MS) {
+      if (result.totalBlockingTimeMs > TOTAL_BLOCKING_TIME_TARGET_MS) {
         console.warn(`warning: ${result.page} Total Blocking Time ${result.totalBlockingTimeMs} ms > the goal of ${TOTAL_BLOCKING_TIME_TARGET_MS} ms`);
       }
     }
