@@ -18,7 +18,7 @@ import { createCourse, createEnrollment } from '../../db/factories';
  */
 
 const SKIP_REASON = 'needs TEST_DATABASE_URL: several server processes must share one PostgreSQL server, and the embedded PGlite database belongs to one process by design';
-const PORTS = [3238, 3239] as const;
+const PORTS = [3244, 3245] as const;
 
 const tus = (server: ServerProcess, user: ProcessUser, pathname: string, method: string, headers: Record<string, string>, body?: Buffer) =>
   fetch(`${server.url}${pathname}`, {
