@@ -155,3 +155,18 @@ export async function makeTestVideo(
   await promisify(execFile)(ffmpegPath, args);
   return file;
 }
+
+/** The cues of a WebVTT index: start and end seconds, and the tile each names. */
+export function thumbnailCues(vtt: string) {
+  const seconds = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  return vtt
+    .split('\n\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((block) => {
+      const [timing, target] = block.trim().split('\n');
+      const [start, end] = timing!.split(' --> ');
+      const [x, y, w, h] = /#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(target!)!.slice(1).map(Number);
+      return { start: seconds(start!), end: seconds(end!), image: target!.split('#')[0], x: x!, y: y!, w: w!, h: h! };
+    });
+}

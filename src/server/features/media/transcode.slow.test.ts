@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestVideo, testVideoSource, videoFixture } from '../../../../test/helpers/videos';
+import { makeTestVideo, testVideoSource, thumbnailCues, videoFixture } from '../../../../test/helpers/videos';
 import { coverSampleFilter, coverSampleSize, judgeFrame, splitFrames } from './cover-frame';
 import { FfmpegError, findFfmpeg, findLimitsWrapper, MASTER_PLAYLIST, masterPlaylist, transcodeToHls } from './transcode';
 
@@ -19,21 +19,6 @@ function jpegSize(bytes: Buffer): { width: number; height: number } {
     at += 2 + length;
   }
   throw new Error('no frame header');
-}
-
-/** The cues of a WebVTT index: start and end seconds, and the tile each names. */
-function cuesOf(vtt: string) {
-  const seconds = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-  return vtt
-    .split('\n\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((block) => {
-      const [timing, target] = block.trim().split('\n');
-      const [start, end] = timing!.split(' --> ');
-      const [x, y, w, h] = /#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(target!)!.slice(1).map(Number);
-      return { start: seconds(start!), end: seconds(end!), image: target!.split('#')[0], x: x!, y: y!, w: w!, h: h! };
-    });
 }
 
 const limits = { threads: 2, nice: 5, timeoutMs: 60_000 };
@@ -82,7 +67,7 @@ describe('transcoding with ffmpeg', async () => {
     const sprite = await readFile(path.join(outputDir, 'thumbnails.jpg'));
     expect(sprite.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(jpegSize(sprite)).toEqual({ width: 320, height: 90 });
-    const cues = cuesOf(await readFile(path.join(outputDir, 'thumbnails.vtt'), 'utf8'));
+    const cues = thumbnailCues(await readFile(path.join(outputDir, 'thumbnails.vtt'), 'utf8'));
     expect(cues.map(({ start, end, x, y }) => ({ start, end, x, y }))).toEqual([
       { start: 0, end: 1, x: 0, y: 0 },
       { start: 1, end: 2, x: 160, y: 0 },
@@ -125,7 +110,7 @@ describe('transcoding with ffmpeg', async () => {
     expect((await stat(path.join(outputDir, '180p/seg-000.ts'))).size).toBeGreaterThan(1000);
     // Portrait tiles: 160 wide, four of them a second apart, covering the 4 s.
     expect(jpegSize(await readFile(path.join(outputDir, 'thumbnails.jpg')))).toEqual({ width: 640, height: 284 });
-    const cues = cuesOf(await readFile(path.join(outputDir, 'thumbnails.vtt'), 'utf8'));
+    const cues = thumbnailCues(await readFile(path.join(outputDir, 'thumbnails.vtt'), 'utf8'));
     expect(cues.map((cue) => [cue.start, cue.end])).toEqual([[0, 1], [1, 2], [2, 3], [3, 4]]);
   });
 

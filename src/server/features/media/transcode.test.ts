@@ -2,23 +2,8 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoFixture } from '../../../../test/helpers/videos';
+import { thumbnailCues, videoFixture } from '../../../../test/helpers/videos';
 import { FfmpegError, findFfmpeg, findLimitsWrapper, masterPlaylist, planRenditions, planThumbnails, thumbnailsIndex, transcodeToHls } from './transcode';
-
-/** The cues of a WebVTT index: start and end seconds, and the tile each names. */
-function cuesOf(vtt: string) {
-  const seconds = (time: string) => time.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-  return vtt
-    .split('\n\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((block) => {
-      const [timing, target] = block.trim().split('\n');
-      const [start, end] = timing!.split(' --> ');
-      const [x, y, w, h] = /#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(target!)!.slice(1).map(Number);
-      return { start: seconds(start!), end: seconds(end!), image: target!.split('#')[0], x: x!, y: y!, w: w!, h: h! };
-    });
-}
 
 const limits = { threads: 2, nice: 5, timeoutMs: 60_000 };
 
@@ -72,7 +57,7 @@ describe('the preview thumbnails', () => {
 
   it('indexes the tiles in WebVTT, covering the whole video, each naming its part of the sprite', () => {
     const plan = planThumbnails(1920, 1080, 25.5);
-    const cues = cuesOf(thumbnailsIndex(plan, 25.5));
+    const cues = thumbnailCues(thumbnailsIndex(plan, 25.5));
     expect(cues).toHaveLength(26);
     expect(cues[0]).toEqual({ start: 0, end: 1, image: 'thumbnails.jpg', x: 0, y: 0, w: 160, h: 90 });
     expect(cues[11]).toMatchObject({ start: 11, end: 12, x: 160, y: 90 });
