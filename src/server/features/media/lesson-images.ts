@@ -13,7 +13,7 @@ import { findServableLessonImage, lessonImageStorageKey, lessonImageTypeOf, less
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import type { VideoStorage } from '../../storage/video-storage';
-import { declaredLength, receive } from './resources';
+import { declaredLength, DEFAULT_PRESIGNED_URL_TTL_SECONDS, DOWNLOAD_HEADERS, receive } from './resources';
 import { forgetUploadInProgress, reserveUpload, type UploadLimits } from './service';
 
 export type LessonImageOptions = {
@@ -30,18 +30,12 @@ export type LessonImageOptions = {
   presignedUrlTtlSeconds?: number | undefined;
 };
 
-const DEFAULT_PRESIGNED_URL_TTL_SECONDS = 60;
 /**
  * An image is shown in place (an <img>), but opened on its own it may run nothing: its type is
  * the one its content was checked to be and is not sniffed, and the CSP sandboxes it. Its answer
  * depends on who asks, so no shared cache keeps it.
  */
-const IMAGE_HEADERS = {
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; sandbox",
-  'content-disposition': 'inline',
-} as const;
+const IMAGE_HEADERS = { ...DOWNLOAD_HEADERS, 'content-disposition': 'inline' } as const;
 
 const PER_USER_LOCK = 'lesson-images';
 

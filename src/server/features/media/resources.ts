@@ -45,9 +45,9 @@ export type ResourceOptions = {
   presignedUrlTtlSeconds?: number | undefined;
 };
 
-const DEFAULT_PRESIGNED_URL_TTL_SECONDS = 60;
+export const DEFAULT_PRESIGNED_URL_TTL_SECONDS = 60;
 /** A download's answer is for its caller alone and kept by no cache; it cannot run anything even if opened in place. */
-const DOWNLOAD_HEADERS = {
+export const DOWNLOAD_HEADERS = {
   'cache-control': 'private, no-store',
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; sandbox",
