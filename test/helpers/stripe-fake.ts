@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { stripeAccountObject, type StripeAccountObject, type TestAccountStage } from '../../src/server/payments/connect-objects';
@@ -60,6 +61,15 @@ export type FakeSession = {
 };
 
 export type SignedEvent = { id: string; body: string; signature: string };
+
+/** Posts a Stripe-signed event to the app's payment webhook, as Stripe delivers it. */
+export const deliverSignedEvent = (app: FastifyInstance, event: SignedEvent) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
+    payload: event.body,
+  });
 
 export type FakeCharge = { id: string; object: 'charge'; payment_intent: string; amount: number; amount_refunded: number; currency: string; status: 'succeeded' };
 

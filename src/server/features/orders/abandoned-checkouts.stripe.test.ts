@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout } from '../../../../test/helpers/commerce';
-import { useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
+import { deliverSignedEvent, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import type { Database } from '../../db/client';
 import { createCourse, createTeacher } from '../../db/factories';
 import { enrollments, jobs, orders } from '../../db/schema';
@@ -25,13 +25,7 @@ describe('abandoned checkouts (Stripe, real SDK against a local Stripe double)',
   const { fake, env } = useStripeFake(SECRET_KEY, WEBHOOK_SECRET);
   const ctx = useTestApp(env);
 
-  const deliver = (event: SignedEvent) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
+  const deliver = (event: SignedEvent) => deliverSignedEvent(ctx.app, event);
   const orderRow = async (orderId: string) => (await ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
   const sessionOf = async (orderId: string) => (await orderRow(orderId)).providerSessionId!;
   const expiryJobs = () => ctx.db.select().from(jobs).where(eq(jobs.queue, CHECKOUT_EXPIRY_QUEUE));

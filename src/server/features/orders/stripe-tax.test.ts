@@ -4,7 +4,7 @@ import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
 import { addToCart, checkout } from '../../../../test/helpers/commerce';
 import { pdfText } from '../../../../test/helpers/pdf-text';
-import { useStripeFake, type SignedEvent, type StripeFake } from '../../../../test/helpers/stripe-fake';
+import { deliverSignedEvent, useStripeFake, type SignedEvent, type StripeFake } from '../../../../test/helpers/stripe-fake';
 import { createCourse, createTeacher } from '../../db/factories';
 import { invoices, orders } from '../../db/schema';
 
@@ -28,13 +28,7 @@ describe('billing details and Stripe Tax at checkout (STRIPE_TAX=true)', () => {
   const { fake, env } = useStripeFake(SECRET_KEY, WEBHOOK_SECRET);
   const ctx = useTestApp(() => ({ ...env, STRIPE_TAX: 'true' }));
 
-  const deliver = (event: SignedEvent) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
+  const deliver = (event: SignedEvent) => deliverSignedEvent(ctx.app, event);
 
   async function openCheckout() {
     const teacher = await createTeacher(ctx.db);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout } from '../../../../test/helpers/commerce';
-import { StripeFake, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
+import { StripeFake, deliverSignedEvent, useStripeFake, type SignedEvent } from '../../../../test/helpers/stripe-fake';
 import { enrollments, orders, paymentEvents } from '../../db/schema';
 import { revokeOrder } from './fulfilment';
 import { createCourse, createTeacher } from '../../db/factories';
@@ -19,13 +19,7 @@ describe('Stripe provider (real SDK against a local Stripe double)', () => {
   const { fake, env } = useStripeFake(SECRET_KEY, WEBHOOK_SECRET);
   const ctx = useTestApp(env);
 
-  const deliver = (event: SignedEvent) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
-      payload: event.body,
-    });
+  const deliver = (event: SignedEvent) => deliverSignedEvent(ctx.app, event);
 
   async function openCheckout() {
     const teacher = await createTeacher(ctx.db);
