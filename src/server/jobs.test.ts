@@ -85,4 +85,30 @@ describe('background jobs', () => {
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(finished).toBe(runs);
   });
+
+  it('runs a job at once when asked, joining a run in flight, and is settled only when every run has ended', async () => {
+    const app = Fastify({ logger: false });
+    let runs = 0;
+    let finished = 0;
+    const job = {
+      name: 'asked-for job',
+      intervalMs: 60_000,
+      run: async () => {
+        runs += 1;
+        await sleep(30);
+        finished += 1;
+      },
+    };
+    registerBackgroundJobs(app, [job]);
+    await app.ready();
+    app.runBackgroundJobNow(job);
+    app.runBackgroundJobNow(job);
+    expect(runs).toBe(1);
+    await app.backgroundJobsSettled();
+    expect(finished).toBe(1);
+
+    app.runBackgroundJobNow(job);
+    await app.close();
+    expect(finished).toBe(2);
+  });
 });

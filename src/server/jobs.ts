@@ -4,6 +4,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The jobs `registerBackgroundJobs` runs: the app's own, and those each feature adds. */
     backgroundJobs: BackgroundJob[];
+    /**
+     * Runs a job now, outside its interval (a request that just queued work for it), without
+     * making the caller wait; a run in flight is joined. Closing waits for it like a timed run.
+     */
+    runBackgroundJobNow(job: BackgroundJob): void;
+    /** Resolves once no background job runs (tests empty the database only then). */
+    backgroundJobsSettled(): Promise<void>;
   }
 }
 
@@ -43,6 +50,11 @@ export function registerBackgroundJobs(app: FastifyInstance, initialJobs: Backgr
     inFlight.set(job.name, run);
     return run;
   };
+  app.decorate('runBackgroundJobNow', (job: BackgroundJob) => void runLogged(job));
+  app.decorate('backgroundJobsSettled', async () => {
+    // A run may end by starting no other, or another may begin meanwhile: wait until none is left.
+    while (inFlight.size > 0) await Promise.all(inFlight.values());
+  });
   app.addHook('onReady', async () => {
     for (const job of jobs) {
       if (job.runAtStart) await runLogged(job);
@@ -54,7 +66,7 @@ export function registerBackgroundJobs(app: FastifyInstance, initialJobs: Backgr
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);
     for (const job of jobs) job.stop?.();
-    await Promise.all(inFlight.values());
+    await app.backgroundJobsSettled();
   });
 }
 

@@ -54,6 +54,9 @@ export function useTestApp(
     context.db = database.db;
   });
   beforeEach(async () => {
+    // Work a previous test's request started (a checkout's expiry of older sessions) would write
+    // into the emptied tables, and its locks would deadlock with the emptying.
+    await context.app?.backgroundJobsSettled();
     await resetDatabase(await testDatabase());
   });
   afterEach(() => {

@@ -9,9 +9,7 @@ import { ordersRoutes } from './routes';
 export const ordersFeature: Feature = async (app, { payments, payouts, secrets }) => {
   const checkoutExpiry = createCheckoutExpiryWorker({ db: app.db, provider: payments, log: app.log });
   addBackgroundJobs(app, [orderExpiryJob(app.db), checkoutExpiry.backgroundJob]);
-  const expireAbandonedSessions = () => {
-    // Not awaited: the buyer's checkout never waits for the provider's expiry of the old session.
-    checkoutExpiry.drain().catch((error: unknown) => app.log.warn({ err: error }, 'expiring abandoned checkout sessions failed; the next run retries'));
-  };
+  // Not awaited: the buyer's checkout never waits for the provider's expiry of the old session.
+  const expireAbandonedSessions = () => app.runBackgroundJobNow(checkoutExpiry.backgroundJob);
   await app.register(ordersRoutes, { prefix: '/api', payments, payouts, referralKey: deriveReferralKey(secrets.auth), expireAbandonedSessions });
 };
