@@ -16,8 +16,8 @@ await build({
     main: 'src/server/main.ts',
     // Compiled, the worker needs no TypeScript loader: it replaces the source's loader shim of the same name.
     'probe-worker': 'src/server/features/media/probe-worker.ts',
-    // The same for the certificates' PDF worker (src/server/features/certificates/pdf.ts).
-    'certificate-pdf-worker': 'src/server/features/certificates/pdf-worker.ts',
+    // The same for the certificates' PDF worker (src/server/features/learning/certificate-pdf.ts).
+    'certificate-pdf-worker': 'src/server/features/learning/certificate-pdf-thread.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -18,7 +18,7 @@ import { coverUrlFor, demoCategories, demoPeople, demoVideos, reviewComments } f
 import { seededRandom } from '../../src/server/db/seed';
 import { copyRows, type CopyValue } from './copy-from';
 
-/** Bulk orders are split at the default platform fee, rounded as `domain/revenue-split.ts` rounds. */
+/** Bulk orders are split at the default platform fee, rounded as `features/payouts/revenue-split.ts` rounds. */
 const feeBasisPoints = payoutDefaults.platformFeePercent * 100;
 
 export type BulkPhase = 'users' | 'courses' | 'orders' | 'ratings' | 'indexes' | 'titles';
@@ -675,7 +675,7 @@ async function copyOrders(pool: Pool, batch: GeneratedOrders): Promise<void> {
   });
 }
 
-/** The platform's fee on a price, rounded half up as the insert's SQL (and `domain/revenue-split.ts`) rounds. */
+/** The platform's fee on a price, rounded half up as the insert's SQL (and `features/payouts/revenue-split.ts`) rounds. */
 const feeCents = (priceCents: number) => Math.floor((priceCents * feeBasisPoints + 5000) / 10000);
 
 function skewedRating(random: Random): number {

@@ -6,7 +6,7 @@ import { mountAuth } from './auth/mount';
 import { CatalogCache, readCatalogVersion } from './cache/catalog-cache';
 import type { Config } from './config';
 import { createCatalogHeadResolver } from './features/catalog/seo';
-import { createCertificateHeadResolver } from './features/certificates/seo';
+import { createCertificateHeadResolver } from './features/learning/certificate-seo';
 import { features } from './feature-list';
 import { returnUrls } from './features/orders/return-urls';
 import { WEBHOOK_PATH } from './features/orders/webhook-routes';

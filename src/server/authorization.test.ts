@@ -7,7 +7,7 @@ import { admittedBy, expectedStatuses, roles, type AccessFixture, type AccessRul
 import type { Database } from './db/client';
 import { eq } from 'drizzle-orm';
 import { categories, courseLessons, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
-import { createStarterCurriculum } from './domain/curriculum';
+import { createStarterCurriculum } from './features/curriculum/curriculum';
 
 /**
  * Calls every API route as every kind of caller and checks the status against what its
@@ -16,7 +16,7 @@ import { createStarterCurriculum } from './domain/curriculum';
  * neither in the endpoint table nor in a rule fails, and so does a route that does not declare
  * its access or a rule that contradicts that declaration.
  */
-const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>('./**/access-cases.test-data.ts', { eager: true });
+const ruleModules = import.meta.glob<{ accessRules: AccessRule[] }>('./**/*access-cases.test-data.ts', { eager: true });
 const rules = Object.values(ruleModules).flatMap((module) => module.accessRules);
 const ruleFor = new Map(rules.map((rule) => [rule.route, rule]));
 

@@ -2,11 +2,11 @@ import { payoutDefaults, referralDefaults } from '../../src/shared/limits';
 import type { Database } from '../../src/server/db/client';
 import { makeOrder, makeOrderItems, type CourseWithVideos } from '../../src/server/db/factories';
 import { coupons, enrollments, orderItems, orders } from '../../src/server/db/schema';
-import { priceLines, referralFeeBasisPoints, type CouponTerms } from '../../src/server/domain/coupon-pricing';
+import { priceLines, referralFeeBasisPoints, type CouponTerms } from '../../src/server/features/coupons/coupon-pricing';
 
 /**
  * An order priced as a checkout with a coupon and referrals would record it, inserted directly:
- * the lines go through the one pricing rule (`domain/coupon-pricing.ts`), so each carries its
+ * the lines go through the one pricing rule (`features/coupons/coupon-pricing.ts`), so each carries its
  * list price, discount, price paid, referral mark, fee rate and split.
  */
 

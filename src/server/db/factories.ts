@@ -7,10 +7,10 @@
  * these rather than rely on the demo data, so that each test states its own world.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { refreshRating } from '../domain/course-ratings';
-import { splitLine } from '../domain/revenue-split';
+import { refreshRating } from '../features/catalog/course-ratings';
+import { splitLine } from '../features/payouts/revenue-split';
 import { payoutDefaults } from '../../shared/limits';
-import { createStarterCurriculum } from '../domain/curriculum';
+import { createStarterCurriculum } from '../features/curriculum/curriculum';
 import type { Database } from './client';
 import { demoVideos, type DemoVideo } from './demo-catalogue';
 import {

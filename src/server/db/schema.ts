@@ -515,7 +515,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
     /**
-     * What the buyer paid for the line, after any coupon (`domain/coupon-pricing.ts`), and its title
+     * What the buyer paid for the line, after any coupon (`features/coupons/coupon-pricing.ts`), and its title
      * at the time of purchase; later edits of the course do not change past orders. Refunds, the
      * ledger and the invoices all work from this price.
      */
@@ -534,7 +534,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /**
-     * The split at the time of sale (`domain/revenue-split.ts`): the platform's fee rate then, the
+     * The split at the time of sale (`features/payouts/revenue-split.ts`): the platform's fee rate then, the
      * fee and the teacher's share. A later change of PLATFORM_FEE_PERCENT rewrites no history.
      */
     feeBasisPoints: integer('fee_basis_points').notNull(),
@@ -683,7 +683,7 @@ export const lessonProgress = pgTable(
     durationSeconds: integer('duration_seconds').notNull().default(0),
     /**
      * The stretches of a video the server has seen played, in whole seconds, flat and merged
-     * (`[start₀, end₀, start₁, end₁, …]`, `domain/watch-coverage.ts`), and how many seconds they cover.
+     * (`[start₀, end₀, start₁, end₁, …]`, `features/learning/watch-coverage.ts`), and how many seconds they cover.
      */
     watchedRanges: integer('watched_ranges').array().notNull().default(sql`'{}'::integer[]`),
     watchedSeconds: integer('watched_seconds').notNull().default(0),

@@ -2,7 +2,7 @@ import { and, count, countDistinct, gte, isNull, sql } from 'drizzle-orm';
 import { revenueDays, type AdminDashboard } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { courses, users } from '../../db/schema';
-import { saleLines, standingLine } from '../../domain/sale-lines';
+import { saleLines, standingLine } from '../orders/sale-lines';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -10,7 +10,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The admin home's figures: revenue is what the sold lines still standing were paid
- * (`domain/sale-lines.ts`: a refunded line, alone or with its order, no longer counts), and the
+ * (`features/orders/sale-lines.ts`: a refunded line, alone or with its order, no longer counts), and the
  * paid orders those that still hold one.
  */
 export async function dashboard(db: Database, now = new Date()): Promise<AdminDashboard> {

@@ -3,11 +3,11 @@ import { adminEndpoints } from '../../../shared/endpoints/admin';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
 import { listAudit } from './audit-log';
-import { createCategory, createSubcategory, listCategories, renameCategory, renameSubcategory, setCategoryEnabled, setSubcategoryEnabled } from './categories';
-import { disableCourse, editCourse, enableCourse, getCourse, listCourses } from './courses';
+import { createCategory, createSubcategory, listCategories, renameCategory, renameSubcategory, setCategoryEnabled, setSubcategoryEnabled } from '../catalog/admin-categories';
+import { disableCourse, editCourse, enableCourse, getCourse, listCourses } from '../catalog/admin-courses';
 import { dashboard } from './dashboard';
-import { deleteMessage, listMessages } from './messages';
-import { disableUser, editUser, enableUser, getUser, listUsers, makeAdmin } from './users';
+import { deleteMessage, listMessages } from '../contact/admin-messages';
+import { disableUser, editUser, enableUser, getUser, listUsers, makeAdmin } from '../accounts/admin-users';
 
 /** Everything under /api/admin: admins only (401 for visitors and disabled accounts, 403 for anyone else). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

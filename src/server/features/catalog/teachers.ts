@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TeacherProfile } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
 import { courses, enrollments, users } from '../../db/schema';
-import { isActiveCourse, summaryColumns } from '../../domain/course-summary';
+import { isActiveCourse, summaryColumns } from './course-summary';
 import { AppError } from '../../errors';
 import { limits } from '../../../shared/limits';
 import { uncached, type CacheView } from '../../cache/catalog-cache';

@@ -7,7 +7,7 @@ import { contactRateLimits } from './service';
 /**
  * The contact form posted by the browser itself (JavaScript off, or not loaded yet): the contact
  * service's rules and limits, answered with a 303 back to the page (the other public forms'
- * posts are tested in features/auth/form-posts.test.ts).
+ * posts are tested in features/accounts/form-posts.test.ts).
  */
 describe('the contact form posted without JavaScript', () => {
   const ctx = useTestApp();

@@ -1,5 +1,5 @@
 import type { Feature } from '../../feature';
-import { deriveReferralKey } from '../../domain/referrals';
+import { deriveReferralKey } from './referral-codes';
 import { couponsRoutes } from './routes';
 
 /** Coupons of teachers and of the site, and teachers' referral links. */

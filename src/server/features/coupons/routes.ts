@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponEndpoints } from '../../../shared/endpoints/coupons';
 import { signedInUser } from '../../auth/access';
-import { referralCookieHeader, signReferralAttributions } from '../../domain/referrals';
+import { referralCookieHeader, signReferralAttributions } from './referral-codes';
 import { route } from '../../http/route';
-import { listReferrals, recordReferralVisit, ReferralRateLimitedError } from './referrals';
+import { listReferrals, recordReferralVisit, ReferralRateLimitedError } from './referral-visits';
 import { createCoupon, listOwnCoupons, listSiteCoupons, setCouponActive } from './service';
 
 export type CouponsOptions = { referralKey: Buffer };

@@ -6,8 +6,8 @@ import { recordAudit } from '../../audit';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { couponCourses, coupons, courses } from '../../db/schema';
-import { saleLines, standingLine } from '../../domain/sale-lines';
-import { couponUseCounts, remainingUses as remainingUsesOf } from '../../domain/coupons';
+import { saleLines, standingLine } from '../orders/sale-lines';
+import { couponUseCounts, remainingUses as remainingUsesOf } from './coupon-eligibility';
 import { AppError, pgErrorCode } from '../../errors';
 
 /** The site's coupons (no owner) share one cap and one lock, whichever admin creates them. */
@@ -156,7 +156,7 @@ type CouponStats = { uses: number; heldUses: number; revenueCents: number; disco
 /**
  * Uses, open checkouts, revenue and discount of each coupon, in two grouped queries whatever the
  * number of coupons. Uses and held uses are counted as checkout counts them (`couponUseCounts`);
- * revenue and discount count the discounted sold lines still standing (`domain/sale-lines.ts`).
+ * revenue and discount count the discounted sold lines still standing (`features/orders/sale-lines.ts`).
  */
 async function couponStats(db: Database, couponIds: readonly number[]): Promise<Map<number, CouponStats>> {
   const stats = new Map<number, CouponStats>(couponIds.map((id) => [id, { uses: 0, heldUses: 0, revenueCents: 0, discountCents: 0 }]));

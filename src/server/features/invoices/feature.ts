@@ -1,5 +1,5 @@
 import type { Feature } from '../../feature';
-import { setInvoiceSeller } from '../../domain/invoices';
+import { setInvoiceSeller } from './issuing';
 import { invoiceRoutes } from './routes';
 
 /** Invoices and credit notes: the seller printed on the ones issued from now on, and their PDFs. */

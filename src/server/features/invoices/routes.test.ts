@@ -6,7 +6,7 @@ import { createCoupon, createPricedOrder } from '../../../../test/helpers/coupon
 import { pdfText } from '../../../../test/helpers/pdf-text';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { invoices, users } from '../../db/schema';
-import { issueCreditNote, issueInvoice } from '../../domain/invoices';
+import { issueCreditNote, issueInvoice } from './issuing';
 
 describe('invoice and credit-note PDFs', () => {
   const ctx = useTestApp({

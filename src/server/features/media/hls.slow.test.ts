@@ -7,7 +7,7 @@ import { useS3Server } from '../../../../test/helpers/s3';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { insertCategory, makeTestVideo, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { courseVideos, enrollments, jobs, videoTranscodes } from '../../db/schema';
-import { requestTranscodes } from '../../domain/video-transcodes';
+import { requestTranscodes } from './video-transcodes';
 import type { JobWorker } from '../../queue/worker';
 import { createVideoStorage } from '../../storage/video-storage';
 import { createStreamToken, deriveVideoUrlKey } from './signed-url';

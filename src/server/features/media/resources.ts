@@ -12,7 +12,7 @@ import { curriculumLimits } from '../../../shared/limits';
 import type { CurriculumLessonView } from '../../../shared/schemas/curriculum';
 import type { Database } from '../../db/client';
 import { courseLessons, courses, courseSections } from '../../db/schema';
-import { ensureLessonRoom, lockCourseForCurriculum } from '../../domain/course-length';
+import { ensureLessonRoom, lockCourseForCurriculum } from '../curriculum/course-length';
 import {
   attachmentDisposition,
   deriveResourceUrlKey,
@@ -23,7 +23,7 @@ import {
   resourceStorageKey,
   sanitizeResourceName,
   verifyResourceToken,
-} from '../../domain/resource-files';
+} from '../curriculum/resource-files';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import type { VideoStorage } from '../../storage/video-storage';

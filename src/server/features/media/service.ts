@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { courseLessons, courses, courseVideos, uploadsInProgress, videoTranscodes } from '../../db/schema';
-import { captionLanguagesOf, readyHlsPrefix, readyThumbnails, type StreamableVideo } from '../../domain/streamable-videos';
-import { requestTranscodes } from '../../domain/video-transcodes';
-import { removeUnreferencedFiles } from '../../domain/video-files';
+import { captionLanguagesOf, readyHlsPrefix, readyThumbnails, type StreamableVideo } from './streamable-videos';
+import { requestTranscodes } from './video-transcodes';
+import { removeUnreferencedFiles } from './video-files';
 import { AppError } from '../../errors';
 import type { VideoProcessing } from '../../../shared/schemas/media';
 import { failureReason } from './transcode-job';
@@ -164,7 +164,7 @@ export async function findCourseVideo(db: Database, courseId: number, position: 
   };
 }
 
-export { findStreamableVideo, type StreamableVideo } from '../../domain/streamable-videos';
+export { findStreamableVideo, type StreamableVideo } from './streamable-videos';
 
 export type LessonForContent = Pick<
   typeof courseLessons.$inferSelect,

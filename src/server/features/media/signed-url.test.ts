@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createResourceToken, deriveResourceUrlKey, verifyResourceToken } from '../../domain/resource-files';
+import { createResourceToken, deriveResourceUrlKey, verifyResourceToken } from '../curriculum/resource-files';
 import { createStreamToken, deriveVideoUrlKey, streamLinkPurposes, verifyStreamToken, type StreamSubject } from './signed-url';
 
 describe('stream tokens', () => {

@@ -1,2 +1,2 @@
 // The stream tokens moved to the domain: the captions feature checks its own links (signed for captions) too.
-export * from '../../domain/stream-tokens';
+export * from './stream-tokens';

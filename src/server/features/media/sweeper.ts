@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { BackgroundJob } from '../../jobs';
-import { removeUnreferencedFiles } from '../../domain/video-files';
+import { removeUnreferencedFiles } from './video-files';
 import { deleteUnattachedUploadsBefore, deleteUploadsIdleSince, knownUploadsInProgress } from './service';
 import type { VideoStorage } from '../../storage/video-storage';
 import type { UploadStore } from './upload-stores';

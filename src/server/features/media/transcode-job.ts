@@ -9,7 +9,7 @@ import { videoProcessingFailures } from '../../../shared/schemas/media';
 import type { Config, VideoLimits } from '../../config';
 import type { Database } from '../../db/client';
 import { courses, courseVideos, videoTranscodes } from '../../db/schema';
-import { TRANSCODE_QUEUE, type TranscodePayload } from '../../domain/video-transcodes';
+import { TRANSCODE_QUEUE, type TranscodePayload } from './video-transcodes';
 import { defaultQueuePolicy, type QueuePolicy } from '../../queue/queue';
 import { createJobWorker, PermanentJobError, type JobHandler, type JobWorker } from '../../queue/worker';
 import { LocalDiskStorage, type VideoStorage } from '../../storage/video-storage';

@@ -4,7 +4,7 @@ import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 import type { Database } from '../../db/client';
 import type { S3Storage } from '../../storage/s3-storage';
-import { removeUnreferencedFiles } from '../../domain/video-files';
+import { removeUnreferencedFiles } from './video-files';
 import { forgetUploadInProgress, recordUploadWrite, uploadStorageKey } from './service';
 import { readBytes, type VideoStorage } from '../../storage/video-storage';
 import type { ProbeSource } from './video-prober';

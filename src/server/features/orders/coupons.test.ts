@@ -7,8 +7,8 @@ import { useStripeFake } from '../../../../test/helpers/stripe-fake';
 import type { SessionUser } from '../../auth/guards';
 import { createCartItem, createCourse, createTeacher, createUser } from '../../db/factories';
 import { cartCoupons, coupons, enrollments, orderItems, orders } from '../../db/schema';
-import { couponUseCounts, type CouponRecord } from '../../domain/coupons';
-import { insertCoupon } from '../../domain/coupons.test-support';
+import { couponUseCounts, type CouponRecord } from '../coupons/coupon-eligibility';
+import { insertCoupon } from '../coupons/coupons.test-support';
 import { expireStaleOrders, fulfilOrder } from './fulfilment';
 import { startCheckout } from './service';
 

@@ -1,4 +1,4 @@
-import { deriveReferralKey } from '../../domain/referrals';
+import { deriveReferralKey } from '../coupons/referral-codes';
 import type { Feature } from '../../feature';
 import { addBackgroundJobs } from '../../jobs';
 import { createCheckoutExpiryWorker } from './checkout-expiry-job';

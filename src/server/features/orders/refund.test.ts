@@ -5,8 +5,8 @@ import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/hel
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { auditLog, courses, invoices, orders } from '../../db/schema';
-import { isEnrolled } from '../../domain/enrollments';
-import { issueInvoice } from '../../domain/invoices';
+import { isEnrolled } from './enrollments';
+import { issueInvoice } from '../invoices/issuing';
 import { refundOrder, type RefundProvider } from './admin-orders';
 
 /** A provider double that records what it was asked to refund, or fails like a provider outage. */

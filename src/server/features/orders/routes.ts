@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersEndpoints } from '../../../shared/endpoints/orders';
 import { signedInUser } from '../../auth/access';
-import { readReferralAttributions } from '../../domain/referrals';
+import { readReferralAttributions } from '../coupons/referral-codes';
 import { route } from '../../http/route';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { adminOrderRoutes } from './admin-routes';
@@ -9,7 +9,7 @@ import { returnUrls } from './return-urls';
 import { confirmCheckout, enrollFree, getEnrolledCourse, listEnrollments, listMyOrders, startCheckout } from './service';
 import { webhookRoutes } from './webhook-routes';
 
-/** `referralKey` checks the referral cookie's signature (`domain/referrals.ts`). */
+/** `referralKey` checks the referral cookie's signature (`features/coupons/referral-codes.ts`). */
 export type OrdersOptions = { payments: PaymentProvider; payouts: PayoutProvider; referralKey: Buffer; expireAbandonedSessions: () => void };
 
 /**

@@ -3,12 +3,12 @@ import type { AdminPayouts } from '../../../shared/schemas/payouts';
 import { recordAudit } from '../../audit';
 import type { Database } from '../../db/client';
 import { payoutAccounts, payoutTransfers, users } from '../../db/schema';
-import { lockOrder, orderBucketBalance } from '../../domain/ledger';
-import { sendTransfer } from '../../domain/payout-transfers';
+import { lockOrder, orderBucketBalance } from './ledger-entries';
+import { sendTransfer } from './payout-transfers';
 import { AppError } from '../../errors';
 import type { PayoutProvider } from '../../payments/provider';
 import { transfersView, transferView, type PayoutTransferView } from './earnings';
-import { allTeacherBalances, platformTotals } from './ledger';
+import { allTeacherBalances, platformTotals } from './ledger-balances';
 import { lastReconciliation } from './reconciliation';
 
 /** Every teacher's balance (those with entries or a payout account), the platform's totals, failed transfers and the last reconciliation. */

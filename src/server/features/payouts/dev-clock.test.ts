@@ -6,7 +6,7 @@ import { daysAfter, givePayoutAccount, payOrder } from '../../../../test/helpers
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createCourse, createUser } from '../../db/factories';
-import { teacherBalances } from './ledger';
+import { teacherBalances } from './ledger-balances';
 
 const HOLD = 14;
 const double = createPayoutDouble();

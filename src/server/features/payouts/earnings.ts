@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TeacherEarnings } from '../../../shared/schemas/payouts';
 import type { Database } from '../../db/client';
 import { ledgerEntries, payoutAccounts, payoutTransfers } from '../../db/schema';
-import { saleLines, standingLine } from '../../domain/sale-lines';
-import { teacherBalances } from './ledger';
+import { saleLines, standingLine } from '../orders/sale-lines';
+import { teacherBalances } from './ledger-balances';
 
 /** The sales listed on the earnings screen (the CSV export has them all). */
 export const EARNINGS_SALES_LIMIT = 500;
@@ -25,7 +25,7 @@ const lineHas = (prefix: string) =>
   sql<boolean>`exists (select 1 from ${ledgerEntries} le where le.idempotency_key = ${prefix}::text || ${lineColumn('order_id')} || ':' || ${lineColumn('course_id')})`;
 
 /**
- * A teacher's sold lines (`domain/sale-lines.ts`), newest first: each with its share and fee as
+ * A teacher's sold lines (`features/orders/sale-lines.ts`), newest first: each with its share and fee as
  * recorded at the sale, and where the share is (held, available, transferred, refunded) as the
  * ledger says; a refunded line is refunded here as on every other page.
  */

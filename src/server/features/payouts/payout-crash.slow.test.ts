@@ -9,7 +9,7 @@ import { daysAfter, payOrder } from '../../../../test/helpers/payouts';
 import { openDatabase } from '../../db/client';
 import { createCourse, createUser } from '../../db/factories';
 import { ledgerEntries, payoutAccounts, payoutTransfers } from '../../db/schema';
-import { teacherBalances } from './ledger';
+import { teacherBalances } from './ledger-balances';
 import { runPayouts } from './transfers';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'payout-crash-'));

@@ -4,9 +4,9 @@ import { createPayoutDouble } from '../../../../test/helpers/payout-provider';
 import { daysAfter, givePayoutAccount, payOrder, setPayoutAccountState, useLedgerDatabase } from '../../../../test/helpers/payouts';
 import { createCourse, createUser } from '../../db/factories';
 import { ledgerEntries, payoutTransfers } from '../../db/schema';
-import { recordOrderSale } from '../../domain/ledger';
-import { sendTransfer } from '../../domain/payout-transfers';
-import { bucketBalances, platformTotals, teacherBalances } from './ledger';
+import { recordOrderSale } from './ledger-entries';
+import { sendTransfer } from './payout-transfers';
+import { bucketBalances, platformTotals, teacherBalances } from './ledger-balances';
 import { releaseHeldShares, runPayouts } from './transfers';
 
 const HOLD = 14;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ledgerEntries, orderItems, orders, payoutTransfers } from '../../db/schema';
-import { ledgerKey, lockOrder, orderBucketBalance, settleRefundedLines, writeEntries } from '../../domain/ledger';
-import { reverseRefundedShares, sendPendingTransfers, sendTransfer, type PayoutTransferRow } from '../../domain/payout-transfers';
-import { saleLineState } from '../../domain/sale-lines';
+import { ledgerKey, lockOrder, orderBucketBalance, settleRefundedLines, writeEntries } from './ledger-entries';
+import { reverseRefundedShares, sendPendingTransfers, sendTransfer, type PayoutTransferRow } from './payout-transfers';
+import { saleLineState } from '../orders/sale-lines';
 import type { BackgroundJob } from '../../jobs';
 import type { PayoutProvider } from '../../payments/provider';
 
@@ -20,7 +20,7 @@ const lineHas = (prefix: string) =>
 const releasable = (paidBefore: Date) =>
   and(
     sql`${orders.paidAt} <= ${paidBefore.toISOString()}::timestamptz`,
-    // A line still standing, as every page counts it (`domain/sale-lines.ts`).
+    // A line still standing, as every page counts it (`features/orders/sale-lines.ts`).
     sql`${saleLineState} = 'paid'`,
     sql`${orderItems.teacherShareCents} > 0`,
     lineHas('sale:'),

@@ -3,7 +3,7 @@ import type { CourseReputation } from '../../../shared/schemas/course-reputation
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { saleLinesQuery } from '../../domain/sale-lines';
+import { saleLinesQuery } from '../orders/sale-lines';
 import { AppError } from '../../errors';
 
 type RelatedCourse = CourseReputation['alsoBought'][number];
@@ -55,7 +55,7 @@ const reputationStatement = (db: Database) =>
 
 /**
  * An active course's reputation in one query, prepared once; 404 for an unknown or disabled course.
- * "Also bought" pairs the course's sold lines still standing (`domain/sale-lines.ts`) with the
+ * "Also bought" pairs the course's sold lines still standing (`features/orders/sale-lines.ts`) with the
  * other standing lines of the same orders (`order_items_course_id_idx`, then the order's primary
  * key; the definition is written inline twice so the planner reaches both by index), and keeps a course only when
  * `ALSO_BOUGHT_MIN_BUYERS` different buyers stand behind the pair, most buyers first.

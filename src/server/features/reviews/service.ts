@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CourseReview, ReviewInput } from '../../../shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { courses, reviews, users } from '../../db/schema';
-import { lockCourseForRating, refreshRating, type Rating } from '../../domain/course-ratings';
-import { assertCourseVisible, type Viewer } from '../../domain/course-summary';
-import { isEnrolled } from '../../domain/enrollments';
+import { lockCourseForRating, refreshRating, type Rating } from '../catalog/course-ratings';
+import { assertCourseVisible, type Viewer } from '../catalog/course-summary';
+import { isEnrolled } from '../orders/enrollments';
 import { AppError } from '../../errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { Feature } from '../../feature';
-import { curriculumRoutes } from './curriculum-routes';
+import { curriculumRoutes } from '../curriculum/routes';
 import { teachingRoutes } from './routes';
 
 /** A teacher's courses, their curricula and sales. */

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { saleLinesQuery } from '../../domain/sale-lines';
+import { saleLinesQuery } from '../orders/sale-lines';
 
 type SalesRow = { teacher_exists: boolean; courses: TeacherSales['courses']; daily: TeacherSales['daily'] };
 
 /**
  * A teacher's sales in one query. Revenue and sales count the sold lines still standing
- * (`domain/sale-lines.ts`): a refunded line, alone or with its whole order, drops out of every
+ * (`features/orders/sale-lines.ts`): a refunded line, alone or with its whole order, drops out of every
  * figure, and its revoked enrolment out of the students. Each CTE starts from the teacher's
  * courses (`courses_owner_id_idx`) and reaches order items, enrolments and reviews by their
  * course indexes. Prepared once per connection: PostgreSQL does not parse and plan its CTEs

@@ -1,5 +1,0 @@
-import { apiFeature } from '../../feature';
-import { progressRoutes } from './routes';
-
-/** Lesson progress. */
-export const progressFeature = apiFeature(progressRoutes);
