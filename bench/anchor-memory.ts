@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { CourseSort } from '../src/shared/limits';
 import { CatalogCache } from '../src/server/cache/catalog-cache';
 import { openDatabase } from '../src/server/db/client';
-import { listCourses } from '../src/server/features/catalog/service';
+import { listCourses } from '../src/server/features/catalog';
 import { benchDatabaseUrl } from './lib/data';
 import { loadAverage, RESULTS_DIR } from './lib/report';
 

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getCourseAnswer, listCourses, suggestTitles } from '../src/server/features/catalog/service';
+import { getCourseAnswer, listCourses, suggestTitles } from '../src/server/features/catalog';
 import { CatalogCache, uncached } from '../src/server/cache/catalog-cache';
 import { benchDatabaseUrl } from './lib/data';
 import { explainingDatabase } from './lib/explain';

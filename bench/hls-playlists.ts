@@ -18,7 +18,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSmallFile, SignedPlaylistCache, withSegmentUrls } from '../src/server/features/media/hls-playlists';
+import { readSmallFile, SignedPlaylistCache, withSegmentUrls } from '../src/server/features/media';
 import { S3Storage } from '../src/server/storage/s3-storage';
 import { startS3Server } from '../test/helpers/s3-server';
 import { loadAverage, markdownTable, saveSection, type Table } from './lib/report';

@@ -49,7 +49,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { hash } from '@node-rs/argon2';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { seedDemoData } from '../src/server/db/seed';
-import { listCourses } from '../src/server/features/catalog/service';
+import { listCourses } from '../src/server/features/catalog';
 import { courseListQuery } from '../src/shared/schemas/catalog';
 import { growLongCurriculum } from './lib/long-curriculum';
 

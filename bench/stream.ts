@@ -94,7 +94,7 @@ async function serveApp(dataDir: string, port: number, settings: Record<string, 
   const { buildApp } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
   const { openDatabase } = await import('../src/server/db/client');
-  const { createStreamToken, deriveVideoUrlKey } = await import('../src/server/features/media/signed-url');
+  const { createStreamToken, deriveVideoUrlKey } = await import('../src/server/features/media');
   const env = { DATA_DIR: dataDir, AUTH_SECRET, LOG_LEVEL: 'silent', PORT: String(port), ...settings };
   const config = { ...loadConfig(env), webDistDir: undefined };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
@@ -103,7 +103,7 @@ async function serveApp(dataDir: string, port: number, settings: Record<string, 
   await app.listen({ port, host: '127.0.0.1' });
   // A signed link opens a video its user may watch: the file is one of the user's uploads.
   const { createUser } = await import('../src/server/db/factories');
-  const { recordUpload } = await import('../src/server/features/media/service');
+  const { recordUpload } = await import('../src/server/features/media');
   const viewer = await createUser(database.db);
   const video = await recordUpload(database.db, { id: randomUUID(), ownerId: viewer.id, storageKey: STORAGE_KEY, sizeBytes: FILE_BYTES, width: 1280, height: 720, durationSeconds: 600 });
   const token = createStreamToken(deriveVideoUrlKey(AUTH_SECRET), 'stream', { kind: 'upload', videoId: video.id, userId: viewer.id, expiresAt: new Date(Date.now() + 3600_000) });

@@ -12,9 +12,8 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
-import { findFfmpeg, transcodeToHls } from '../src/server/features/media/transcode';
+import { parseArgs, promisify } from 'node:util';
+import { findFfmpeg, transcodeToHls } from '../src/server/features/media';
 import { loadAverage, saveSection } from './lib/report';
 
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, threads: { type: 'string', default: '2,1' }, ffmpeg: { type: 'string' } } });

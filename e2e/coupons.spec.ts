@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { lineDiscountCents } from '../src/server/features/coupons/coupon-pricing';
-import { splitLine } from '../src/server/features/payouts/revenue-split';
+import { lineDiscountCents } from '../src/server/features/coupons';
+import { splitLine } from '../src/server/features/payouts';
 import { formatMoney } from '../src/shared/money';
 import { clientAddress, demo, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 

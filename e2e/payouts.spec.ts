@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { splitLine } from '../src/server/features/payouts/revenue-split';
+import { splitLine } from '../src/server/features/payouts';
 import { formatMoney } from '../src/shared/money';
 import { pdfText } from '../test/helpers/pdf-text';
 import { clientAddress, demo, expect, signInThroughApi, test } from './fixtures';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { findFfmpeg } from '../src/server/features/media/transcode';
+import { findFfmpeg } from '../src/server/features/media';
 import { testVideoSource } from '../test/helpers/video-sources';
 import { demo, expect, signInThroughApi, test } from './fixtures';
 

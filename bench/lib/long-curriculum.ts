@@ -2,7 +2,7 @@ import { eq, max } from 'drizzle-orm';
 import { curriculumDefaults } from '../../src/shared/limits';
 import type { Database } from '../../src/server/db/client';
 import { courseLessons, courseSections, courseVideos } from '../../src/server/db/schema';
-import { readingSeconds } from '../../src/server/features/curriculum/curriculum';
+import { readingSeconds } from '../../src/server/features/curriculum';
 
 const lessonBody = 'Una lección de texto con sus ejemplos. '.repeat(60);
 

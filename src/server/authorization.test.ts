@@ -7,7 +7,7 @@ import { admittedBy, expectedStatuses, roles, type AccessFixture, type AccessRul
 import type { Database } from './db/client';
 import { eq } from 'drizzle-orm';
 import { categories, courseLessons, courses, courseVideos, enrollments, sessions, subcategories, users } from './db/schema';
-import { createStarterCurriculum } from './features/curriculum/curriculum';
+import { createStarterCurriculum } from './features/curriculum';
 
 /**
  * Calls every API route as every kind of caller and checks the status against what its

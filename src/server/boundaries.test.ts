@@ -1,20 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's module boundaries. Every folder and top-level file of src/server belongs to one
- * layer, and each layer names the layers it may import (`layers` below): a feature never imports
- * another feature, the shared layers import no feature, and only the composition roots (`app.ts`,
- * `main.ts`) import anything. Tests and test data may import whatever they test.
+ * The module boundaries of src/. Every folder and top-level file of src/server belongs to one
+ * layer, and each layer names the layers it may import (`layers` below): the platform layers import
+ * no business area, and only the composition (`feature-list.ts`, `app.ts`, `main.ts`) and the row
+ * builders of `db/` import areas. Each business area (`features/<area>/`) is imported from outside
+ * only through its `index.ts`, by any file of src/ or of the tests. src/shared imports neither the
+ * server nor the web app, and the server imports nothing of the web app.
  */
 const serverDir = import.meta.dirname;
 const featuresDir = path.join(serverDir, 'features');
+const srcDir = path.resolve(serverDir, '..');
+const sharedDir = path.join(srcDir, 'shared');
+const webDir = path.join(srcDir, 'web');
+const repoDir = path.resolve(srcDir, '..');
 
 /**
  * What each layer may import, besides itself and code outside src/server (src/shared, packages).
  * A folder is one layer, except `db/`, whose data builders are a layer of their own, and
- * `features/`, each of whose folders is one element of the `features` layer.
+ * `features/`, the business areas, each of whose folders is one element of the `features` layer.
  */
 const layers: Record<string, readonly string[] | 'anything'> = {
   'config.ts': [],
@@ -26,10 +32,10 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   db: ['tracing.ts', 'config.ts', 'errors.ts'],
   cache: ['http', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
   storage: ['config.ts', 'errors.ts'],
-  // Rows for tests, benchmarks and the demo: built through the domain's rules (a review's course
-  // gets its rating recomputed as the app would), so they sit above domain/, and db/ proper never
+  // Rows for tests, benchmarks and the demo: built through the areas' rules (a review's course
+  // gets its rating recomputed as the app would), so they sit above the areas, and db/ proper never
   // imports them.
-  'db/builders': ['db', 'domain', 'config.ts', 'errors.ts'],
+  'db/builders': ['db', 'features', 'config.ts', 'errors.ts'],
   'audit.ts': ['db', 'errors.ts'],
   http: ['config.ts', 'errors.ts'],
   queue: ['db', 'config.ts', 'errors.ts', 'jobs.ts'],
@@ -37,18 +43,17 @@ const layers: Record<string, readonly string[] | 'anything'> = {
   payments: ['web', 'db', 'config.ts', 'errors.ts'],
   mail: ['http', 'db', 'config.ts', 'errors.ts', 'jobs.ts', 'tracing.ts'],
   auth: ['mail', 'http', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'cache-counters.ts'],
-  // The payouts' rules call the provider's seam (transfers, reversals): the type, never an implementation.
-  domain: ['auth', 'queue', 'payments', 'audit.ts', 'db', 'errors.ts'],
   'secrets.ts': ['auth', 'config.ts'],
   'feature.ts': ['cache', 'storage', 'payments', 'secrets.ts', 'db', 'config.ts'],
-  features: ['feature.ts', 'domain', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts', 'cache-counters.ts'],
+  // An area imports another only through its index.ts (the test of areas below).
+  features: ['feature.ts', 'auth', 'mail', 'payments', 'web', 'http', 'queue', 'cache', 'storage', 'audit.ts', 'db', 'config.ts', 'errors.ts', 'jobs.ts', 'cache-counters.ts'],
   // The process's Prometheus registry: it reads the database at scrape time; the caches report through cache-counters.ts.
   'metrics.ts': ['cache-counters.ts', 'http', 'db', 'errors.ts'],
   // Sums the workers' registries in a cluster (main.ts wires it).
   'metrics-cluster.ts': [],
   // What every feature is handed, built once: never a feature.
   'infrastructure.ts': ['feature.ts', 'auth', 'cache', 'storage', 'mail', 'payments', 'queue', 'web', 'http', 'db', 'secrets.ts', 'config.ts', 'errors.ts', 'jobs.ts'],
-  // The features in the order they are registered: the one file that names them all.
+  // The areas in the order they are registered: the one file that names them all.
   'feature-list.ts': ['features', 'feature.ts'],
   'app.ts': 'anything',
   'main.ts': 'anything',
@@ -63,21 +68,47 @@ const dbBuilders = ['factories', 'seed', 'demo-catalogue', 'catalog-test-data'];
  */
 const allowedExceptions = new Set(['mail/plugin.ts → auth']);
 
+/**
+ * Imports of the web app's translations by the server and src/shared (`file → imported module`,
+ * from the repository's root). The texts the server draws (mail, invoices, certificates, page
+ * heads) are moving into src/shared; each line goes when its file imports them from there, and
+ * the list is then empty.
+ */
+const translationImports = new Set([
+  'src/server/web/head.ts → src/web/i18n/locales/en/common.json',
+  'src/server/web/head.ts → src/web/i18n/locales/es/common.json',
+  'src/server/web/head.test.ts → src/web/i18n/locales/en/common.json',
+  'src/server/web/head.test.ts → src/web/i18n/locales/es/common.json',
+  'src/server/mail/templates.ts → src/web/i18n/languages',
+  'src/server/mail/templates.ts → src/web/i18n/server',
+  'src/server/mail/templates.test.ts → src/web/i18n/languages',
+  'src/server/features/invoices/pdf.ts → src/web/i18n/server',
+  'src/server/features/invoices/routes.ts → src/web/i18n/server',
+  'src/server/features/learning/certificate-texts.ts → src/web/i18n/server',
+  'src/shared/pages.ts → src/web/i18n/locales/es/common.json',
+]);
+
+/**
+ * The server's tests of its rendering of the web app's pages load the web app's server entry and
+ * the query options it prefetches, as the built server loads dist/ssr; nothing else of the server does.
+ */
+const webRenderingModules = /^src\/web\/(entry-server|entities\/[^/]+\/[^/]+)$/;
+
 /** Tests, test data and their shared vocabulary may import whatever they test. */
 const isTestCode = (file: string) => /\.(test|slow\.test|test-data|test-support)\.ts$/.test(file);
 
 const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, extensions = /\.(ts|mts|mjs)$/): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mts|mjs)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && extensions.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The feature a file belongs to, or null outside `features/`. */
-function featureOf(file: string): string | null {
+/** The business area a file belongs to, or null outside `features/`. */
+function areaOf(file: string): string | null {
   const relative = path.relative(featuresDir, file);
-  return relative.startsWith('..') ? null : relative.split(path.sep)[0]!;
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0]!;
 }
 
 /** The layer of a path under src/server (a file, or a folder's first segment), or null outside it. */
@@ -90,15 +121,19 @@ export function layerOf(file: string): string | null {
   return next === undefined && path.extname(top!) === '' ? `${top}.ts` : top!;
 }
 
+/** The relative specifiers `source` imports, statically, as types or lazily. */
+function relativeImports(source: string): string[] {
+  return [...source.matchAll(importPattern)].map(([, specifier]) => specifier!).filter((specifier) => specifier.startsWith('.'));
+}
+
 /** Every import of `source` (a file at `file`) its layer's rule does not allow, as `file → target`. */
 export function layerViolations(file: string, source: string): string[] {
   const from = layerOf(file)!;
   const allowed = layers[from];
   if (allowed === 'anything') return [];
   const violations: string[] = [];
-  for (const [, specifier] of source.matchAll(importPattern)) {
-    if (!specifier!.startsWith('.')) continue;
-    const target = layerOf(path.resolve(path.dirname(file), specifier!));
+  for (const specifier of relativeImports(source)) {
+    const target = layerOf(path.resolve(path.dirname(file), specifier));
     if (target === null || target === from || allowed?.includes(target)) continue;
     const relative = path.relative(serverDir, file);
     if (!allowedExceptions.has(`${relative} → ${target}`)) violations.push(`${relative} → ${specifier}`);
@@ -106,22 +141,75 @@ export function layerViolations(file: string, source: string): string[] {
   return violations;
 }
 
-/** Every import of `source` (a file at `file`) that crosses a boundary, as `file → target`. */
-export function boundaryViolations(file: string, source: string): string[] {
-  const from = featureOf(file);
+/**
+ * Every import of `source` (a file at `file`, anywhere) that reaches into a business area other
+ * than its own past the area's entry, as `file → target`: `features/orders` and
+ * `features/orders/index` are the entry, `features/orders/fulfilment` is not.
+ */
+export function areaEntryViolations(file: string, source: string): string[] {
+  const from = areaOf(file);
   const violations: string[] = [];
-  for (const [, specifier] of source.matchAll(importPattern)) {
-    if (!specifier!.startsWith('.')) continue;
-    const target = featureOf(path.resolve(path.dirname(file), specifier!));
-    if (target !== null && target !== from) violations.push(`${path.relative(serverDir, file)} → ${specifier}`);
+  for (const specifier of relativeImports(source)) {
+    const resolved = path.resolve(path.dirname(file), specifier);
+    const target = areaOf(resolved);
+    if (target === null || target === from) continue;
+    const inside = path.relative(path.join(featuresDir, target), resolved);
+    if (inside !== '' && inside !== 'index' && inside !== 'index.ts') violations.push(`${path.relative(repoDir, file)} → ${specifier}`);
   }
   return violations;
 }
 
-describe('server module boundaries', () => {
-  it('no feature imports another feature', () => {
-    const violations = sourceFiles(featuresDir).flatMap((file) => boundaryViolations(file, readFileSync(file, 'utf8')));
+/** Every import of `source` (a file at `file`) across the three parts of src/ that the rules refuse: shared → server or web, server → web. */
+export function crossPartViolations(file: string, source: string): string[] {
+  const fromShared = !path.relative(sharedDir, file).startsWith('..');
+  const fromServer = !path.relative(serverDir, file).startsWith('..');
+  const violations: string[] = [];
+  for (const specifier of relativeImports(source)) {
+    const resolved = path.resolve(path.dirname(file), specifier);
+    const toWeb = !path.relative(webDir, resolved).startsWith('..');
+    const toServer = !path.relative(serverDir, resolved).startsWith('..');
+    if (!((fromShared && (toWeb || toServer)) || (fromServer && toWeb))) continue;
+    const edge = `${path.relative(repoDir, file)} → ${path.relative(repoDir, resolved)}`;
+    if (translationImports.has(edge)) continue;
+    if (fromServer && isTestCode(file) && webRenderingModules.test(path.relative(repoDir, resolved))) continue;
+    violations.push(edge);
+  }
+  return violations;
+}
+
+/** The source files of src/ and of the tests, web's included; not this file, whose cases are made-up imports. */
+const allSourceFiles = () => [srcDir, path.join(repoDir, 'test')].flatMap((dir) => sourceFiles(dir, /\.(ts|tsx|mts|mjs)$/)).filter((file) => file !== import.meta.filename);
+
+describe('module boundaries of src/', () => {
+  it('every business area is imported from outside only through its index.ts, by any file of src/ and the tests', () => {
+    const violations = allSourceFiles().flatMap((file) => areaEntryViolations(file, readFileSync(file, 'utf8')));
     expect(violations).toEqual([]);
+  });
+
+  it('every business area has an index.ts and a feature.ts, and the feature list registers each', () => {
+    const areas = readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(areas.length).toBeGreaterThan(10);
+    const missing = areas.filter((area) => !['index.ts', 'feature.ts'].every((name) => existsSync(path.join(featuresDir, area, name))));
+    expect(missing).toEqual([]);
+    const featureList = readFileSync(path.join(serverDir, 'feature-list.ts'), 'utf8');
+    expect(areas.filter((area) => !featureList.includes(`from './features/${area}';`))).toEqual([]);
+  });
+
+  it('src/shared imports neither the server nor the web app, and the server nothing of the web app', () => {
+    const files = [sharedDir, serverDir].flatMap((dir) => sourceFiles(dir)).filter((file) => file !== import.meta.filename);
+    const violations = files.flatMap((file) => crossPartViolations(file, readFileSync(file, 'utf8')));
+    expect(violations).toEqual([]);
+  });
+
+  it('every allowed import of the translations is still made (the list only shrinks)', () => {
+    const made = new Set(
+      [sharedDir, serverDir]
+        .flatMap((dir) => sourceFiles(dir))
+        .flatMap((file) =>
+          relativeImports(readFileSync(file, 'utf8')).map((specifier) => `${path.relative(repoDir, file)} → ${path.relative(repoDir, path.resolve(path.dirname(file), specifier))}`),
+        ),
+    );
+    expect([...translationImports].filter((edge) => !made.has(edge))).toEqual([]);
   });
 
   it('every folder and top-level file of src/server belongs to a layer, and every layer to something', () => {
@@ -145,16 +233,17 @@ describe('server module boundaries', () => {
   });
 
   it('catches a layer importing one above it, and lets the composition root import anything', () => {
-    expect(layerViolations(path.join(serverDir, 'db', 'schema.ts'), "import { grant } from '../domain/enrollments';\nimport { seed } from './seed';")).toEqual([
-      'db/schema.ts → ../domain/enrollments',
+    expect(layerViolations(path.join(serverDir, 'db', 'schema.ts'), "import { grant } from '../features/orders';\nimport { seed } from './seed';")).toEqual([
+      'db/schema.ts → ../features/orders',
       'db/schema.ts → ./seed',
     ]);
-    expect(layerViolations(path.join(serverDir, 'db', 'factories.ts'), "import { refreshRating } from '../domain/course-ratings';\nimport { requireUser } from '../auth/guards';")).toEqual([
+    expect(layerViolations(path.join(serverDir, 'db', 'factories.ts'), "import { refreshRating } from '../features/catalog';\nimport { requireUser } from '../auth/guards';")).toEqual([
       'db/factories.ts → ../auth/guards',
     ]);
     expect(layerViolations(path.join(serverDir, 'mail', 'outbox.ts'), "import { x } from '../auth/account-mail';\nimport type { Config } from '../config';")).toEqual([
       'mail/outbox.ts → ../auth/account-mail',
     ]);
+    expect(layerViolations(path.join(serverDir, 'web', 'spa.ts'), "import { courseSummary } from '../features/catalog';")).toEqual(['web/spa.ts → ../features/catalog']);
     expect(layerViolations(path.join(serverDir, 'jobs.ts'), "import { db } from './db/client';")).toEqual(['jobs.ts → ./db/client']);
     expect(layerViolations(path.join(serverDir, 'secrets.ts'), "import { buildApp } from './app';")).toEqual(['secrets.ts → ./app']);
     expect(layerViolations(path.join(serverDir, 'app.ts'), "import { ordersRoutes } from './features/orders/routes';")).toEqual([]);
@@ -162,22 +251,40 @@ describe('server module boundaries', () => {
     expect(layers['a-new-folder']).toBeUndefined();
   });
 
-  it('catches a deliberate violation: static, type-only and dynamic imports of another feature', () => {
+  it('catches a deliberate violation: static, type-only and dynamic imports past another area\'s entry, from an area, the platform or the web app', () => {
     const file = path.join(featuresDir, 'reviews', 'service.ts');
     const source = [
       "import { fulfilOrder } from '../orders/fulfilment';",
-      "import type { PaymentProvider } from '../../features/cart/service';",
-      "const lazy = () => import('../media/storage');",
-      "import { isEnrolled } from '../../domain/enrollments';",
-      "import { saveReview } from './routes';",
+      "import type { PaymentProvider } from '../../features/orders/cart';",
+      "const lazy = () => import('../media/transcode');",
+      "import { isEnrolled } from '../orders';",
+      "import { mayWatchCourse } from '../../features/orders/index';",
+      "import { reputation } from './reputation';",
     ].join('\n');
-    expect(boundaryViolations(file, source)).toEqual([
-      'features/reviews/service.ts → ../orders/fulfilment',
-      'features/reviews/service.ts → ../../features/cart/service',
-      'features/reviews/service.ts → ../media/storage',
+    expect(areaEntryViolations(file, source)).toEqual([
+      'src/server/features/reviews/service.ts → ../orders/fulfilment',
+      'src/server/features/reviews/service.ts → ../../features/orders/cart',
+      'src/server/features/reviews/service.ts → ../media/transcode',
     ]);
-    expect(boundaryViolations(path.join(serverDir, 'domain', 'enrollments.ts'), "import { x } from '../features/orders/service';")).toEqual([
-      'domain/enrollments.ts → ../features/orders/service',
+    expect(areaEntryViolations(path.join(serverDir, 'mail', 'templates.ts'), "import { x } from '../features/invoices/issuing';")).toEqual([
+      'src/server/mail/templates.ts → ../features/invoices/issuing',
+    ]);
+    expect(areaEntryViolations(path.join(webDir, 'lib', 'api.ts'), "import type { x } from '../../server/features/orders/cart';")).toEqual([
+      'src/web/lib/api.ts → ../../server/features/orders/cart',
+    ]);
+  });
+
+  it('catches src/shared importing the server or the web app, and the server importing the web app', () => {
+    expect(crossPartViolations(path.join(sharedDir, 'money.ts'), "import type { Database } from '../server/db/client';\nimport { t } from '../web/i18n/server';\nimport { x } from './limits';")).toEqual([
+      'src/shared/money.ts → src/server/db/client',
+      'src/shared/money.ts → src/web/i18n/server',
+    ]);
+    expect(crossPartViolations(path.join(featuresDir, 'orders', 'cart.ts'), "import { call } from '../../../web/lib/api';\nimport { x } from '../../../shared/limits';")).toEqual([
+      'src/server/features/orders/cart.ts → src/web/lib/api',
+    ]);
+    // The rendering tests' exception is for tests only.
+    expect(crossPartViolations(path.join(serverDir, 'web', 'spa.ts'), "import { createPageRenderer } from '../../web/entry-server';")).toEqual([
+      'src/server/web/spa.ts → src/web/entry-server',
     ]);
   });
 });

@@ -1,44 +1,34 @@
 import type { Feature } from './feature';
-import { adminFeature } from './features/admin/feature';
-import { authFeature } from './features/accounts/sign-in-feature';
-import { cartFeature } from './features/orders/cart-feature';
-import { captionsFeature } from './features/media/captions-feature';
-import { catalogFeature } from './features/catalog/feature';
-import { certificatesFeature } from './features/learning/certificates-feature';
-import { contactFeature } from './features/contact/feature';
-import { couponsFeature } from './features/coupons/feature';
-import { favouritesFeature } from './features/favourites/feature';
-import { healthFeature } from './features/health/feature';
-import { invoicesFeature } from './features/invoices/feature';
-import { mediaFeature } from './features/media/feature';
-import { ordersFeature } from './features/orders/feature';
-import { payoutAccountsFeature } from './features/payouts/onboarding-feature';
-import { payoutsFeature } from './features/payouts/feature';
-import { playerSettingsFeature } from './features/learning/player-settings-feature';
-import { progressFeature } from './features/learning/progress-feature';
-import { reviewsFeature } from './features/reviews/feature';
-import { teachingFeature } from './features/teaching/feature';
-import { usersFeature } from './features/accounts/feature';
+import { accountsFeature } from './features/accounts';
+import { adminFeature } from './features/admin';
+import { catalogFeature } from './features/catalog';
+import { contactFeature } from './features/contact';
+import { couponsFeature } from './features/coupons';
+import { curriculumFeature } from './features/curriculum';
+import { favouritesFeature } from './features/favourites';
+import { healthFeature } from './features/health';
+import { invoicesFeature } from './features/invoices';
+import { learningFeature } from './features/learning';
+import { mediaFeature } from './features/media';
+import { ordersFeature } from './features/orders';
+import { payoutsFeature } from './features/payouts';
+import { reviewsFeature } from './features/reviews';
+import { teachingFeature } from './features/teaching';
 
-/** Every feature, in the order their routes are registered; each registers its own routes, jobs and hooks. */
+/** Every business area, in the order their routes are registered; each registers its own routes, jobs and hooks. */
 export const features: Feature[] = [
   healthFeature,
-  authFeature,
-  usersFeature,
-  playerSettingsFeature,
+  accountsFeature,
   catalogFeature,
   favouritesFeature,
   mediaFeature,
-  captionsFeature,
   teachingFeature,
-  cartFeature,
+  curriculumFeature,
   ordersFeature,
   couponsFeature,
-  payoutAccountsFeature,
   payoutsFeature,
   invoicesFeature,
-  progressFeature,
-  certificatesFeature,
+  learningFeature,
   reviewsFeature,
   contactFeature,
   adminFeature,

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, pgliteDirFor, type Database } from './db/client';
 import { demoVideos } from './db/demo-catalogue';
 import { installDemoVideos, seedDemoData } from './db/seed';
-import { requestTranscodes } from './features/media/video-transcodes';
+import { requestTranscodes } from './features/media';
 import { clusterScrapeFromWorker, serveClusterScrapes } from './metrics-cluster';
 import type { VideoStorage } from './storage/video-storage';
 import { openVideoStorage } from './storage/video-storage';

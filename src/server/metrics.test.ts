@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers/app';
 import { mailOutbox } from './db/schema';
-import { WEBHOOK_PATH } from './features/orders/webhook-routes';
+import { WEBHOOK_PATH } from './features/orders';
 import { METRICS_PATH } from './metrics';
 import { enqueueJob } from './queue/queue';
 

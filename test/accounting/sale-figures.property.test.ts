@@ -7,7 +7,7 @@ import { createCoupon, createPricedOrder } from '../helpers/coupon-orders';
 import { resetDatabase, testDatabase } from '../helpers/database';
 import { createCourse } from '../../src/server/db/factories';
 import { orderItems } from '../../src/server/db/schema';
-import { fulfilOrder } from '../../src/server/features/orders/fulfilment';
+import { fulfilOrder } from '../../src/server/features/orders';
 import type { AdminDashboard, AdminOrder, Page } from '../../src/shared/schemas/admin';
 import type { Coupon } from '../../src/shared/schemas/coupons';
 import type { CourseReputation } from '../../src/shared/schemas/course-reputation';

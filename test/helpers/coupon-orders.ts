@@ -2,7 +2,7 @@ import { payoutDefaults, referralDefaults } from '../../src/shared/limits';
 import type { Database } from '../../src/server/db/client';
 import { makeOrder, makeOrderItems, type CourseWithVideos } from '../../src/server/db/factories';
 import { coupons, enrollments, orderItems, orders } from '../../src/server/db/schema';
-import { priceLines, referralFeeBasisPoints, type CouponTerms } from '../../src/server/features/coupons/coupon-pricing';
+import { priceLines, referralFeeBasisPoints, type CouponTerms } from '../../src/server/features/coupons';
 
 /**
  * An order priced as a checkout with a coupon and referrals would record it, inserted directly:

@@ -5,7 +5,7 @@
  * Arguments: the PGlite data folder, the provider's state file, the run's clock (ISO).
  */
 import { openDatabase } from '../../src/server/db/client';
-import { runPayouts } from '../../src/server/features/payouts/transfers';
+import { runPayouts } from '../../src/server/features/payouts';
 import { createFilePayoutProvider } from './file-payout-provider';
 
 const [dir, stateFile, now] = process.argv.slice(2) as [string, string, string];

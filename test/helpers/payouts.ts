@@ -4,8 +4,8 @@ import { beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { createOrder, makeOrderItems } from '../../src/server/db/factories';
 import { orderItems, orders, payoutAccounts } from '../../src/server/db/schema';
-import { fulfilOrder } from '../../src/server/features/orders/fulfilment';
-import type { RefundProvider } from '../../src/server/features/orders/admin-orders';
+import { fulfilOrder } from '../../src/server/features/orders';
+import type { RefundProvider } from '../../src/server/features/orders';
 import type { PayoutDouble } from './payout-provider';
 import { resetDatabase, testDatabase } from './database';
 

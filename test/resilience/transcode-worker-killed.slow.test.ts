@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, sleep, startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { findFfmpeg } from '../../src/server/features/media/transcode';
+import { findFfmpeg } from '../../src/server/features/media';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

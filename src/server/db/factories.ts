@@ -7,10 +7,10 @@
  * these rather than rely on the demo data, so that each test states its own world.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { refreshRating } from '../features/catalog/course-ratings';
-import { splitLine } from '../features/payouts/revenue-split';
+import { refreshRating } from '../features/catalog';
+import { splitLine } from '../features/payouts';
 import { payoutDefaults } from '../../shared/limits';
-import { createStarterCurriculum } from '../features/curriculum/curriculum';
+import { createStarterCurriculum } from '../features/curriculum';
 import type { Database } from './client';
 import { demoVideos, type DemoVideo } from './demo-catalogue';
 import {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/helpers/database';
 import type { Database } from './client';
 import { demoCategories, demoCourses, demoPeople, demoVideos } from './demo-catalogue';
-import { isEnrolled } from '../features/orders/enrollments';
+import { isEnrolled } from '../features/orders';
 import { createCourse, createOrder, createReview, createUser } from './factories';
 import { demoVideoSourceDir, installDemoVideos, seedDemoData } from './seed';
 import { limits } from '../../shared/limits';

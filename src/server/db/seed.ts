@@ -7,9 +7,9 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createStarterCurriculum } from '../features/curriculum/curriculum';
-import { issueInvoice } from '../features/invoices/issuing';
-import { recordOrderSale } from '../features/payouts/ledger-entries';
+import { createStarterCurriculum } from '../features/curriculum';
+import { issueInvoice } from '../features/invoices';
+import { recordOrderSale } from '../features/payouts';
 import type { Database } from './client';
 import {
   buyerActivity,

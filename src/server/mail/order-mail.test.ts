@@ -6,8 +6,7 @@ import type { Database } from '../db/client';
 import { createCourse, createOrder, createUser } from '../db/factories';
 import { and, eq } from 'drizzle-orm';
 import { mailOutbox, orderItems } from '../db/schema';
-import { refundOrder } from '../features/orders/admin-orders';
-import { fulfilOrder, revokeOrder } from '../features/orders/fulfilment';
+import { fulfilOrder, refundOrder, revokeOrder } from '../features/orders';
 import { orderNumber } from './templates';
 
 describe('order e-mails: receipt, refund notice, new-sale notices', () => {

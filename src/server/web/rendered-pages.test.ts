@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { createCourse, makeReview, makeUser } from '../db/factories';
 import { courses, renderedPages, reviews, users } from '../db/schema';
-import { refreshRating } from '../features/catalog/course-ratings';
+import { refreshRating } from '../features/catalog';
 import { RenderedPageStore, type SentPage } from './page-store';
 import { visibleText } from '../../../test/helpers/page-text';
 

@@ -14,7 +14,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { createCourse } from '../db/factories';
 import { courseLessons, courses, courseSections, renderedPages } from '../db/schema';
-import { readCurriculum } from '../features/curriculum/curriculum';
+import { readCurriculum } from '../features/curriculum';
 import { visibleText } from '../../../test/helpers/page-text';
 
 describe('server rendering of the public pages', () => {

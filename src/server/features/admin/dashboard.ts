@@ -2,7 +2,7 @@ import { and, count, countDistinct, gte, isNull, sql } from 'drizzle-orm';
 import { revenueDays, type AdminDashboard } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
 import { courses, users } from '../../db/schema';
-import { saleLines, standingLine } from '../orders/sale-lines';
+import { saleLines, standingLine } from '../orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { categories, courses, enrollments, subcategories, users } from '../../db
 import { AppError } from '../../errors';
 import { recordAudit } from '../../audit';
 import { containsPattern, iso, offsetOf, pageOf } from '../../db/paging';
-import { updateCourseDetails } from '../curriculum/course-updates';
+import { updateCourseDetails } from '../curriculum';
 
 const rowColumns = {
   id: courses.id,

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin } from '../../../../test/helpers/auth';
 import type { CourseDetail, CourseListResponse } from '../../../shared/schemas/catalog';
 import { categories, courseLessons, courses, courseSections, courseVideos, enrollments, reviews, subcategories, users } from '../../db/schema';
-import { readCurriculum } from '../curriculum/curriculum';
+import { readCurriculum } from '../curriculum';
 import { courseDetailLookup, listCourses } from './service';
 import { insertCatalogBase, insertCategory, insertCourse, makeUser } from '../../db/factories';
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { courses } from '../../db/schema';
 import { escapeHtml, headLanguage, headTexts, localeTags, metaProperty, type HeadTags } from '../../web/head';
 import type { HeadResolver } from '../../web/spa';
-import { readCurriculum } from '../curriculum/curriculum';
+import { readCurriculum } from '../curriculum';
 import { findActiveCourse } from './service';
 import { getTeacherProfile } from './teachers';
 import { AppError } from '../../errors';

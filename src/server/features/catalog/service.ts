@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'dri
 import { integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
 import { introCaptionsUrl } from '../../../shared/endpoints/captions';
-import { captionLanguagesOf } from '../media/streamable-videos';
+import { captionLanguagesOf } from '../media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {
   courseDetail,
@@ -18,7 +18,7 @@ import { BatchedLookup } from '../../db/batched-lookup';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { categories, courses, courseVideos, enrollments, subcategories, videoTranscodes } from '../../db/schema';
-import { curriculumJson, sectionsFromJson, withTotals } from '../curriculum/curriculum';
+import { curriculumJson, sectionsFromJson, withTotals } from '../curriculum';
 import { assertCourseVisible, isActiveCourse, summaryColumns, type Viewer } from './course-summary';
 import { uncached, type CacheView } from '../../cache/catalog-cache';
 import { PageAnchors, type AnchorStart } from './page-anchors';

@@ -1,5 +1,5 @@
 import type { CouponDiscountKind } from '../../../shared/limits';
-import { BASIS_POINTS, splitLine, type LineSplit } from '../payouts/revenue-split';
+import { BASIS_POINTS, splitLine, type LineSplit } from '../payouts';
 
 /**
  * How a cart is priced with a coupon and referrals. All amounts are integer cents.

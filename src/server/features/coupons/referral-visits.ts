@@ -4,7 +4,7 @@ import { paths } from '../../../shared/paths';
 import type { Database } from '../../db/client';
 import { databaseCounter } from '../../db/rate-limit-counter';
 import { courses, referralVisits } from '../../db/schema';
-import { saleLines, standingLine } from '../orders/sale-lines';
+import { saleLines, standingLine } from '../orders';
 import { ensureReferralCode, teacherOfReferralCode, verifiedReferralAttributions, withReferralAttribution, type ReferralAttribution } from './referral-codes';
 import { AppError } from '../../errors';
 

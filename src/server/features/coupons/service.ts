@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { couponCourses, coupons, courses } from '../../db/schema';
-import { saleLines, standingLine } from '../orders/sale-lines';
+import { saleLines, standingLine } from '../orders';
 import { couponUseCounts, remainingUses as remainingUsesOf } from './coupon-eligibility';
 import { AppError, pgErrorCode } from '../../errors';
 

@@ -4,8 +4,7 @@ import type { Database } from '../../db/client';
 import { courseLessons, courses, courseSections, courseVideos, videoTranscodes } from '../../db/schema';
 import { ensureLessonRoom, ensureSectionRoom, hoursOf, lockCourseForCurriculum, refreshCourseLength, type CurriculumCaps } from './course-length';
 import { readingSeconds } from './curriculum';
-import { removeUnreferencedFiles, type StoredFileRemover } from '../media/video-files';
-import { requestTranscodes } from '../media/video-transcodes';
+import { removeUnreferencedFiles, requestTranscodes, type StoredFileRemover } from '../media';
 import { AppError } from '../../errors';
 
 /**

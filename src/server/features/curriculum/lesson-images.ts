@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { courseLessons, courses, lessonImages } from '../../db/schema';
 import type { LessonImageType } from '../../../shared/limits';
-import { isEnrolled } from '../orders/enrollments';
+import { isEnrolled } from '../orders';
 
 /**
  * Images of text lessons: the only pictures a lesson's Markdown may show, uploaded with the

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { courseLessons, courses, users } from '../../db/schema';
-import { mayWatchCourse } from '../orders/enrollments';
+import { mayWatchCourse } from '../orders';
 
 /**
  * A resource lesson's file (a PDF): where it is stored, the name it is downloaded under, and

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { curriculumEditingEndpoints as endpoints } from '../../../shared/endpoints/curriculum-editing';
 import { route } from '../../http/route';
-import type { StoredFileRemover } from '../media/video-files';
+import type { StoredFileRemover } from '../media';
 import { addLesson, addSection, deleteLesson, deleteSection, readEditableCurriculum, renameSection, reorderCurriculum, updateLesson, type CurriculumEditorContext } from './curriculum-editor';
 
 export type CurriculumRoutesOptions = { storage: StoredFileRemover };

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CourseSummary } from '../../../shared/schemas/catalog';
 import type { Database } from '../../db/client';
 import { courses, favourites } from '../../db/schema';
-import { isActiveCourse, summaryColumns } from '../catalog/course-summary';
+import { isActiveCourse, summaryColumns } from '../catalog';
 import { AppError } from '../../errors';
 
 /** The user's favourite courses, most recently added first; disabled courses are left out. */

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/paths';
 import { signedInUser } from '../../auth/access';
 import { courses } from '../../db/schema';
 import { findCertificate, issueCertificateIfComplete, listCertificates, verifyCertificate } from './certificates';
-import { isEnrolled } from '../orders/enrollments';
+import { isEnrolled } from '../orders';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import { renderCertificatePdf } from './certificate-pdf';

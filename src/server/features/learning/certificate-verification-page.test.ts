@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { courseLessons, lessonProgress } from '../../db/schema';
 import { issueCertificateIfComplete } from './certificates';
-import { revokeOrderCourses } from '../orders/enrollments';
+import { revokeOrderCourses } from '../orders';
 import { visibleText } from '../../../../test/helpers/page-text';
 
 describe('the certificate verification page, drawn on the server', () => {

@@ -5,8 +5,7 @@ import { certificateCodePattern } from '../../../shared/certificate-code';
 import type { Database } from '../../db/client';
 import { createCourse, createEnrollment, createOrder, createUser } from '../../db/factories';
 import { certificates, courseLessons, lessonProgress, users } from '../../db/schema';
-import { refundOrder, type RefundProvider } from '../orders/admin-orders';
-import { revokeOrder } from '../orders/fulfilment';
+import { refundOrder, type RefundProvider, revokeOrder } from '../orders';
 import { issueCertificateIfComplete, newCertificateCode, revokeCertificates } from './certificates';
 
 const provider: RefundProvider = { refund: async (order) => ({ refundId: `re_${order.id}` }) };

@@ -4,8 +4,8 @@ import type { Certificate, CertificateVerification } from '../../../shared/schem
 import { languageOrDefault } from '../../../shared/languages';
 import type { Database } from '../../db/client';
 import { certificates, courseLessons, courses, lessonProgress, users } from '../../db/schema';
-import { countsTowardsCompletion } from '../curriculum/curriculum';
-import { holdsCourse } from '../orders/enrollments';
+import { countsTowardsCompletion } from '../curriculum';
+import { holdsCourse } from '../orders';
 
 /**
  * The one owner of certificates of completion: issued once a learner who holds a course has

@@ -6,9 +6,9 @@ import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { courseLessons, courses, courseSections, lessonProgress } from '../../db/schema';
 import { AppError } from '../../errors';
-import { countsTowardsCompletion, introLessonIds, lessonsInOrder, readCurriculum } from '../curriculum/curriculum';
+import { countsTowardsCompletion, introLessonIds, lessonsInOrder, readCurriculum } from '../curriculum';
 import { issueCertificateIfComplete } from './certificates';
-import { mayWatchCourse } from '../orders/enrollments';
+import { mayWatchCourse } from '../orders';
 import { addWatchedRange, coveredStretch, watchedEnough, watchedSecondsOf, type PreviousReport } from './watch-coverage';
 
 /**

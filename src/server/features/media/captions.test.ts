@@ -5,7 +5,7 @@ import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/hel
 import { as } from '../../../../test/helpers/commerce';
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { courseLessons, courses, courseSections, courseVideos, enrollments } from '../../db/schema';
-import { createStarterCurriculum } from '../curriculum/curriculum';
+import { createStarterCurriculum } from '../curriculum';
 import { createStreamToken, deriveVideoUrlKey } from './stream-tokens';
 
 const VTT = 'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHola <b>a todos</b>\n\n00:00:02.000 --> 00:00:04.500\nSegunda línea\n';

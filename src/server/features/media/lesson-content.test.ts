@@ -5,7 +5,7 @@ import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/hel
 import { as } from '../../../../test/helpers/commerce';
 import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { courseLessons, courses, courseSections, courseVideos, enrollments } from '../../db/schema';
-import { createStarterCurriculum } from '../curriculum/curriculum';
+import { createStarterCurriculum } from '../curriculum';
 
 describe("a lesson's content", () => {
   const ctx = useTestApp();

@@ -5,7 +5,7 @@ import { useTestApp, type TestContext } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { createCourse } from '../../db/factories';
 import { courseSections, enrollments, lessonImages, uploadsInProgress } from '../../db/schema';
-import { lessonImageTypeOf } from '../curriculum/lesson-images';
+import { lessonImageTypeOf } from '../curriculum';
 
 /** A 1×1 transparent PNG, as an image editor writes it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -9,7 +9,7 @@ import { sessionUser, type SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { courses, lessonImages } from '../../db/schema';
-import { findServableLessonImage, lessonImageStorageKey, lessonImageTypeOf, lessonImageUrl } from '../curriculum/lesson-images';
+import { findServableLessonImage, lessonImageStorageKey, lessonImageTypeOf, lessonImageUrl } from '../curriculum';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import type { VideoStorage } from '../../storage/video-storage';

@@ -19,7 +19,7 @@ import {
   resourceDownloadLink,
   sanitizeResourceName,
   verifyResourceToken,
-} from '../curriculum/resource-files';
+} from '../curriculum';
 import { videosDirFor } from '../../storage/video-storage';
 
 /** The smallest PDF a reader opens: one empty page, its cross-reference table and trailer. */

@@ -12,18 +12,7 @@ import { curriculumLimits } from '../../../shared/limits';
 import type { CurriculumLessonView } from '../../../shared/schemas/curriculum';
 import type { Database } from '../../db/client';
 import { courseLessons, courses, courseSections } from '../../db/schema';
-import { ensureLessonRoom, lockCourseForCurriculum } from '../curriculum/course-length';
-import {
-  attachmentDisposition,
-  deriveResourceUrlKey,
-  findDownloadableResource,
-  looksLikePdf,
-  PDF_TRAILER_WINDOW,
-  RESOURCE_CONTENT_TYPE,
-  resourceStorageKey,
-  sanitizeResourceName,
-  verifyResourceToken,
-} from '../curriculum/resource-files';
+import { attachmentDisposition, deriveResourceUrlKey, ensureLessonRoom, findDownloadableResource, lockCourseForCurriculum, looksLikePdf, PDF_TRAILER_WINDOW, RESOURCE_CONTENT_TYPE, resourceStorageKey, sanitizeResourceName, verifyResourceToken } from '../curriculum';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
 import type { VideoStorage } from '../../storage/video-storage';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createResourceToken, deriveResourceUrlKey, verifyResourceToken } from '../curriculum/resource-files';
+import { createResourceToken, deriveResourceUrlKey, verifyResourceToken } from '../curriculum';
 import { createStreamToken, deriveVideoUrlKey, streamLinkPurposes, verifyStreamToken, type StreamSubject } from './signed-url';
 
 describe('stream tokens', () => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { courseLessons, courses, courseVideos, users, videoCaptions, videoTranscodes } from '../../db/schema';
 import type { CaptionLanguage } from '../../../shared/schemas/captions';
-import { mayWatchCourse } from '../orders/enrollments';
+import { mayWatchCourse } from '../orders';
 import type { StreamSubject } from './stream-tokens';
 
 /** Where a video's HLS copy is stored, once it is ready; null before. */

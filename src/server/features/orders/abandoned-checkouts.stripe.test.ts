@@ -7,8 +7,7 @@ import { deliverSignedEvent, useStripeFake, type SignedEvent } from '../../../..
 import type { Database } from '../../db/client';
 import { createCourse, createTeacher } from '../../db/factories';
 import { enrollments, jobs, orders } from '../../db/schema';
-import { couponUseCounts } from '../coupons/coupon-eligibility';
-import { insertCoupon } from '../coupons/coupons.test-support';
+import { couponUseCounts, insertCoupon } from '../coupons';
 import { claimJob } from '../../queue/queue';
 import { CHECKOUT_EXPIRY_QUEUE, enqueueSessionExpiry } from './abandoned-checkouts';
 import { CHECKOUT_EXPIRY_JOB_NAME, sessionExpiryKey } from './checkout-expiry-job';

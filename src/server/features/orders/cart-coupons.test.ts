@@ -5,7 +5,7 @@ import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as } from '../../../../test/helpers/commerce';
 import { createCourse, createTeacher, createUser } from '../../db/factories';
 import { cartCoupons, coupons, courses } from '../../db/schema';
-import { insertCoupon, orderWithCoupon } from '../coupons/coupons.test-support';
+import { insertCoupon, orderWithCoupon } from '../coupons';
 
 describe('a coupon in the cart', () => {
   const ctx = useTestApp();

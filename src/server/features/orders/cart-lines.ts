@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartItems, courses } from '../../db/schema';
-import { displayedImageUrl } from '../catalog/course-summary';
+import { displayedImageUrl } from '../catalog';
 import { holdsCourse } from './enrollments';
 
 /**

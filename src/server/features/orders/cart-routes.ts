@@ -3,7 +3,7 @@ import { cartEndpoints } from '../../../shared/endpoints/cart';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
 import { couponEndpoints } from '../../../shared/endpoints/coupons';
-import { countCouponAttempt, CouponAttemptsLimitedError } from '../coupons/coupon-attempts';
+import { countCouponAttempt, CouponAttemptsLimitedError } from '../coupons';
 import { addToCart, applyCartCoupon, clearCart, getCart, removeCartCoupon, removeFromCart } from './cart';
 
 /** The signed-in user's cart. Every query is keyed by the session's user id: nobody reaches another's cart. */

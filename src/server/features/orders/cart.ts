@@ -6,8 +6,7 @@ import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { cartCoupons, cartItems, courses } from '../../db/schema';
 import { buyableCartLines } from './cart-lines';
-import { cartTotals, priceLines } from '../coupons/coupon-pricing';
-import { couponCandidates, couponRefusal, coveredCourseIds, resolveCoupon, storedCartCode, type CouponProblem, type CouponStanding } from '../coupons/coupon-eligibility';
+import { cartTotals, couponCandidates, type CouponProblem, couponRefusal, type CouponStanding, coveredCourseIds, priceLines, resolveCoupon, storedCartCode } from '../coupons';
 import { holdsCourse } from './enrollments';
 import { AppError } from '../../errors';
 

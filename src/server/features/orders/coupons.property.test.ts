@@ -7,7 +7,7 @@ import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { createCartItem, createCourse, createUser } from '../../db/factories';
 import { cartCoupons, ledgerEntries, orderItems, orders } from '../../db/schema';
-import { insertCoupon } from '../coupons/coupons.test-support';
+import { insertCoupon } from '../coupons';
 import type { CreateCheckoutInput, PaymentProvider } from '../../payments/provider';
 import { refundOrder } from './admin-orders';
 import { fulfilOrder } from './fulfilment';

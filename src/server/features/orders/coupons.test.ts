@@ -7,8 +7,7 @@ import { useStripeFake } from '../../../../test/helpers/stripe-fake';
 import type { SessionUser } from '../../auth/guards';
 import { createCartItem, createCourse, createTeacher, createUser } from '../../db/factories';
 import { cartCoupons, coupons, enrollments, orderItems, orders } from '../../db/schema';
-import { couponUseCounts, type CouponRecord } from '../coupons/coupon-eligibility';
-import { insertCoupon } from '../coupons/coupons.test-support';
+import { type CouponRecord, couponUseCounts, insertCoupon } from '../coupons';
 import { expireStaleOrders, fulfilOrder } from './fulfilment';
 import { startCheckout } from './service';
 

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { cartItems, enrollments } from '../../db/schema';
-import { revokeCertificates } from '../learning/certificates';
-import { removeReviewsOfLostCourses } from '../catalog/course-ratings';
+import { revokeCertificates } from '../learning';
+import { removeReviewsOfLostCourses } from '../catalog';
 
 /**
  * The one owner of who holds which course. Orders grant and revoke through it, the free

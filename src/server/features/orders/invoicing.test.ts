@@ -6,7 +6,7 @@ import { invoiceDocumentSchema } from '../../../shared/schemas/invoices';
 import type { Database } from '../../db/client';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { invoices, invoiceSeries, orders } from '../../db/schema';
-import { issueCreditNote, issueInvoice, setInvoiceSeller, takeInvoiceNumber } from '../invoices/issuing';
+import { issueCreditNote, issueInvoice, setInvoiceSeller, takeInvoiceNumber } from '../invoices';
 import { fulfilOrder, revokeOrder } from './fulfilment';
 
 let db: Database;

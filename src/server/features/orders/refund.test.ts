@@ -6,7 +6,7 @@ import { insertCourseWithVideos } from '../../../../test/helpers/videos';
 import { createCourse, createOrder, createUser } from '../../db/factories';
 import { auditLog, courses, invoices, orders } from '../../db/schema';
 import { isEnrolled } from './enrollments';
-import { issueInvoice } from '../invoices/issuing';
+import { issueInvoice } from '../invoices';
 import { refundOrder, type RefundProvider } from './admin-orders';
 
 /** A provider double that records what it was asked to refund, or fails like a provider outage. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersEndpoints } from '../../../shared/endpoints/orders';
 import { signedInUser } from '../../auth/access';
-import { readReferralAttributions } from '../coupons/referral-codes';
+import { readReferralAttributions } from '../coupons';
 import { route } from '../../http/route';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
 import { adminOrderRoutes } from './admin-routes';

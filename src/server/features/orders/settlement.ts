@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, paymentEvents } from '../../db/schema';
 import { isPaid, type ProviderEvent, type ProviderName, type ProviderRefund, type ProviderSession } from '../../payments/provider';
-import { applyReportedAccount } from '../payouts/payout-accounts';
+import { applyReportedAccount } from '../payouts';
 import { expireOrder, failOrder, fulfilOrder, revokeOrder } from './fulfilment';
 
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TeacherEarnings } from '../../../shared/schemas/payouts';
 import type { Database } from '../../db/client';
 import { ledgerEntries, payoutAccounts, payoutTransfers } from '../../db/schema';
-import { saleLines, standingLine } from '../orders/sale-lines';
+import { saleLines, standingLine } from '../orders';
 import { teacherBalances } from './ledger-balances';
 
 /** The sales listed on the earnings screen (the CSV export has them all). */

@@ -7,7 +7,7 @@ import { givePayoutAccount, payOrder, refundDouble, setPayoutAccountState, useLe
 import type { Database } from '../../db/client';
 import { createCategoryWithSubcategories, createCourse, createUser } from '../../db/factories';
 import { ledgerEntries, orderItems, orders } from '../../db/schema';
-import { refundOrder } from '../orders/admin-orders';
+import { refundOrder } from '../orders';
 import { bucketBalances } from './ledger-balances';
 import { runPayouts } from './transfers';
 

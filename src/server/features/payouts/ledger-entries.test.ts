@@ -5,11 +5,9 @@ import { daysAfter, givePayoutAccount, payOrder, refundDouble, useLedgerDatabase
 import type { Database } from '../../db/client';
 import { createCourse, createUser } from '../../db/factories';
 import { ledgerEntries, orderItems, orders, payoutTransfers } from '../../db/schema';
-import { refundOrder } from '../orders/admin-orders';
-import { revokeOrder } from '../orders/fulfilment';
+import { isEnrolled, refundOrder, revokeOrder } from '../orders';
 import { bucketBalances, teacherBalances } from './ledger-balances';
 import { releaseHeldShares, runPayouts } from './transfers';
-import { isEnrolled } from '../orders/enrollments';
 
 const HOLD = 14;
 const paidAt = new Date('2026-03-01T10:00:00Z');

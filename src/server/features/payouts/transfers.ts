@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { ledgerEntries, orderItems, orders, payoutTransfers } from '../../db/schema';
 import { ledgerKey, lockOrder, orderBucketBalance, settleRefundedLines, writeEntries } from './ledger-entries';
 import { reverseRefundedShares, sendPendingTransfers, sendTransfer, type PayoutTransferRow } from './payout-transfers';
-import { saleLineState } from '../orders/sale-lines';
+import { saleLineState } from '../orders';
 import type { BackgroundJob } from '../../jobs';
 import type { PayoutProvider } from '../../payments/provider';
 

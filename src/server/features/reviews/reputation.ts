@@ -3,7 +3,7 @@ import type { CourseReputation } from '../../../shared/schemas/course-reputation
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { saleLinesQuery } from '../orders/sale-lines';
+import { saleLinesQuery } from '../orders';
 import { AppError } from '../../errors';
 
 type RelatedCourse = CourseReputation['alsoBought'][number];

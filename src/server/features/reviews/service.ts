@@ -2,9 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CourseReview, ReviewInput } from '../../../shared/schemas/reviews';
 import type { Database } from '../../db/client';
 import { courses, reviews, users } from '../../db/schema';
-import { lockCourseForRating, refreshRating, type Rating } from '../catalog/course-ratings';
-import { assertCourseVisible, type Viewer } from '../catalog/course-summary';
-import { isEnrolled } from '../orders/enrollments';
+import { assertCourseVisible, lockCourseForRating, type Rating, refreshRating, type Viewer } from '../catalog';
+import { isEnrolled } from '../orders';
 import { AppError } from '../../errors';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TeacherSales } from '../../../shared/schemas/teacher-sales';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { saleLinesQuery } from '../orders/sale-lines';
+import { saleLinesQuery } from '../orders';
 
 type SalesRow = { teacher_exists: boolean; courses: TeacherSales['courses']; daily: TeacherSales['daily'] };
 

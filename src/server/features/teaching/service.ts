@@ -2,14 +2,12 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { limits } from '../../../shared/limits';
 import { DEFAULT_COURSE_COVER, type CourseForEdit, type CreateCourse, type CreatedCourse, type EditCourse } from '../../../shared/schemas/courses';
 import type { FieldErrors } from '../../../shared/errors';
-import { hoursOf } from '../curriculum/course-length';
-import { createStarterCurriculum } from '../curriculum/curriculum';
+import { createStarterCurriculum, hoursOf, updateCourseDetails } from '../curriculum';
 import type { Database } from '../../db/client';
 import { lockPerUser } from '../../db/locks';
 import { categories, courses, courseVideos, subcategories } from '../../db/schema';
-import { displayedImageUrl } from '../catalog/course-summary';
-import { updateCourseDetails } from '../curriculum/course-updates';
-import { requestTranscodes } from '../media/video-transcodes';
+import { displayedImageUrl } from '../catalog';
+import { requestTranscodes } from '../media';
 import { AppError } from '../../errors';
 
 type CourseRow = typeof courses.$inferSelect;

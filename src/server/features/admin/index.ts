@@ -1,0 +1,2 @@
+/** The admin area's one public entry: its feature plugin, and what other areas and the platform use of it. */
+export { adminFeature } from './feature';

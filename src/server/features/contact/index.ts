@@ -1,0 +1,2 @@
+/** The contact area's one public entry: its feature plugin, and what other areas and the platform use of it. */
+export { contactFeature } from './feature';

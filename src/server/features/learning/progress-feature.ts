@@ -1,5 +1,0 @@
-import { apiFeature } from '../../feature';
-import { progressRoutes } from './progress-routes';
-
-/** Lesson progress. */
-export const progressFeature = apiFeature(progressRoutes);

@@ -1,0 +1,3 @@
+/** The teaching area's one public entry: its feature plugin, and what other areas and the platform use of it. */
+export { teachingFeature } from './feature';
+export { teacherSales } from './sales';
