@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { signedInAdmin, signUpThroughApi, TEST_PASSWORD } from '../../../test/helpers/auth';
-import { authEndpoints } from '../../shared/endpoints/auth';
+import { authEndpoints } from '../../shared/endpoints/accounts';
 import type { Endpoint } from '../../shared/endpoints/endpoint';
 import { createCourse } from '../db/factories';
 import { sessions } from '../db/schema';

@@ -1,10 +1,10 @@
-import { authEndpoints } from '../../shared/endpoints/auth';
+import { authEndpoints } from '../../shared/endpoints/accounts';
 import type { Effect, Endpoint } from '../../shared/endpoints/endpoint';
 import { AUTH_BASE_PATH } from './auth';
 
 /**
  * The better-auth endpoints this server offers, as the path after /api/auth/: those the web app
- * calls (src/shared/endpoints/auth.ts), the social providers' callbacks, and the page better-auth
+ * calls (src/shared/endpoints/accounts.ts), the social providers' callbacks, and the page better-auth
  * sends a failed social sign-in to when it cannot reach the web app's. Every other endpoint
  * better-auth has, or gains in an upgrade, answers 404: an allowlist, so none is on by accident.
  */

@@ -1,12 +1,12 @@
 import { adminEndpoints } from './admin';
-import { authEndpoints } from './auth';
+import { authEndpoints } from './accounts';
 import { captionsEndpoints } from './captions';
 import { cartEndpoints } from './cart';
 import { catalogEndpoints } from './catalog';
-import { certificatesEndpoints } from './certificates';
+import { certificatesEndpoints } from './learning';
 import { contactEndpoints } from './contact';
 import { couponEndpoints } from './coupons';
-import { curriculumEditingEndpoints } from './curriculum-editing';
+import { curriculumEditingEndpoints } from './curriculum';
 import { devMailboxEndpoints } from './dev-mailbox';
 import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';

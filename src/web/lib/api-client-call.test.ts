@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { sessionSchema } from '../../shared/endpoints/auth';
+import type { sessionSchema } from '../../shared/endpoints/accounts';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 import type { Cart } from '../../shared/schemas/cart';
 import type { CourseDetail } from '../../shared/schemas/catalog';

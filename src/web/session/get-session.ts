@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { sessionSchema, sessionUserSchema } from '../../shared/endpoints/auth';
+import type { sessionSchema, sessionUserSchema } from '../../shared/endpoints/accounts';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 import { call } from '../lib/api-client';
 import { useHydrated } from '../lib/use-hydrated';

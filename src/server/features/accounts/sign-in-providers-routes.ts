@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authEndpoints } from '../../../shared/endpoints/auth';
+import { authEndpoints } from '../../../shared/endpoints/accounts';
 import { route } from '../../http/route';
 
 export const authProvidersRoutes: FastifyPluginAsyncZod = async (app) => {

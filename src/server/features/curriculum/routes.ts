@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { curriculumEditingEndpoints as endpoints } from '../../../shared/endpoints/curriculum-editing';
+import { curriculumEditingEndpoints as endpoints } from '../../../shared/endpoints/curriculum';
 import { route } from '../../http/route';
 import type { StoredFileRemover } from '../media';
 import { addLesson, addSection, deleteLesson, deleteSection, readEditableCurriculum, renameSection, reorderCurriculum, updateLesson, type CurriculumEditorContext } from './curriculum-editor';

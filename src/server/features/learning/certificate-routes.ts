@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { certificatesEndpoints } from '../../../shared/endpoints/certificates';
+import { certificatesEndpoints } from '../../../shared/endpoints/learning';
 import type { Language } from '../../../shared/languages';
 import { paths } from '../../../shared/paths';
 import { signedInUser } from '../../auth/access';
