@@ -1,5 +1,5 @@
 /**
- * What a public form posted without JavaScript (src/shared/endpoints/forms.ts) comes back to its
+ * What a public form posted without JavaScript (src/shared/endpoints/form-post.ts) comes back to its
  * page with, as `?notice=<code>`: the page draws the message on the server, in the same words as
  * the app's dialogs. Only these codes are read (anything else draws nothing), and none carries
  * what was typed: the address bar, the history and the request log see the code alone.

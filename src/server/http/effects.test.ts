@@ -2,7 +2,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminEndpoints } from '../../shared/endpoints/admin';
+import { adminCatalogEndpoints } from '../../shared/endpoints/catalog';
 import { catalogEndpoints } from '../../shared/endpoints/catalog';
 import { defineEndpoint } from '../../shared/endpoints/endpoint';
 import { registerSessionSync } from '../auth/session-invalidation';
@@ -27,7 +27,7 @@ const answerNothing = (async (_request: unknown, reply: FastifyReply) => reply.s
 describe('declared effects', () => {
   it('hold an admin course edit’s answer until the catalogue and the sessions caught up, because its entry declares both', async () => {
     const { app, caughtUp } = appCountingCatchUps();
-    route(app, adminEndpoints.updateAdminCourse, answerNothing);
+    route(app, adminCatalogEndpoints.updateAdminCourse, answerNothing);
     route(app, catalogEndpoints.getCourse, answerNothing);
     await app.ready();
     expect((await app.inject({ method: 'PATCH', url: '/api/admin/courses/1', payload: {} })).statusCode).toBe(204);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formNoticeFrom, type FormNotice } from '../../shared/form-notices';
 
-/** Where the plain HTML forms post (src/shared/endpoints/forms.ts); the cross-site check refuses another site's posts here, session or not. */
+/** Where the plain HTML forms post (src/shared/endpoints/form-post.ts); the cross-site check refuses another site's posts here, session or not. */
 export const FORM_ROUTE_PREFIX = '/api/forms/';
 
 /** A form's fields are short: e-mail, password, name, a message of at most a few hundred characters. */

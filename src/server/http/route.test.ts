@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../shared/endpoints/accounts';
-import { cartEndpoints } from '../../shared/endpoints/cart';
+import { cartEndpoints } from '../../shared/endpoints/orders';
 import { route } from './route';
 
 function bareApp() {

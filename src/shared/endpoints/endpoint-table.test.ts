@@ -1,63 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminEndpoints } from './admin';
-import { authEndpoints } from './accounts';
-import { captionsEndpoints } from './captions';
-import { cartEndpoints } from './cart';
-import { catalogEndpoints } from './catalog';
-import { certificatesEndpoints } from './learning';
-import { contactEndpoints } from './contact';
-import { couponEndpoints } from './coupons';
-import { curriculumEditingEndpoints } from './curriculum';
-import { devMailboxEndpoints } from './dev-mailbox';
-import { devPayoutsEndpoints } from './dev-payouts';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
 import { endpoints } from './endpoint-table';
-import { favouritesEndpoints } from './favourites';
-import { formEndpoints } from './forms';
-import { healthEndpoints } from './health';
-import { invoicesEndpoints } from './invoices';
-import { lessonEndpoints } from './lessons';
 import { mediaEndpoints } from './media';
-import { ordersEndpoints } from './orders';
-import { payoutAccountEndpoints } from './payouts';
-import { playerSettingsEndpoints } from './player-settings';
-import { payoutsEndpoints } from './payouts';
-import { progressEndpoints } from './progress';
-import { reviewsEndpoints } from './reviews';
-import { teachingEndpoints } from './teaching';
-import { usersEndpoints } from './users';
+import { cartEndpoints } from './orders';
 
-const areas = [
-  adminEndpoints,
-  authEndpoints,
-  captionsEndpoints,
-  cartEndpoints,
-  catalogEndpoints,
-  certificatesEndpoints,
-  contactEndpoints,
-  couponEndpoints,
-  curriculumEditingEndpoints,
-  devMailboxEndpoints,
-  devPayoutsEndpoints,
-  favouritesEndpoints,
-  formEndpoints,
-  healthEndpoints,
-  invoicesEndpoints,
-  lessonEndpoints,
-  mediaEndpoints,
-  ordersEndpoints,
-  payoutAccountEndpoints,
-  payoutsEndpoints,
-  playerSettingsEndpoints,
-  progressEndpoints,
-  reviewsEndpoints,
-  teachingEndpoints,
-  usersEndpoints,
-];
+/** The endpoint files that belong to no business area: the definition, the table, the form posts' shape, the development mailbox (mail/). */
+const platformFiles = ['endpoint.ts', 'endpoint-table.ts', 'form-post.ts', 'dev-mailbox.ts'];
+
+const endpointFiles = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
+
+const isEndpoint = (value: unknown) => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+
+/** Every exported group of endpoints, of every file but the table that joins them. */
+const areas = Object.entries(endpointFiles).filter(([file]) => file !== './endpoint-table.ts').flatMap(([, module]) =>
+  Object.values(module).filter((value): value is Record<string, Endpoint> => typeof value === 'object' && value !== null && Object.values(value).length > 0 && Object.values(value).every(isEndpoint)),
+);
 const table: [string, Endpoint][] = Object.entries(endpoints);
 
 describe('the endpoint table', () => {
+  it('has one file per business area of the server (src/server/features/<area>), and no other', () => {
+    const serverAreas = readdirSync(path.resolve(import.meta.dirname, '../../server/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    const files = Object.keys(endpointFiles)
+      .map((file) => path.basename(file))
+      .filter((file) => !platformFiles.includes(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(files).toEqual(serverAreas);
+  });
+
   it('keeps every area’s endpoints: no name is taken twice', () => {
     const names = areas.flatMap((area) => Object.keys(area));
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);

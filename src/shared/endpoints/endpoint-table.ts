@@ -1,27 +1,19 @@
+import { adminUserEndpoints, authEndpoints, formEndpoints, usersEndpoints } from './accounts';
 import { adminEndpoints } from './admin';
-import { authEndpoints } from './accounts';
-import { captionsEndpoints } from './captions';
-import { cartEndpoints } from './cart';
-import { catalogEndpoints } from './catalog';
-import { certificatesEndpoints } from './learning';
-import { contactEndpoints } from './contact';
+import { adminCatalogEndpoints, catalogEndpoints } from './catalog';
+import { adminMessageEndpoints, contactEndpoints, contactFormEndpoints } from './contact';
 import { couponEndpoints } from './coupons';
 import { curriculumEditingEndpoints } from './curriculum';
 import { devMailboxEndpoints } from './dev-mailbox';
-import { devPayoutsEndpoints } from './dev-payouts';
 import { favouritesEndpoints } from './favourites';
-import { formEndpoints } from './forms';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
-import { lessonEndpoints } from './lessons';
-import { mediaEndpoints } from './media';
-import { ordersEndpoints } from './orders';
-import { playerSettingsEndpoints } from './player-settings';
-import { payoutAccountEndpoints, payoutsEndpoints } from './payouts';
-import { progressEndpoints } from './progress';
+import { certificatesEndpoints, playerSettingsEndpoints, progressEndpoints } from './learning';
+import { captionsEndpoints, lessonEndpoints, mediaEndpoints } from './media';
+import { adminOrderEndpoints, cartEndpoints, ordersEndpoints } from './orders';
+import { devPayoutsEndpoints, payoutAccountEndpoints, payoutsEndpoints } from './payouts';
 import { reviewsEndpoints } from './reviews';
 import { teachingEndpoints } from './teaching';
-import { usersEndpoints } from './users';
 
 /**
  * Every API endpoint of the app, by name. Each area keeps its own file; this is the one
@@ -29,12 +21,17 @@ import { usersEndpoints } from './users';
  */
 export const endpoints = {
   ...adminEndpoints,
+  ...adminCatalogEndpoints,
+  ...adminUserEndpoints,
+  ...adminMessageEndpoints,
+  ...adminOrderEndpoints,
   ...authEndpoints,
   ...captionsEndpoints,
   ...cartEndpoints,
   ...catalogEndpoints,
   ...certificatesEndpoints,
   ...contactEndpoints,
+  ...contactFormEndpoints,
   ...couponEndpoints,
   ...curriculumEditingEndpoints,
   ...devMailboxEndpoints,

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, idParams, mediaAnswer, okResponse, urlWholeNumber, withAnswerHeaders } from '../api-schemas';
+import { lessonImageTypes } from '../limits';
+import { captionFileList, type CaptionLanguage, captionLanguages, captionUpload } from '../schemas/captions';
+import { curriculumLesson, lessonContent } from '../schemas/curriculum';
+import { uploadedLessonImage } from '../schemas/curriculum-editing';
 import { mainVideo, uploadedVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
 import { defineEndpoint, pathFor } from './endpoint';
 
@@ -293,3 +297,140 @@ export const introThumbnailsUrl = (courseId: number) => pathFor(mediaEndpoints.s
 
 /** The URL of the poster of a course's intro. */
 export const introPosterUrl = (courseId: number) => pathFor(mediaEndpoints.streamIntroPoster, { courseId });
+
+const language = z.enum(captionLanguages);
+const lessonParams = idParams.extend({ lessonId: databaseId });
+const lessonLanguageParams = lessonParams.extend({ language });
+const captionsAnswer = { 200: mediaAnswer(['text/vtt']), 304: z.null(), 404: errorResponse };
+
+/**
+ * Captions: a teacher attaches a WebVTT or SRT file per language to each video lesson of a
+ * course (the intro and main video are its first two lessons); players fetch them as WebVTT
+ * with the same protection as the video: the public intro's openly, the others through a
+ * signed link of the video's grant that is valid for its captions only.
+ */
+export const captionsEndpoints = {
+  getLessonCaptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id/lessons/:lessonId/captions',
+    access: 'course-manager',
+    tags: ['captions'],
+    summary: "A video lesson's caption files, per language (owner or admin)",
+    params: lessonParams,
+    responses: { 200: captionFileList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  putLessonCaptions: defineEndpoint({
+    method: 'PUT',
+    path: '/api/courses/:id/lessons/:lessonId/captions/:language',
+    access: 'course-manager',
+    effects: ['catalogue'],
+    tags: ['captions'],
+    summary: "Attach (or replace) a video lesson's captions in a language: WebVTT, or SRT converted to WebVTT; 422 names the line of a bad cue",
+    params: lessonLanguageParams,
+    body: captionUpload,
+    responses: { 200: captionFileList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 422: errorResponse },
+  }),
+  deleteLessonCaptions: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/courses/:id/lessons/:lessonId/captions/:language',
+    access: 'course-manager',
+    effects: ['catalogue'],
+    tags: ['captions'],
+    summary: "Remove a video lesson's captions in a language",
+    params: lessonLanguageParams,
+    responses: { 200: captionFileList, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  streamIntroCaptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/courses/:courseId/intro/captions/:language',
+    access: 'public',
+    tags: ['captions'],
+    summary: "The captions of a course's intro video (WebVTT); public while the course is active",
+    params: z.object({ courseId: databaseId, language }),
+    responses: captionsAnswer,
+  }),
+  streamSignedCaptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/captions/:token/:language',
+    access: 'public',
+    tags: ['captions'],
+    summary: "A video's captions (WebVTT) through a signed caption link (the video's grant, valid for captions only); 403 once expired or altered, or for a link of another kind",
+    params: z.object({ token: z.string().max(100), language }),
+    credentialParams: ['token'],
+    responses: { ...captionsAnswer, 403: errorResponse },
+  }),
+};
+
+/** The URL of a course intro's captions in a language. */
+export const introCaptionsUrl = (courseId: number, language: CaptionLanguage) => pathFor(captionsEndpoints.streamIntroCaptions, { courseId, language });
+
+/** A video's caption tracks under its signed link's token, one per language it has. */
+export const signedCaptionTracks = (token: string, languages: readonly CaptionLanguage[] | null | undefined) =>
+  (languages ?? []).map((language) => ({ language, url: pathFor(captionsEndpoints.streamSignedCaptions, { token, language }) }));
+
+const lessonIdParams = z.object({ lessonId: databaseId });
+const sectionParams = z.object({ id: databaseId, sectionId: databaseId });
+
+/** Lessons: one lesson's content for whoever may take it, and a resource lesson's file upload. */
+export const lessonEndpoints = {
+  getLessonContent: defineEndpoint({
+    method: 'GET',
+    path: '/api/lessons/:lessonId',
+    access: 'public',
+    tags: ['lessons'],
+    summary: "A lesson's content: a video's signed links, a text's HTML, or a file's short-lived download link",
+    description:
+      'A free-preview lesson is open to anyone, signed in or not. Any other lesson is for the buyers of its course, its owner and admins: 401 UNAUTHENTICATED signed out, 403 NOT_ENROLLED otherwise. A lesson of a disabled course is 404 except to its buyers, its owner and admins (buyers keep what they paid for).',
+    params: lessonIdParams,
+    responses: { 200: lessonContent, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  uploadLessonResource: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/sections/:sectionId/resources',
+    access: 'course-manager',
+    effects: ['catalogue'],
+    tags: ['lessons'],
+    summary: 'Add a downloadable PDF as the last lesson of a section of my course',
+    description:
+      'The body is the PDF itself (`Content-Type: application/pdf`), at most 20 MB, checked by its content; the query gives the lesson title and the file name. It counts in my upload allowance.',
+    params: sectionParams,
+    query: z.object({ title: z.string().min(1).max(120), fileName: z.string().min(1).max(200) }),
+    responses: { 201: curriculumLesson, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse },
+  }),
+  uploadLessonImage: defineEndpoint({
+    method: 'POST',
+    path: '/api/courses/:id/lesson-images',
+    access: 'course-manager',
+    // A new image changes no page until a lesson's text shows it, which is the curriculum's own write.
+    effects: [],
+    tags: ['lessons'],
+    summary: "Upload an image for my course's text lessons; their Markdown shows it by the URL answered",
+    description:
+      'The body is the image itself (`Content-Type` image/jpeg, image/png, image/webp or image/gif), at most LESSON_IMAGE_MAX_BYTES, known by its content: anything else (SVG included) is 415 LESSON_IMAGE_NOT_IMAGE. A course owner keeps at most LESSON_IMAGES_MAX_PER_USER images (409 LESSON_IMAGE_LIMIT). A lesson shows no image from anywhere else.',
+    params: z.object({ id: databaseId }),
+    responses: { 201: uploadedLessonImage, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse, 415: errorResponse },
+  }),
+  getLessonImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/lesson-images/:imageId',
+    access: 'public',
+    tags: ['lessons'],
+    summary: "A text lesson's image, for whoever may see a lesson that shows it",
+    description:
+      "The course's buyers, owner and admins see all its images; anyone else, signed in or not, those a free-preview text lesson of the active course shows. 404 otherwise. Served with its type, `nosniff` and a CSP that runs nothing; with object storage, a 302 to a presigned URL of the bucket.",
+    params: z.object({ imageId: z.uuid() }),
+    responses: { 200: mediaAnswer(lessonImageTypes), 302: z.null(), 400: errorResponse, 404: errorResponse },
+  }),
+  downloadLessonResource: defineEndpoint({
+    method: 'GET',
+    path: '/api/resources/:token',
+    access: 'public',
+    tags: ['lessons'],
+    summary: "Download a resource lesson's PDF through the short-lived link its lesson content gave; 403 once expired or altered",
+    description:
+      'The link is the permission, and each download checks again that its caller may still take the lesson. The file comes as an attachment (`Content-Disposition`), never to be shown in place; with object storage, a 302 to a presigned URL of the bucket that says the same.',
+    params: z.object({ token: z.string().max(100) }),
+    credentialParams: ['token'],
+    responses: { 200: mediaAnswer(['application/pdf']), 302: z.null(), 403: errorResponse, 404: errorResponse },
+  }),
+};

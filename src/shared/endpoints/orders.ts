@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, idParams } from '../api-schemas';
+import { adminOrder, adminOrdersQuery, orderIdParam, pageOf } from '../schemas/admin';
+import { addToCartBody, cartSchema } from '../schemas/cart';
 import { checkoutBody, checkoutResponse, confirmOrderBody, enrollmentsResponse, enrollResponse, orderSchema, ordersResponse, playerCourseSchema } from '../schemas/orders';
+import { refundOrderBody } from '../schemas/payouts';
+import { readErrors, writeErrors } from './admin';
 import { defineEndpoint } from './endpoint';
 
 /** Checkout, the provider's webhook, the success page's confirmation; my orders, my courses and free enrolment. */
@@ -76,5 +80,73 @@ export const ordersEndpoints = {
       'Verifies the Stripe-Signature header (HMAC-SHA256, 5 minute tolerance) over the raw body. checkout.session.completed and checkout.session.async_payment_succeeded fulfil the order once; checkout.session.expired and async_payment_failed close it. A forged or stale signature gets 400 and changes nothing.',
     headers: z.object({ 'stripe-signature': z.string().max(4096).optional() }).loose(),
     responses: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: errorResponse },
+  }),
+};
+
+/** The signed-in user's cart. */
+export const cartEndpoints = {
+  getCart: defineEndpoint({
+    method: 'GET',
+    path: '/api/cart',
+    access: 'user',
+    tags: ['cart'],
+    summary: 'My cart, priced from the database',
+    responses: { 200: cartSchema, 401: errorResponse },
+  }),
+  addToCart: defineEndpoint({
+    method: 'POST',
+    path: '/api/cart',
+    access: 'user',
+    effects: [],
+    tags: ['cart'],
+    summary: 'Add a course to my cart',
+    description:
+      '409 COURSE_ALREADY_IN_CART when it is there already, COURSE_ALREADY_OWNED when bought, COURSE_IS_YOURS when created by me; 404 for an unknown or disabled course.',
+    body: addToCartBody,
+    responses: { 201: cartSchema, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+  }),
+  removeFromCart: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/cart/:courseId',
+    access: 'user',
+    effects: [],
+    tags: ['cart'],
+    summary: 'Remove a course from my cart',
+    params: z.object({ courseId: databaseId }),
+    responses: { 200: cartSchema, 400: errorResponse, 401: errorResponse },
+  }),
+  clearCart: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/cart',
+    access: 'user',
+    effects: [],
+    tags: ['cart'],
+    summary: 'Empty my cart',
+    responses: { 200: cartSchema, 401: errorResponse },
+  }),
+};
+
+/** The admin's view of all orders, and the refund, under /api/admin: admins only. */
+export const adminOrderEndpoints = {
+  getAdminOrders: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/orders',
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Orders, newest first: by default all but the abandoned checkouts (expired, or unpaid past their expiry); or of one payment status, or the abandoned ones; optionally those whose number (as receipts print it) starts with `number`',
+    query: adminOrdersQuery,
+    responses: { 200: pageOf(adminOrder), ...readErrors },
+  }),
+  refundOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/refund',
+    access: 'admin',
+    effects: ['catalogue', 'sessions'],
+    tags: ['admin'],
+    summary: 'Refund some lines of a paid order, or all of it, through the payment provider and take back the courses refunded',
+    description: 'Without `courseIds`, every line not yet refunded. The order becomes refunded when all its lines are.',
+    params: orderIdParam,
+    body: refundOrderBody,
+    responses: { 200: adminOrder, ...writeErrors, 502: errorResponse },
   }),
 };

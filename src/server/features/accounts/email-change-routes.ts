@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usersEndpoints } from '../../../shared/endpoints/users';
+import { usersEndpoints } from '../../../shared/endpoints/accounts';
 import { signedInUser } from '../../auth/access';
 import { approveEmailChange, confirmEmailChange, RateLimitedError, requestEmailChange, type EmailChangeDeps } from '../../auth/email-change';
 import { headersOf } from '../../auth/guards';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formEndpoints } from '../../../shared/endpoints/forms';
+import { formEndpoints } from '../../../shared/endpoints/accounts';
 import type { FormNotice } from '../../../shared/form-notices';
 import { languageOrDefault } from '../../../shared/languages';
 import { paths } from '../../../shared/paths';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usersEndpoints } from '../../../shared/endpoints/users';
+import { usersEndpoints } from '../../../shared/endpoints/accounts';
 import type { Me } from '../../../shared/schemas/users';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
-import { introCaptionsUrl } from '../../../shared/endpoints/captions';
+import { introCaptionsUrl } from '../../../shared/endpoints/media';
 import { captionLanguagesOf } from '../media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {

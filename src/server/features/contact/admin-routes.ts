@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminEndpoints } from '../../../shared/endpoints/admin';
+import { adminMessageEndpoints } from '../../../shared/endpoints/contact';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
 import { deleteMessage, listMessages } from './admin-messages';
@@ -8,9 +8,9 @@ import { deleteMessage, listMessages } from './admin-messages';
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  route(app, adminEndpoints.getMessages, async (request) => listMessages(db, request.query));
+  route(app, adminMessageEndpoints.getMessages, async (request) => listMessages(db, request.query));
 
-  route(app, adminEndpoints.deleteMessage, async (request) => {
+  route(app, adminMessageEndpoints.deleteMessage, async (request) => {
     await deleteMessage(db, signedInUser(request).id, request.params.id);
     return { ok: true as const };
   });

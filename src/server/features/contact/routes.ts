@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactEndpoints } from '../../../shared/endpoints/contact';
-import { formEndpoints } from '../../../shared/endpoints/forms';
+import { contactEndpoints, contactFormEndpoints } from '../../../shared/endpoints/contact';
 import { paths } from '../../../shared/paths';
 import { contactMessageSchema } from '../../../shared/schemas/contact';
 import { AccountDisabledError, sessionUser } from '../../auth/guards';
@@ -32,7 +31,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // with a 303 back to the page and its notice. A scope of its own: only this route reads form posts.
   await app.register(async (forms) => {
     acceptFormPosts(forms);
-    route(forms, formEndpoints.contactForm, async (request, reply) => {
+    route(forms, contactFormEndpoints.contactForm, async (request, reply) => {
       const parsed = contactMessageSchema.safeParse(request.body);
       if (!parsed.success) return redirectAfterPost(reply, paths.contact({ notice: 'VALIDATION_FAILED' }));
       try {

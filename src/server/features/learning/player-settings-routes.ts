@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { playerSettingsEndpoints } from '../../../shared/endpoints/player-settings';
+import { playerSettingsEndpoints } from '../../../shared/endpoints/learning';
 import type { PlayerSettings } from '../../../shared/schemas/player-settings';
 import { signedInUser } from '../../auth/access';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { progressEndpoints } from '../../../shared/endpoints/progress';
+import { progressEndpoints } from '../../../shared/endpoints/learning';
 import { signedInUser } from '../../auth/access';
 import { courseProgress, saveProgress } from './course-progress';
 import { route } from '../../http/route';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { captionsEndpoints } from '../../../shared/endpoints/captions';
+import { captionsEndpoints } from '../../../shared/endpoints/media';
 import { captionLimits } from '../../../shared/limits';
 import type { CaptionLanguage } from '../../../shared/schemas/captions';
 import { sessionUser, type SessionUser } from '../../auth/guards';

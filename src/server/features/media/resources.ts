@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { lessonEndpoints } from '../../../shared/endpoints/lessons';
+import { lessonEndpoints } from '../../../shared/endpoints/media';
 import { curriculumLimits } from '../../../shared/limits';
 import type { CurriculumLessonView } from '../../../shared/schemas/curriculum';
 import type { Database } from '../../db/client';

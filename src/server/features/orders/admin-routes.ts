@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminEndpoints } from '../../../shared/endpoints/admin';
+import { adminOrderEndpoints } from '../../../shared/endpoints/orders';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
 import type { PaymentProvider, PayoutProvider } from '../../payments/provider';
@@ -9,9 +9,9 @@ import { listOrders, refundOrder } from './admin-orders';
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider; payouts: PayoutProvider }> = async (app, { payments, payouts }) => {
   const { db } = app;
 
-  route(app, adminEndpoints.getAdminOrders, async (request) => listOrders(db, request.query));
+  route(app, adminOrderEndpoints.getAdminOrders, async (request) => listOrders(db, request.query));
 
-  route(app, adminEndpoints.refundOrder, async (request) =>
+  route(app, adminOrderEndpoints.refundOrder, async (request) =>
     refundOrder(db, signedInUser(request).id, request.params.id, payments, { courseIds: request.body?.courseIds, payouts, log: request.log }),
   );
 };

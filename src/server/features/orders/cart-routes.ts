@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartEndpoints } from '../../../shared/endpoints/cart';
+import { cartEndpoints } from '../../../shared/endpoints/orders';
 import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
 import { couponEndpoints } from '../../../shared/endpoints/coupons';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { devPayoutsEndpoints } from '../../../shared/endpoints/dev-payouts';
+import { devPayoutsEndpoints } from '../../../shared/endpoints/payouts';
 import { AppError } from '../../errors';
 import { isLoopback } from '../../http/loopback';
 import { route } from '../../http/route';
