@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
-import { introCaptionsUrl } from '../../../shared/endpoints/media';
+import { introCaptionsUrl, introHlsUrl, introPosterUrl, introThumbnailsUrl, introVideoUrl } from '../../../shared/endpoints/media';
 import { captionLanguagesOf } from '../media';
 import { limits, type CourseSort } from '../../../shared/limits';
 import {

@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { lessonEndpoints } from '../../../shared/endpoints/media';
-import { mediaEndpoints } from '../../../shared/endpoints/media';
-import { signedCaptionTracks } from '../../../shared/endpoints/media';
+import { lessonEndpoints, mediaEndpoints, signedCaptionTracks } from '../../../shared/endpoints/media';
 import { signedInUser } from '../../auth/access';
 import { sessionUser, type SessionUser } from '../../auth/guards';
 import { isEnrolled } from '../orders';
