@@ -3,9 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../helpers/auth';
-import { createCoupon, createPricedOrder } from '../helpers/coupon-orders';
 import { resetDatabase, testDatabase } from '../helpers/database';
-import { createCourse } from '../../src/server/db/factories';
+import { createCourse, createPricedOrder, insertCoupon } from '../../src/server/db/factories';
 import { orderItems } from '../../src/server/db/schema';
 import { fulfilOrder } from '../../src/server/features/orders';
 import type { AdminDashboard, AdminOrder, Page } from '../../src/shared/schemas/admin';
@@ -69,7 +68,7 @@ describe('every page agrees about every sale', () => {
         const couponOwner = world.coupon ? teachers[world.coupon.owner % teachers.length]! : null;
         const coupon =
           world.coupon && couponOwner
-            ? await createCoupon(ctx.db, { code: `TRUTH${world.coupon.owner}`, createdBy: couponOwner.id, terms: world.coupon.terms })
+            ? await insertCoupon(ctx.db, { code: `TRUTH${world.coupon.owner}`, createdBy: couponOwner.id, ...world.coupon.terms })
             : null;
 
         // Each order its own buyer, as a buyer holds a course once.

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import type { VideoStorage } from '../../src/server/storage/video-storage';
-import { categories, courses, courseVideos, subcategories } from '../../src/server/db/schema';
+import { insertCategory, insertUpload } from '../../src/server/db/factories';
+import { courses, courseVideos } from '../../src/server/db/schema';
 import { TEST_ORIGIN } from './app';
 import type { TestUser } from './auth';
 import { testVideoSource, type TestVideoPicture } from './video-sources';
@@ -59,22 +60,6 @@ export async function storeFixture(dataDir: string, storageKey: string, fixture:
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(fixture, target);
   return target;
-}
-
-export async function insertCategory(db: Database, name = `Categoría ${randomUUID().slice(0, 6)}`) {
-  const [category] = await db.insert(categories).values({ name }).returning();
-  const [subcategory] = await db.insert(subcategories).values({ categoryId: category!.id, name: `Sub ${name}` }).returning();
-  return { categoryId: category!.id, subcategoryId: subcategory!.id };
-}
-
-/** An unclaimed upload row of a user (no file), as a finished tus upload leaves it. */
-export async function insertUpload(db: Database, ownerId: string, values: Partial<typeof courseVideos.$inferInsert> = {}) {
-  const id = values.id ?? randomUUID();
-  const [row] = await db
-    .insert(courseVideos)
-    .values({ id, ownerId, storageKey: `uploads/${id}.mp4`, sizeBytes: 1000, width: 640, height: 360, durationSeconds: 30, ...values })
-    .returning();
-  return row!;
 }
 
 /**

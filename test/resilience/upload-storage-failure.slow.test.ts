@@ -4,8 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app';
 import { signedInUser } from '../helpers/auth';
-import { createUpload, insertCategory, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../helpers/videos';
+import { createUpload, patchUpload, TUS, uploadFile, videoFixture } from '../helpers/videos';
 import { courses, courseVideos } from '../../src/server/db/schema';
+import { insertCategory, insertUpload } from '../../src/server/db/factories';
 
 /**
  * Storage failing under an upload. (An upload cut off and resumed is covered by

@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../helpers/auth';
-import { insertCategory, insertCourseWithVideos, insertUpload } from '../helpers/videos';
+import { insertCourseWithVideos } from '../helpers/videos';
 import { courses, users } from '../../src/server/db/schema';
+import { insertCategory, insertUpload } from '../../src/server/db/factories';
 
 /**
  * Image links are stored and shown to every visitor, so they are only ever http(s) links (or

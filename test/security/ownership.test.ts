@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/app';
 import { signedInUser, type TestUser } from '../helpers/auth';
 import { addToCart, as, checkout } from '../helpers/commerce';
-import { insertCourseWithVideos, insertUpload } from '../helpers/videos';
-import { createCourse, createReview, createUser } from '../../src/server/db/factories';
+import { insertCourseWithVideos } from '../helpers/videos';
+import { createCourse, createReview, createUser, insertUpload } from '../../src/server/db/factories';
 import { cartItems, courseVideos, enrollments, favourites, orders, reviews } from '../../src/server/db/schema';
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Row factories shared by the demo seed and the tests.
+ * Row factories shared by the demo seed and the tests: the one module that inserts rows for them
+ * (users, categories, courses, reviews, orders, priced orders with coupons, coupons, uploads).
  *
  * `make*` functions build insertable rows with unique values and touch nothing;
  * `create*` helpers insert them (creating whatever a row points at when the caller
@@ -9,7 +10,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { refreshRating } from '../features/catalog';
 import { splitLine } from '../features/payouts';
-import { payoutDefaults } from '../../shared/limits';
+import { payoutDefaults, referralDefaults } from '../../shared/limits';
+import { priceLines, referralFeeBasisPoints, type CouponTerms } from '../features/coupons';
 import { createStarterCurriculum } from '../features/curriculum';
 import type { Database } from './client';
 import { demoVideos, type DemoVideo } from './demo-catalogue';
@@ -17,6 +19,8 @@ import {
   accounts,
   cartItems,
   categories,
+  couponCourses,
+  coupons,
   contactMessages,
   courseVideos,
   courses,
@@ -40,6 +44,7 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type NewEnrollment = typeof enrollments.$inferInsert;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type NewCoupon = typeof coupons.$inferInsert;
 
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
@@ -50,6 +55,7 @@ export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Enrollment = typeof enrollments.$inferSelect;
+export type Coupon = typeof coupons.$inferSelect;
 
 export type HashPassword = (plain: string) => Promise<string>;
 
@@ -318,17 +324,27 @@ export async function createContactMessage(db: Database, overrides: Partial<NewC
 // Catalogue rows with the names a catalogue test reads back (its categories, its order)
 // ---------------------------------------------------------------------------
 
-export async function insertCategory(db: Database, name: string, subcategoryNames: string[] = [], disabled = false) {
+type CategoryRows = Category & { subcategories: Subcategory[] };
+
+/**
+ * A category, with a name of its own unless given. Without subcategory names it gets one
+ * subcategory (`Sub <name>`) and says where a course of it goes (`categoryId`, `subcategoryId`);
+ * with names, exactly those (none for `[]`), disabled when `disabled`.
+ */
+export async function insertCategory(db: Database, name?: string): Promise<CategoryRows & { categoryId: number; subcategoryId: number }>;
+export async function insertCategory(db: Database, name: string, subcategoryNames: readonly string[], disabled?: boolean): Promise<CategoryRows>;
+export async function insertCategory(db: Database, name = `Categoría ${uniqueSuffix()}`, subcategoryNames?: readonly string[], disabled = false) {
   const [category] = await db
     .insert(categories)
     .values({ name, disabledAt: disabled ? new Date() : null })
     .returning();
-  const subs = [];
-  for (const subName of subcategoryNames) {
+  const subs: Subcategory[] = [];
+  for (const subName of subcategoryNames ?? [`Sub ${name}`]) {
     const [sub] = await db.insert(subcategories).values({ categoryId: category!.id, name: subName }).returning();
     subs.push(sub!);
   }
-  return { ...category!, subcategories: subs };
+  if (subcategoryNames) return { ...category!, subcategories: subs };
+  return { ...category!, subcategories: subs, categoryId: category!.id, subcategoryId: subs[0]!.id };
 }
 
 type CourseValues = Partial<typeof courses.$inferInsert>;
@@ -369,4 +385,125 @@ export async function insertCatalogBase(db: Database) {
   const web = { ownerId, categoryId: programming.id, subcategoryId: programming.subcategories[1]!.id };
   const graphic = { ownerId, categoryId: design.id, subcategoryId: design.subcategories[0]!.id };
   return { ownerId, programming, design, python, web, graphic };
+}
+
+// ---------------------------------------------------------------------------
+// Coupons
+// ---------------------------------------------------------------------------
+
+/**
+ * A coupon row as the management endpoints would store it: a teacher's (owner = creator) unless
+ * `ownerId` is given (null: the site's), covering `courseIds` when given, otherwise all; a unique
+ * code, 50 % off and started a minute ago unless given.
+ */
+export async function insertCoupon(
+  db: Database,
+  { createdBy, courseIds, ...values }: Partial<NewCoupon> & { createdBy: string; courseIds?: readonly number[] },
+): Promise<Coupon> {
+  const [coupon] = await db
+    .insert(coupons)
+    .values({
+      code: `CODE_${uniqueSuffix()}`.slice(0, 32),
+      ownerId: createdBy,
+      discountKind: 'percent',
+      discountValue: 50,
+      allCourses: !courseIds,
+      startsAt: new Date(Date.now() - 60_000),
+      createdBy,
+      ...values,
+    })
+    .returning();
+  if (courseIds?.length) await db.insert(couponCourses).values(courseIds.map((courseId) => ({ couponId: coupon!.id, courseId })));
+  return coupon!;
+}
+
+/** An order of `userId` that carries the coupon, in the given state (no lines: only its use counts). */
+export async function orderWithCoupon(db: Database, coupon: Coupon, userId: string, fields: Partial<NewOrder> = {}) {
+  const { order } = await createOrder(db, { userId, items: [], couponId: coupon.id, couponCode: coupon.code, ...fields });
+  return order;
+}
+
+// ---------------------------------------------------------------------------
+// Orders priced with a coupon and referrals
+// ---------------------------------------------------------------------------
+
+const platformFeeBasisPoints = payoutDefaults.platformFeePercent * 100;
+export const referralFee = referralFeeBasisPoints(referralDefaults.teacherPercent);
+
+/**
+ * An order priced as a checkout with a coupon and referrals would record it, inserted directly:
+ * the lines go through the one pricing rule (`features/coupons/coupon-pricing.ts`), so each carries its
+ * list price, discount, price paid, referral mark, fee rate and split.
+ */
+export async function createPricedOrder(
+  db: Database,
+  {
+    userId,
+    courses,
+    coupon,
+    discounted = [],
+    referred = [],
+    paymentStatus = 'paid',
+    taxCents = 0,
+  }: {
+    userId: string;
+    courses: readonly PricedCourse[];
+    /** The coupon the order was priced with and the courses it covered. */
+    coupon?: { id: number; code: string; discountKind: CouponTerms['discountKind']; discountValue: number };
+    discounted?: readonly PricedCourse[];
+    referred?: readonly PricedCourse[];
+    paymentStatus?: 'paid' | 'unpaid';
+    taxCents?: number;
+  },
+) {
+  const lines = priceLines(
+    courses.map((course) => ({ courseId: course.id, listPriceCents: course.priceCents })),
+    {
+      coupon: coupon ? { terms: coupon, coveredCourseIds: new Set(discounted.map((course) => course.id)) } : null,
+      referredCourseIds: new Set(referred.map((course) => course.id)),
+      platformFeeBasisPoints,
+      referralFeeBasisPoints: referralFee,
+    },
+  );
+  const amountTotal = lines.reduce((total, line) => total + line.priceCents, 0);
+  const [order] = await db
+    .insert(orders)
+    .values(makeOrder({ userId, items: courses, amountTotal, taxCents, paymentStatus, couponId: coupon?.id ?? null, couponCode: coupon?.code ?? null }))
+    .returning();
+  const items = await db
+    .insert(orderItems)
+    .values(
+      makeOrderItems(order!.id, courses).map((item, index) => {
+        const line = lines[index]!;
+        return {
+          ...item,
+          listPriceCents: line.listPriceCents,
+          discountCents: line.discountCents,
+          priceCents: line.priceCents,
+          referred: line.referred,
+          feeBasisPoints: line.feeBasisPoints,
+          feeCents: line.feeCents,
+          teacherShareCents: line.teacherShareCents,
+        };
+      }),
+    )
+    .returning();
+  if (paymentStatus === 'paid') {
+    await db.insert(enrollments).values(items.map((item) => ({ userId, courseId: item.courseId, orderId: order!.id, createdAt: order!.paidAt ?? order!.createdAt })));
+  }
+  return { order: order!, items };
+}
+
+// ---------------------------------------------------------------------------
+// Uploads
+// ---------------------------------------------------------------------------
+
+/** An unclaimed upload row of a user (no file), as a finished tus upload leaves it. */
+export async function insertUpload(db: Database, ownerId: string, values: Partial<NewCourseVideo> = {}) {
+  const id = values.id ?? randomUUID();
+  const [row] = await db
+    .insert(courseVideos)
+    .values({ id, ownerId, storageKey: `uploads/${id}.mp4`, sizeBytes: 1000, width: 640, height: 360, durationSeconds: 30, ...values })
+    .returning();
+  return row!;
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { createCoupon, createPricedOrder } from '../../../test/helpers/coupon-orders';
 import { useSmtpServer } from '../../../test/helpers/smtp';
 import type { Database } from '../db/client';
-import { createCourse, createOrder, createUser } from '../db/factories';
+import { createCourse, createOrder, createPricedOrder, createUser, insertCoupon } from '../db/factories';
 import { and, eq } from 'drizzle-orm';
 import { mailOutbox, orderItems } from '../db/schema';
 import { fulfilOrder, refundOrder, revokeOrder } from '../features/orders';
@@ -124,7 +123,7 @@ describe('order e-mails: receipt, refund notice, new-sale notices', () => {
     const ana = await createUser(ctx.db, { language: 'es' });
     const python = await createCourse(ctx.db, { ownerId: ana.id, title: 'Python desde cero', priceCents: 2000 });
     const sql = await createCourse(ctx.db, { ownerId: ana.id, title: 'SQL práctico', priceCents: 1500 });
-    const coupon = await createCoupon(ctx.db, { code: 'Launch-<50>', createdBy: ana.id, terms: { discountKind: 'percent', discountValue: 50 } });
+    const coupon = await insertCoupon(ctx.db, { code: 'Launch-<50>', createdBy: ana.id, discountKind: 'percent', discountValue: 50 });
     const { order } = await createPricedOrder(ctx.db, { userId: buyer.id, courses: [python, sql], coupon, discounted: [python], paymentStatus: 'unpaid' });
     await fulfilOrder(ctx.db, order.id);
     await ctx.app.mail.deliverNow();

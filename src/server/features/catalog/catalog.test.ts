@@ -344,7 +344,7 @@ describe('catalogue', () => {
     it('lists active categories with their active subcategories, alphabetically', async () => {
       const music = await insertCategory(ctx.db, 'Música', ['Piano', 'Guitarra', 'Oculta']);
       await ctx.db.update(subcategories).set({ disabledAt: new Date() }).where(eq(subcategories.name, 'Oculta'));
-      await insertCategory(ctx.db, 'Arte');
+      await insertCategory(ctx.db, 'Arte', []);
       await insertCategory(ctx.db, 'Retirada', ['Algo'], true);
       const response = await ctx.app.inject({ url: '/api/categories' });
       expect(response.statusCode).toBe(200);

@@ -6,9 +6,8 @@ import { useTestApp, type TestContext } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as } from '../../../../test/helpers/commerce';
 import { couponAttemptDefaults } from '../../../shared/limits';
-import { createCourse, createTeacher } from '../../db/factories';
+import { createCourse, createTeacher, insertCoupon } from '../../db/factories';
 import { cartCoupons, rateLimits } from '../../db/schema';
-import { insertCoupon } from './coupons.test-support';
 
 const { perAccount, perAddress, windowSeconds } = couponAttemptDefaults;
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLedgerDatabase } from '../../../../test/helpers/payouts';
-import { createCourse, createUser } from '../../db/factories';
+import { createCourse, createUser, insertCoupon, orderWithCoupon } from '../../db/factories';
 import { couponCandidates, couponProblem, couponUseCounts, coveredCourseIds, remainingUses, resolveCoupon, type CouponRecord, type CouponStanding } from './coupon-eligibility';
-import { insertCoupon, orderWithCoupon } from './coupons.test-support';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const hour = 3_600_000;

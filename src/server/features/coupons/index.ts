@@ -4,6 +4,5 @@ export { couponCandidates, couponError, couponRefusal, couponStanding, couponUse
 export type { CouponLine, CouponProblem, CouponRecord, CouponStanding } from './coupon-eligibility';
 export { cartTotals, lineDiscountCents, priceLines, referralFeeBasisPoints, sellerCouponRefers } from './coupon-pricing';
 export type { CouponTerms } from './coupon-pricing';
-export { insertCoupon, orderWithCoupon } from './coupons.test-support';
 export { couponsFeature } from './feature';
 export { deriveReferralKey, readReferralAttributions } from './referral-codes';

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { createCoupon, createPricedOrder } from '../../../../test/helpers/coupon-orders';
 import { pdfText } from '../../../../test/helpers/pdf-text';
-import { createCourse, createOrder, createUser } from '../../db/factories';
+import { createCourse, createOrder, createPricedOrder, createUser, insertCoupon } from '../../db/factories';
 import { invoices, users } from '../../db/schema';
 import { issueCreditNote, issueInvoice } from './issuing';
 
@@ -105,7 +104,7 @@ describe('invoice and credit-note PDFs', () => {
     const teacher = await createUser(ctx.db);
     const design = await createCourse(ctx.db, { ownerId: teacher.id, title: 'Diseño gráfico básico', priceCents: 1999 });
     const python = await createCourse(ctx.db, { ownerId: teacher.id, title: 'Python para niños', priceCents: 2500 });
-    const coupon = await createCoupon(ctx.db, { code: 'VERANO25', createdBy: teacher.id, terms: { discountKind: 'percent', discountValue: 25 } });
+    const coupon = await insertCoupon(ctx.db, { code: 'VERANO25', createdBy: teacher.id, discountKind: 'percent', discountValue: 25 });
     const { order } = await createPricedOrder(ctx.db, { userId: buyer.id, courses: [design, python], coupon, discounted: [design] });
     await issueInvoice(ctx.db, order.id);
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));

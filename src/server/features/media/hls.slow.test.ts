@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestContext } from '../../../../test/helpers/app';
 import { useS3Server } from '../../../../test/helpers/s3';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
-import { insertCategory, makeTestVideo, uploadFile, videoFixture } from '../../../../test/helpers/videos';
+import { makeTestVideo, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { courseVideos, enrollments, jobs, videoTranscodes } from '../../db/schema';
 import { requestTranscodes } from './video-transcodes';
 import type { JobWorker } from '../../queue/worker';
@@ -13,6 +13,7 @@ import { createVideoStorage } from '../../storage/video-storage';
 import { createStreamToken, deriveVideoUrlKey } from './signed-url';
 import { findFfmpeg } from './transcode';
 import { createTranscodeWorker, hlsPrefixFor } from './transcode-job';
+import { insertCategory } from '../../db/factories';
 
 const ffmpeg = await findFfmpeg(process.env.FFMPEG_PATH);
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, storeFixture, TUS, videoFixture } from '../../../../test/helpers/videos';
+import { createUpload, insertCourseWithVideos, patchUpload, storeFixture, TUS, videoFixture } from '../../../../test/helpers/videos';
 import { buildApp } from '../../app';
 import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { testDatabase } from '../../../../test/helpers/database';
@@ -13,6 +13,7 @@ import { createVideoStorage, incomingDirFor } from '../../storage/video-storage'
 import { sweepAbandonedUploads } from './sweeper';
 import { localUploadStore, openUploadStore } from './upload-stores';
 import { useS3Server } from '../../../../test/helpers/s3';
+import { insertUpload } from '../../db/factories';
 
 const HOUR = 3600_000;
 

@@ -7,11 +7,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { createUpload, insertCourseWithVideos, insertUpload, patchUpload, TUS, uploadFile, videoFixture } from '../../../../test/helpers/videos';
+import { createUpload, insertCourseWithVideos, patchUpload, TUS, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { findBox, withDeclaredSize } from '../../../../test/helpers/mp4';
 import { useS3Server } from '../../../../test/helpers/s3';
 import { courseVideos, uploadsInProgress } from '../../db/schema';
 import { MAX_UNUSED_UPLOADS } from './uploads';
+import { insertUpload } from '../../db/factories';
 
 /** A real video whose sample size table claims 2^31 one-byte samples: 2^31 table entries for a parser that believes it. */
 async function hostileVideo() {

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as } from '../../../../test/helpers/commerce';
-import { createCourse, createTeacher, createUser } from '../../db/factories';
+import { createCourse, createTeacher, createUser, insertCoupon, orderWithCoupon } from '../../db/factories';
 import { cartCoupons, coupons, courses } from '../../db/schema';
-import { insertCoupon, orderWithCoupon } from '../coupons';
 
 describe('a coupon in the cart', () => {
   const ctx = useTestApp();

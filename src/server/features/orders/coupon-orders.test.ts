@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser } from '../../../../test/helpers/auth';
-import { createCoupon, createPricedOrder } from '../../../../test/helpers/coupon-orders';
 import { adminOrder, pageOf } from '../../../shared/schemas/admin';
 import { invoiceDocumentSchema } from '../../../shared/schemas/invoices';
 import { ordersResponse } from '../../../shared/schemas/orders';
-import { createCourse, createUser } from '../../db/factories';
+import { createCourse, createPricedOrder, createUser, insertCoupon } from '../../db/factories';
 import { invoices, orders } from '../../db/schema';
 import { refundOrder, type RefundProvider } from './admin-orders';
 import { fulfilOrder } from './fulfilment';
@@ -32,7 +31,7 @@ describe('orders priced with a coupon and referrals', () => {
     const discounted = await createCourse(ctx.db, { ownerId: teacher.id, title: 'A descontado', priceCents: 4000 });
     const referred = await createCourse(ctx.db, { ownerId: teacher.id, title: 'B referido', priceCents: 2500 });
     const plain = await createCourse(ctx.db, { ownerId: teacher.id, title: 'C normal', priceCents: 1000 });
-    const coupon = await createCoupon(ctx.db, { code: `Lanza${buyerId.slice(0, 6)}`, createdBy: teacher.id, terms: { discountKind: 'percent', discountValue: 30 } });
+    const coupon = await insertCoupon(ctx.db, { code: `Lanza${buyerId.slice(0, 6)}`, createdBy: teacher.id, discountKind: 'percent', discountValue: 30 });
     const { order } = await createPricedOrder(ctx.db, {
       userId: buyerId,
       courses: [discounted, referred, plain],

@@ -5,9 +5,9 @@ import { signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { addToCart, as, checkout } from '../../../../test/helpers/commerce';
 import { useStripeFake } from '../../../../test/helpers/stripe-fake';
 import type { SessionUser } from '../../auth/guards';
-import { createCartItem, createCourse, createTeacher, createUser } from '../../db/factories';
+import { createCartItem, createCourse, createTeacher, createUser, insertCoupon } from '../../db/factories';
 import { cartCoupons, coupons, enrollments, orderItems, orders } from '../../db/schema';
-import { type CouponRecord, couponUseCounts, insertCoupon } from '../coupons';
+import { type CouponRecord, couponUseCounts } from '../coupons';
 import { expireStaleOrders, fulfilOrder } from './fulfilment';
 import { startCheckout } from './service';
 

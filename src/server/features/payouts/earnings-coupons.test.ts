@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser } from '../../../../test/helpers/auth';
-import { createCoupon, createPricedOrder, referralFee } from '../../../../test/helpers/coupon-orders';
 import { teacherEarningsSchema } from '../../../shared/schemas/payouts';
-import { createCourse, createUser } from '../../db/factories';
+import { createCourse, createPricedOrder, createUser, insertCoupon, referralFee } from '../../db/factories';
 
 describe('earnings: the coupon and the referral behind each sale', () => {
   const ctx = useTestApp();
@@ -16,8 +15,8 @@ describe('earnings: the coupon and the referral behind each sale', () => {
     const plain = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 1000, title: 'Normal' });
     const theirs = await createCourse(ctx.db, { ownerId: rival.id, priceCents: 5000, title: 'Ajeno' });
     // The rival's coupon discounts only the rival's line: the teacher's line in that order was not discounted.
-    const rivalCoupon = await createCoupon(ctx.db, { code: `Rival${teacher.id.slice(0, 6)}`, createdBy: rival.id, terms: { discountKind: 'amount', discountValue: 700 } });
-    const siteCoupon = await createCoupon(ctx.db, { code: `Site${teacher.id.slice(0, 6)}`, createdBy: rival.id, ownerId: null, terms: { discountKind: 'percent', discountValue: 25 } });
+    const rivalCoupon = await insertCoupon(ctx.db, { code: `Rival${teacher.id.slice(0, 6)}`, createdBy: rival.id, discountKind: 'amount', discountValue: 700 });
+    const siteCoupon = await insertCoupon(ctx.db, { code: `Site${teacher.id.slice(0, 6)}`, createdBy: rival.id, ownerId: null, discountKind: 'percent', discountValue: 25 });
     const buyer = (await createUser(ctx.db)).id;
     await createPricedOrder(ctx.db, { userId: buyer, courses: [discounted], coupon: siteCoupon, discounted: [discounted] });
     await createPricedOrder(ctx.db, { userId: buyer, courses: [referred], referred: [referred] });

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser } from '../../../../test/helpers/auth';
 import { as } from '../../../../test/helpers/commerce';
-import { createCoupon, createPricedOrder } from '../../../../test/helpers/coupon-orders';
-import { createCourse, createOrder, createTeacher, createUser } from '../../db/factories';
+import { createCourse, createOrder, createPricedOrder, createTeacher, createUser, insertCoupon } from '../../db/factories';
 import { reviews } from '../../db/schema';
 
 describe("a teacher's sales", () => {
@@ -50,7 +49,7 @@ describe("a teacher's sales", () => {
     const teacher = await signedInUser(ctx.app);
     const course = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 2000 });
     const other = await createCourse(ctx.db, { ownerId: teacher.id, priceCents: 1000 });
-    const coupon = await createCoupon(ctx.db, { code: `Mitad${randomUUID().slice(0, 6)}`, createdBy: teacher.id, terms: { discountKind: 'percent', discountValue: 50 } });
+    const coupon = await insertCoupon(ctx.db, { code: `Mitad${randomUUID().slice(0, 6)}`, createdBy: teacher.id, discountKind: 'percent', discountValue: 50 });
     const buyers = await Promise.all([0, 1, 2].map(() => createUser(ctx.db)));
     // A coupon sale the teacher brought (their own coupon), a referral sale at list price, and a plain one.
     await createPricedOrder(ctx.db, { userId: buyers[0]!.id, courses: [course, other], coupon, discounted: [course], referred: [course] });

@@ -4,10 +4,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInUser, signedInAdmin, type TestUser } from '../../../../test/helpers/auth';
-import { insertCategory, insertCourseWithVideos, insertUpload, newCourseForm, uploadFile, videoFixture } from '../../../../test/helpers/videos';
+import { insertCourseWithVideos, newCourseForm, uploadFile, videoFixture } from '../../../../test/helpers/videos';
 import { auditLog, courses, courseVideos, subcategories } from '../../db/schema';
 import { DEFAULT_COURSE_COVER } from '../../../shared/schemas/courses';
 import { limits } from '../../../shared/limits';
+import { insertCategory, insertUpload } from '../../db/factories';
 
 describe('creating a course', () => {
   const ctx = useTestApp();
