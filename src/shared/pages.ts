@@ -1,4 +1,4 @@
-import type commonTexts from '../web/i18n/locales/es/common.json';
+import type commonTexts from './i18n/locales/es/common.json';
 import { maxDatabaseId, maxPage, wholeNumberPattern } from './limits';
 import { safeReturnPath } from './return-path';
 import { certificateCodePattern } from './certificate-code';

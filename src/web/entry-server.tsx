@@ -11,7 +11,7 @@ import { listingSearch, readListingQuery } from './features/catalog/listing-para
 import { apiFailures, captureServerState, serializeServerState, SERVER_STATE_ELEMENT_ID, showFailuresAsRendered } from './app/server-state';
 import type { CreatePageRenderer, PageData, PageRenderer } from '../shared/page-rendering';
 import type { QueryClient } from '@tanstack/react-query';
-import { createServerI18n, requestLanguage } from './i18n/server';
+import { createServerI18n, requestLanguage } from '../shared/i18n/server-i18n';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 

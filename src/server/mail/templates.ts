@@ -3,8 +3,8 @@ import { formatMoney } from '../../shared/money';
 import { pathFor } from '../../shared/endpoints/endpoint';
 import { invoicesEndpoints } from '../../shared/endpoints/invoices';
 import { paths } from '../../shared/paths';
-import { languageQueryParam } from '../../web/i18n/languages';
-import { createServerI18n } from '../../web/i18n/server';
+import { languageQueryParam } from '../../shared/i18n/language-detection';
+import { createServerI18n } from '../../shared/i18n/server-i18n';
 
 /**
  * An order's line as the e-mails print it: what was paid, and for a line a coupon discounted, its

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { limits } from '../../shared/limits';
 import type { Catalogue } from './catalogue';
 import { defaultLanguage, languages, toLanguage, type Language } from '../../shared/languages';
-import { detectLanguage, languageCookie, languageStorageKey } from './languages';
+import { detectLanguage, languageCookie, languageStorageKey } from '../../shared/i18n/language-detection';
 
 /** The app's one i18next instance (given to I18nextProvider, used by the dialog and toast helpers). */
 export const i18n = i18next.createInstance();

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, useTranslation as libraryUseTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { useTranslation as serverUseTranslation } from './server-react-i18next';
-import { createServerI18n } from './server';
+import { createServerI18n } from '../../shared/i18n/server-i18n';
 
 type UseTranslation = typeof serverUseTranslation;
 

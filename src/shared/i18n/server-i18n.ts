@@ -1,9 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { limits } from '../../shared/limits';
-import en from './locales/en';
-import es from './locales/es';
-import { languages, type Language } from '../../shared/languages';
-import { acceptedLanguages, cookieValue, detectLanguage, languageCookie } from './languages';
+import { limits } from '../limits';
+import en from '../../web/i18n/locales/en';
+import es from '../../web/i18n/locales/es';
+import { languages, type Language } from '../languages';
+import { acceptedLanguages, cookieValue, detectLanguage, languageCookie } from './language-detection';
 
 const catalogues = { es, en } satisfies Record<Language, unknown>;
 

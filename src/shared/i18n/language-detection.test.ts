@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toLanguage } from '../../shared/languages';
-import { detectLanguage } from './languages';
+import { toLanguage } from '../languages';
+import { detectLanguage } from './language-detection';
 
 describe('detectLanguage', () => {
   const none = { search: '', storedChoice: null, browserLanguages: [] as string[] };

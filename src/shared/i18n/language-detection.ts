@@ -1,4 +1,4 @@
-import { defaultLanguage, toLanguage, type Language } from '../../shared/languages';
+import { defaultLanguage, toLanguage, type Language } from '../languages';
 
 /** Name of each language in itself, for the language switch. */
 export const languageNames: Record<Language, string> = { es: 'Español', en: 'English' };
