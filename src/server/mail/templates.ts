@@ -49,7 +49,7 @@ export function appLink(publicUrl: string, path: string, language: Language, que
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** The texts of the mails are the `mail` namespace of the web app's catalogues, read as the server-rendered pages read theirs. */
+/** The texts of the mails are the `mail` namespace of the catalogues in src/shared/i18n, read as the server-rendered pages read theirs. */
 let translators: ReturnType<typeof createServerI18n> | undefined;
 const i18nFor = (language: Language) => (translators ??= createServerI18n())[language];
 

@@ -1,17 +1,16 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { limits } from '../limits';
-import en from '../../web/i18n/locales/en';
-import es from '../../web/i18n/locales/es';
 import { languages, type Language } from '../languages';
+import { serverCatalogues } from './locales';
 import { acceptedLanguages, cookieValue, detectLanguage, languageCookie } from './language-detection';
 
-const catalogues = { es, en } satisfies Record<Language, unknown>;
-
 /**
- * One i18next instance per language for server rendering, with every catalogue in memory and
- * the same settings as the browser's (src/web/i18n/index.ts), so both render the same text.
+ * One i18next instance per language, with every namespace of `catalogues` in memory and the
+ * same settings as the browser's (src/web/i18n/index.ts), so the server and the browser write
+ * the same text. The web's server rendering passes every catalogue; the server's own texts
+ * (mails, invoices, certificates) need only src/shared's.
  */
-export function createServerI18n(): Record<Language, I18n> {
+export function createI18nInstances(catalogues: Record<Language, Resource[string]>): Record<Language, I18n> {
   const instances = {} as Record<Language, I18n>;
   for (const language of languages) {
     const instance = i18next.createInstance();
@@ -32,6 +31,9 @@ export function createServerI18n(): Record<Language, I18n> {
   }
   return instances;
 }
+
+/** The server's texts (`common`, `certificates`, `mail`, `invoices`) in each language. */
+export const createServerI18n = (): Record<Language, I18n> => createI18nInstances(serverCatalogues);
 
 /** The language to render a request in: `?lang=`, then the language cookie, then `Accept-Language`. */
 export function requestLanguage({ url, cookie, acceptLanguage }: { url: URL; cookie?: string; acceptLanguage?: string }): Language {

@@ -77,7 +77,7 @@ export async function loadPlayerTexts() {
 
 /** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
 export async function loadBackOfficeTexts() {
-  // On the server this instance is never started: the rendering instances (i18n/server.ts) hold every text.
+  // On the server this instance is never started: the rendering instances (i18n/rendering.ts) hold every text.
   if (typeof document === 'undefined') return;
   partsInUse.add('backOffice');
   await initialization;
