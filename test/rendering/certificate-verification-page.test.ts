@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetDatabase, testDatabase } from '../../../../test/helpers/database';
-import { createPageRenderer } from '../../../web/entry-server';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { createCourse, createOrder, createUser } from '../../db/factories';
-import { courseLessons, lessonProgress } from '../../db/schema';
-import { issueCertificateIfComplete } from '../../domain/certificates';
-import { revokeOrderCourses } from '../../domain/enrollments';
-import { visibleText } from '../../../../test/helpers/page-text';
+import { resetDatabase, testDatabase } from '../helpers/database';
+import { createPageRenderer } from '../../src/web/entry-server';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { createCourse, createOrder, createUser } from '../../src/server/db/factories';
+import { courseLessons, lessonProgress } from '../../src/server/db/schema';
+import { issueCertificateIfComplete } from '../../src/server/domain/certificates';
+import { revokeOrderCourses } from '../../src/server/domain/enrollments';
+import { visibleText } from '../helpers/page-text';
 
 describe('the certificate verification page, drawn on the server', () => {
   let app: App;

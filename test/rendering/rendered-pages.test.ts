@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDatabase, testDatabase } from '../../../test/helpers/database';
-import { createPageRenderer } from '../../web/entry-server';
-import type { CreatePageRenderer } from '../../shared/page-rendering';
-import { buildApp, type App } from '../app';
-import { loadConfig, type Config } from '../config';
-import type { Database, DatabaseHandle } from '../db/client';
-import { createCourse, makeReview, makeUser } from '../db/factories';
-import { courses, renderedPages, reviews, users } from '../db/schema';
-import { refreshRating } from '../domain/course-ratings';
-import { RenderedPageStore, type SentPage } from './page-store';
-import { visibleText } from '../../../test/helpers/page-text';
+import { resetDatabase, testDatabase } from '../helpers/database';
+import { createPageRenderer } from '../../src/web/entry-server';
+import type { CreatePageRenderer } from '../../src/shared/page-rendering';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database, DatabaseHandle } from '../../src/server/db/client';
+import { createCourse, makeReview, makeUser } from '../../src/server/db/factories';
+import { courses, renderedPages, reviews, users } from '../../src/server/db/schema';
+import { refreshRating } from '../../src/server/domain/course-ratings';
+import { RenderedPageStore, type SentPage } from '../../src/server/web/page-store';
+import { visibleText } from '../helpers/page-text';
 
 describe('stored server-rendered pages', () => {
   let database: DatabaseHandle;
