@@ -74,6 +74,37 @@ const webBoundaries = [
   },
 ];
 
+/**
+ * The two sides and what they share: the server and the contracts never import the web app. The
+ * texts the server writes with (mails, invoices, certificates, page heads) live in src/shared/i18n,
+ * which the web's catalogues import. Tests that render the web app through the server join both
+ * sides, so they live in test/ (test/rendering), outside these rules.
+ */
+const sideLayers = [
+  { type: 'web', pattern: 'src/web' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'contracts', pattern: 'src/shared' },
+];
+
+const sideBoundaries = {
+  files: ['src/server/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': sideLayers,
+    'boundaries/include': ['src/**/*.{ts,tsx,json}'],
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+  },
+  rules: {
+    'boundaries/dependencies': dependenciesRule([
+      {
+        from: { element: { types: { anyOf: ['server', 'contracts'] } } },
+        ...disallowTo(['web'], 'src/server and src/shared never import src/web: what both need (contracts, the texts the server writes with) lives in src/shared.'),
+      },
+      { from: { element: { type: 'contracts' } }, ...disallowTo(['server'], 'src/shared imports nothing of src/server.') },
+    ]),
+  },
+};
+
 export default tseslint.config(
   { ignores: ['.tmp/', 'dist/', 'node_modules/', 'data/', 'coverage/', 'playwright-report/', 'test-results/', 'bench/results/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -93,6 +124,7 @@ export default tseslint.config(
     },
   },
   ...webBoundaries,
+  sideBoundaries,
   {
     files: ['src/server/**/*.ts'],
     rules: {

@@ -75,6 +75,33 @@ describe('web layer boundaries (eslint.config.js)', () => {
     }
   });
 
+  it('refuses the server and the contracts importing the web app, its texts included', async () => {
+    const fromServer = await boundaryErrors(
+      'src/server/web/boundary-case.ts',
+      [
+        "import { createPageRenderer } from '../../web/entry-server';",
+        "import teaching from '../../web/i18n/locales/es/teaching.json';",
+        'export { createPageRenderer, teaching };',
+      ].join('\n'),
+    );
+    expect(fromServer).toEqual([expect.stringMatching(/never import src\/web/), expect.stringMatching(/never import src\/web/)]);
+    expect(await boundaryErrors('src/shared/boundary-case.ts', "import type { Catalogue } from '../web/i18n/catalogue';\nexport type C = Catalogue;")).toEqual([
+      expect.stringMatching(/never import src\/web/),
+    ]);
+    expect(await boundaryErrors('src/shared/boundary-case.ts', "import { loadConfig } from '../server/config';\nexport { loadConfig };")).toEqual([
+      expect.stringMatching(/src\/shared imports nothing of src\/server/),
+    ]);
+  });
+
+  it("lets the server read src/shared's texts", async () => {
+    expect(
+      await boundaryErrors(
+        'src/server/web/boundary-case.ts',
+        "import esCommon from '../../shared/i18n/locales/es/common.json';\nimport { createServerI18n } from '../../shared/i18n/server-i18n';\nexport { esCommon, createServerI18n };",
+      ),
+    ).toEqual([]);
+  });
+
   it('lets a feature use its own files, entities, the session, shared code and contracts', async () => {
     const errors = await boundaryErrors(
       'src/web/features/cart/pages/boundary-case.tsx',
