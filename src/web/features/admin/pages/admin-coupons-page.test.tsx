@@ -6,7 +6,6 @@ import { makeCoupon } from '../../../testing/coupon-fixtures';
 import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { adminSession, renderPage, userSession } from '../testing/render-page';
 import { AdminCouponsPage } from './admin-coupons-page';
-import { AdminHomePage } from './admin-home-page';
 
 const render = () => renderPage(AdminCouponsPage, { pattern: '/admin/cupones', path: '/admin/cupones' });
 
@@ -46,13 +45,6 @@ function adminBackend() {
 const rowOf = (code: string) => within(screen.getByRole('table', { name: 'Cupones, con sus usos e ingresos' })).getByText(code).closest('tr')!;
 
 describe('/admin/cupones', () => {
-  it('is linked from the admin home', async () => {
-    mockApi({ getSession: () => adminSession, getAdminDashboard: () => jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, 500) });
-    renderPage(AdminHomePage, { pattern: '/admin', path: '/admin' });
-    const sections = await screen.findByRole('navigation', { name: 'Secciones de administración' });
-    expect(within(sections).getByRole('link', { name: 'Cupones' })).toHaveAttribute('href', '/admin/cupones');
-  });
-
   it('is for admins only', async () => {
     mockApi({ getSession: () => userSession });
     render();
