@@ -6,8 +6,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The web app's layers and who may import whom (src/web/README.md). Each folder of `features/`
- * and `entities/` is one element, so imports inside it are not checked; imports between
- * elements are, against the policies below.
+ * (one business area) and `entities/` is one element, so imports inside it are not checked;
+ * imports between elements are, against the policies below.
  */
 const webLayers = [
   { type: 'app', pattern: 'src/web/app' },
@@ -26,12 +26,21 @@ const webLayers = [
 
 const disallowTo = (types, message) => ({ disallow: { to: { element: { types: { anyOf: types } } } }, message });
 
+/** Any file of a feature but its entry (`features/<name>/index.ts`), the one file others may import. */
+const featureInternals = { element: { type: 'feature', fileInternalPath: '!index.ts' } };
+
 /** What every file of src/web obeys, tests included. */
 const layerPolicies = [
   { ...disallowTo(['server'], 'The web app may import src/shared, never src/server.') },
   {
     from: { element: { type: 'feature' } },
-    ...disallowTo(['feature'], 'A feature never imports another feature: move what both need to entities/, session/ or the shared folders.'),
+    disallow: { to: featureInternals },
+    message: "A feature imports another feature only through its entry (features/<name>/index.ts); what many features need goes to entities/, session/ or the shared folders.",
+  },
+  {
+    from: { element: { type: 'app' } },
+    disallow: { to: featureInternals },
+    message: "app/ imports a feature only through its entry (features/<name>/index.ts); the router reaches its pages through the page table.",
   },
   {
     from: { element: { type: 'entity' } },

@@ -7,7 +7,7 @@ import { matchPage, pageDeclaration, type PageName } from '../shared/paths';
 import { AppProviders } from './app/app-providers';
 import { prefetchPageData, serverRenderedPages } from './app/page-data';
 import { routes } from './app/routes';
-import { listingSearch, readListingQuery } from './features/catalog/listing-params';
+import { listingSearch, readListingQuery } from './features/catalog';
 import { apiFailures, captureServerState, serializeServerState, SERVER_STATE_ELEMENT_ID, showFailuresAsRendered } from './app/server-state';
 import type { CreatePageRenderer, PageData, PageRenderer } from '../shared/page-rendering';
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi } from '../../../testing/mock-fetch';
-import { adminSession, renderPage } from '../testing/render-page';
+import { adminSession, renderPage } from '../../../testing/render-page';
 import { AdminHomePage } from './admin-home-page';
 
 describe('/admin', () => {
