@@ -3,11 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { useAdminUsers } from '../api/get-admin-users';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { Pager, SearchBox, StatusSelect } from '../../admin';
-import { ListState } from '../../admin';
-import { useListParams } from '../../admin';
+import { adminOnly, AdminPage, Pager, SearchBox, StatusSelect, ListState, useListParams } from '../../admin';
 import { DataTable } from '../../../components/data-table';
 
 /** /admin/usuarios — active or disabled users: image, name, e-mail and "Editar". */

@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCategory, AdminSubcategory } from '../../../../shared/schemas/admin';
 import { useAdminCategories } from '../api/get-admin-categories';
 import { useChangeCategory, type CategoryChange } from '../api/manage-categories';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { confirmAndRun } from '../../admin';
-import { ListState } from '../../admin';
+import { adminOnly, AdminPage, confirmAndRun, ListState } from '../../admin';
 import { NameForm } from '../components/category-name-form';
 
 /** /admin/categorias — create, rename, disable and enable categories and their subcategories. */

@@ -14,10 +14,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAdminCourse } from '../api/get-admin-course';
 import { useSetCourseStatus } from '../api/set-course-status';
 import { useUpdateCourse } from '../api/update-admin-course';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { confirmAndRun } from '../../admin';
-import { ListState } from '../../admin';
+import { adminOnly, AdminPage, confirmAndRun, ListState } from '../../admin';
 
 /** The admin's edit asks for every field, as the teacher's does (the API also takes a subset). */
 const adminEditSchema = editCourseSchema.required();

@@ -3,11 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { useAdminCourses } from '../api/get-admin-courses';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { Pager, SearchBox, StatusSelect } from '../../admin';
-import { ListState } from '../../admin';
-import { useListParams } from '../../admin';
+import { adminOnly, AdminPage, Pager, SearchBox, StatusSelect, ListState, useListParams } from '../../admin';
 import { DataTable } from '../../../components/data-table';
 
 /** /admin/cursos — active or disabled courses: image, title, teacher and an Edit button. */

@@ -7,11 +7,7 @@ import { toast } from '../../../components/toasts';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-admin-messages';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { Pager } from '../../admin';
-import { ListState } from '../../admin';
-import { useListParams } from '../../admin';
+import { adminOnly, AdminPage, Pager, ListState, useListParams } from '../../admin';
 import { DataTable } from '../../../components/data-table';
 
 /** /admin/ContactUsd and /ContactUsd — "Your Mail": the contact messages, each removable. */

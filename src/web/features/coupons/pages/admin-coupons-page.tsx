@@ -8,9 +8,7 @@ import { switchCoupon } from '../../../entities/coupons/switch-coupon';
 import { useUpdateSiteCoupon } from '../../../entities/coupons/update-site-coupon';
 import { errorMessage } from '../../../lib/error-message';
 import { useAdminCourses } from '../../catalog';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { ListState } from '../../admin';
+import { adminOnly, AdminPage, ListState } from '../../admin';
 
 /** /admin/cupones — every coupon (the site's and the teachers'), each with its switch, and a new site-wide coupon. */
 function CouponsScreen() {

@@ -23,8 +23,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCurriculumForEdit } from '../api/get-curriculum';
 import { useChangeCurriculum, useUploadLessonImage, useUploadLessonResource, type CurriculumChange } from '../api/edit-curriculum';
 import { arranged, orderOf, type CurriculumOrder } from '../lib/curriculum-order';
-import { useVideoUploads } from '../../media';
-import { LessonCaptions } from '../../media';
+import { useVideoUploads, LessonCaptions } from '../../media';
 
 /** 3725 → "1:02:05", 75 → "1:15": the same in both languages. */
 export function clock(totalSeconds: number): string {

@@ -6,14 +6,8 @@ import { paymentStatuses, type OrderStatus, type PaymentStatus } from '../../../
 import { usePaymentStatusLabel } from '../../../entities/orders/payment-status';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { useRefundOrder } from '../api/refund-order';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { confirmAndRun } from '../../admin';
+import { adminOnly, AdminPage, confirmAndRun, formatDateTime, Pager, ListState, useListParams } from '../../admin';
 import { formatMoney } from '../../../../shared/money';
-import { formatDateTime } from '../../admin';
-import { Pager } from '../../admin';
-import { ListState } from '../../admin';
-import { useListParams } from '../../admin';
 import { DataTable } from '../../../components/data-table';
 import { ListPrice } from '../../../components/list-price';
 import { orderNumber, orderNumberPattern } from '../../../../shared/order-number';

@@ -13,9 +13,7 @@ import { usePayoutFormat } from '../../../entities/payouts/payout-format';
 import { errorMessage } from '../../../lib/error-message';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { useRetryPayoutTransfer } from '../api/retry-payout-transfer';
-import { adminOnly } from '../../admin';
-import { AdminPage } from '../../admin';
-import { ListState } from '../../admin';
+import { adminOnly, AdminPage, ListState } from '../../admin';
 
 type FailedTransfer = AdminPayouts['failedTransfers'][number];
 type Difference = NonNullable<AdminPayouts['reconciliation']>['differences'][number];

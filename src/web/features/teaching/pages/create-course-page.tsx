@@ -15,8 +15,7 @@ import { useSession } from '../../../session/get-session';
 import { useCreateCourse } from '../api/create-course';
 import { useCategories } from '../../../entities/courses/get-categories';
 import { PageSpinner, SignInNeeded } from '../../../components/page-states';
-import { VideoUploader } from '../../media';
-import { useVideoUploads } from '../../media';
+import { VideoUploader, useVideoUploads } from '../../media';
 
 function CreateCourseForm({ teacherName }: { teacherName: string }) {
   const { t } = useTranslation('teaching');
