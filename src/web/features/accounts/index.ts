@@ -1,5 +1,6 @@
 /**
- * Accounts: sign-in and sign-up, the signed-in user's profile and e-mail change, and the admin's user management.
+ * Accounts: sign-in and sign-up, the signed-in user's profile and e-mail change, and the admin's
+ * user management.
  *
  * The feature's public entry: app/ and other features import only this file. Its pages are
  * reached through the page table (src/shared/pages.ts), which the router loads one chunk per page.

@@ -1,5 +1,6 @@
 /**
- * The admin's shell: the overview, the audit log, and what every area's admin page is built with (the admin-only guard, the page frame, list controls, confirmations, the admin query keys).
+ * The admin's shell: the overview, the audit log, and what every area's admin page is built with
+ * (the admin-only guard, the page frame, list controls, confirmations, the admin query keys).
  *
  * The feature's public entry: app/ and other features import only this file. Its pages are
  * reached through the page table (src/shared/pages.ts), which the router loads one chunk per page.
