@@ -6,8 +6,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The web app's layers and who may import whom (src/web/README.md). Each folder of `features/`
- * and `entities/` is one element, so imports inside it are not checked; imports between
- * elements are, against the policies below.
+ * (one business area) and `entities/` is one element, so imports inside it are not checked;
+ * imports between elements are, against the policies below.
  */
 const webLayers = [
   { type: 'app', pattern: 'src/web/app' },
@@ -26,12 +26,21 @@ const webLayers = [
 
 const disallowTo = (types, message) => ({ disallow: { to: { element: { types: { anyOf: types } } } }, message });
 
+/** Any file of a feature but its entry (`features/<name>/index.ts`), the one file others may import. */
+const featureInternals = { element: { type: 'feature', fileInternalPath: '!index.ts' } };
+
 /** What every file of src/web obeys, tests included. */
 const layerPolicies = [
   { ...disallowTo(['server'], 'The web app may import src/shared, never src/server.') },
   {
     from: { element: { type: 'feature' } },
-    ...disallowTo(['feature'], 'A feature never imports another feature: move what both need to entities/, session/ or the shared folders.'),
+    disallow: { to: featureInternals },
+    message: "A feature imports another feature only through its entry (features/<name>/index.ts); what many features need goes to entities/, session/ or the shared folders.",
+  },
+  {
+    from: { element: { type: 'app' } },
+    disallow: { to: featureInternals },
+    message: "app/ imports a feature only through its entry (features/<name>/index.ts); the router reaches its pages through the page table.",
   },
   {
     from: { element: { type: 'entity' } },
@@ -74,6 +83,37 @@ const webBoundaries = [
   },
 ];
 
+/**
+ * The two sides and what they share: the server and the contracts never import the web app. The
+ * texts the server writes with (mails, invoices, certificates, page heads) live in src/shared/i18n,
+ * which the web's catalogues import. Tests that render the web app through the server join both
+ * sides, so they live in test/ (test/rendering), outside these rules.
+ */
+const sideLayers = [
+  { type: 'web', pattern: 'src/web' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'contracts', pattern: 'src/shared' },
+];
+
+const sideBoundaries = {
+  files: ['src/server/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': sideLayers,
+    'boundaries/include': ['src/**/*.{ts,tsx,json}'],
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+  },
+  rules: {
+    'boundaries/dependencies': dependenciesRule([
+      {
+        from: { element: { types: { anyOf: ['server', 'contracts'] } } },
+        ...disallowTo(['web'], 'src/server and src/shared never import src/web: what both need (contracts, the texts the server writes with) lives in src/shared.'),
+      },
+      { from: { element: { type: 'contracts' } }, ...disallowTo(['server'], 'src/shared imports nothing of src/server.') },
+    ]),
+  },
+};
+
 export default tseslint.config(
   { ignores: ['.tmp/', 'dist/', 'node_modules/', 'data/', 'coverage/', 'playwright-report/', 'test-results/', 'bench/results/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -93,6 +133,7 @@ export default tseslint.config(
     },
   },
   ...webBoundaries,
+  sideBoundaries,
   {
     files: ['src/server/**/*.ts'],
     rules: {

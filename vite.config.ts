@@ -50,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Hashed file names only: the server caches everything under assets/ for a year.
         sourcemap: false,
         rolldownOptions: {
+          // A feature's entry (features/<name>/index.ts) only re-exports: a page that imports one
+          // name from it must not load the modules behind its other names.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] },
           output: {
             codeSplitting: {
               // Libraries change less often than our code: in chunks of their own they stay cached

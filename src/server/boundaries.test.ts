@@ -68,32 +68,6 @@ const dbBuilders = ['factories', 'seed', 'demo-catalogue', 'catalog-test-data'];
  */
 const allowedExceptions = new Set(['mail/plugin.ts → auth']);
 
-/**
- * Imports of the web app's translations by the server and src/shared (`file → imported module`,
- * from the repository's root). The texts the server draws (mail, invoices, certificates, page
- * heads) are moving into src/shared; each line goes when its file imports them from there, and
- * the list is then empty.
- */
-const translationImports = new Set([
-  'src/server/web/head.ts → src/web/i18n/locales/en/common.json',
-  'src/server/web/head.ts → src/web/i18n/locales/es/common.json',
-  'src/server/web/head.test.ts → src/web/i18n/locales/en/common.json',
-  'src/server/web/head.test.ts → src/web/i18n/locales/es/common.json',
-  'src/server/mail/templates.ts → src/web/i18n/languages',
-  'src/server/mail/templates.ts → src/web/i18n/server',
-  'src/server/mail/templates.test.ts → src/web/i18n/languages',
-  'src/server/features/invoices/pdf.ts → src/web/i18n/server',
-  'src/server/features/invoices/routes.ts → src/web/i18n/server',
-  'src/server/features/learning/certificate-texts.ts → src/web/i18n/server',
-  'src/shared/pages.ts → src/web/i18n/locales/es/common.json',
-]);
-
-/**
- * The server's tests of its rendering of the web app's pages load the web app's server entry and
- * the query options it prefetches, as the built server loads dist/ssr; nothing else of the server does.
- */
-const webRenderingModules = /^src\/web\/(entry-server|entities\/[^/]+\/[^/]+)$/;
-
 /** Tests, test data and their shared vocabulary may import whatever they test. */
 const isTestCode = (file: string) => /\.(test|slow\.test|test-data|test-support)\.ts$/.test(file);
 
@@ -170,8 +144,6 @@ export function crossPartViolations(file: string, source: string): string[] {
     const toServer = !path.relative(serverDir, resolved).startsWith('..');
     if (!((fromShared && (toWeb || toServer)) || (fromServer && toWeb))) continue;
     const edge = `${path.relative(repoDir, file)} → ${path.relative(repoDir, resolved)}`;
-    if (translationImports.has(edge)) continue;
-    if (fromServer && isTestCode(file) && webRenderingModules.test(path.relative(repoDir, resolved))) continue;
     violations.push(edge);
   }
   return violations;
@@ -199,17 +171,6 @@ describe('module boundaries of src/', () => {
     const files = [sharedDir, serverDir].flatMap((dir) => sourceFiles(dir)).filter((file) => file !== import.meta.filename);
     const violations = files.flatMap((file) => crossPartViolations(file, readFileSync(file, 'utf8')));
     expect(violations).toEqual([]);
-  });
-
-  it('every allowed import of the translations is still made (the list only shrinks)', () => {
-    const made = new Set(
-      [sharedDir, serverDir]
-        .flatMap((dir) => sourceFiles(dir))
-        .flatMap((file) =>
-          relativeImports(readFileSync(file, 'utf8')).map((specifier) => `${path.relative(repoDir, file)} → ${path.relative(repoDir, path.resolve(path.dirname(file), specifier))}`),
-        ),
-    );
-    expect([...translationImports].filter((edge) => !made.has(edge))).toEqual([]);
   });
 
   it('every folder and top-level file of src/server belongs to a layer, and every layer to something', () => {

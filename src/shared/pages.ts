@@ -1,4 +1,4 @@
-import type commonTexts from '../web/i18n/locales/es/common.json';
+import type commonTexts from './i18n/locales/es/common.json';
 import { maxDatabaseId, maxPage, wholeNumberPattern } from './limits';
 import { safeReturnPath } from './return-path';
 import { certificateCodePattern } from './certificate-code';
@@ -57,7 +57,7 @@ export const pages = {
   // anything else is the spec's sign-up. `notice`: what a form posted without JavaScript came back with.
   register: {
     path: '/register',
-    component: 'auth/pages/register-page#RegisterPage',
+    component: 'accounts/pages/register-page#RegisterPage',
     serverRendered: true,
     parametersRead: { next: safeReturnPath, mode: (value) => (value === 'signin' || value === 'forgot' ? value : null), notice: formNoticeFrom },
   },
@@ -67,44 +67,44 @@ export const pages = {
   // A teacher's public profile; an account id is text, not a row number. Its head is resolved on the server.
   teacher: { path: '/teacher/:teacherId', component: 'catalog/pages/teacher-page#TeacherPage', serverRendered: true, parametersRead: { page: laterPageNumber } },
   createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
-  cart: { path: '/shop', component: 'cart/pages/cart-page#CartPage' },
+  cart: { path: '/shop', component: 'orders/pages/cart-page#CartPage' },
   myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage' },
-  player: { path: '/mycourses/:id', component: 'player/pages/course-player-page#CoursePlayerPage' },
+  player: { path: '/mycourses/:id', component: 'learning/pages/course-player-page#CoursePlayerPage' },
   favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
   coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true },
-  earnings: { path: '/coursescreated/earnings', component: 'teaching/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
-  coupons: { path: '/coursescreated/coupons', component: 'teaching/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
+  earnings: { path: '/coursescreated/earnings', component: 'payouts/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
+  coupons: { path: '/coursescreated/coupons', component: 'coupons/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
   editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
-  uploadVideo: { path: '/uploadvideo', component: 'teaching/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
+  uploadVideo: { path: '/uploadvideo', component: 'media/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
   checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
   paymentSuccess: { path: '/formpage/success', component: 'orders/pages/payment-success-page#PaymentSuccessPage' },
   paymentFailed: { path: '/formpage/failed', component: 'orders/pages/payment-failed-page#PaymentFailedPage' },
-  about: { path: '/about', component: 'about/pages/about-page#AboutPage', serverRendered: true, backOfficeTexts: true },
+  about: { path: '/about', component: 'catalog/pages/about-page#AboutPage', serverRendered: true, backOfficeTexts: true },
   // `notice`: what the form posted without JavaScript came back with.
   contact: { path: '/contact', component: 'contact/pages/contact-page#ContactPage', serverRendered: true, parametersRead: { notice: formNoticeFrom } },
   admin: { path: '/admin', component: 'admin/pages/admin-home-page#AdminHomePage', backOfficeTexts: true },
-  adminCourses: { path: '/admin/cursos', component: 'admin/pages/admin-courses-page#AdminCoursesPage', backOfficeTexts: true },
-  adminCourse: { path: '/admin/cursos/:id', component: 'admin/pages/admin-course-page#AdminCoursePage', backOfficeTexts: true },
-  adminUsers: { path: '/admin/usuarios', component: 'admin/pages/admin-users-page#AdminUsersPage', backOfficeTexts: true },
+  adminCourses: { path: '/admin/cursos', component: 'catalog/pages/admin-courses-page#AdminCoursesPage', backOfficeTexts: true },
+  adminCourse: { path: '/admin/cursos/:id', component: 'catalog/pages/admin-course-page#AdminCoursePage', backOfficeTexts: true },
+  adminUsers: { path: '/admin/usuarios', component: 'accounts/pages/admin-users-page#AdminUsersPage', backOfficeTexts: true },
   // A user id is text, not a row number.
-  adminUser: { path: '/admin/user/:userId', component: 'admin/pages/admin-user-page#AdminUserPage', backOfficeTexts: true },
-  adminOrders: { path: '/admin/ordenes', component: 'admin/pages/admin-orders-page#AdminOrdersPage', backOfficeTexts: true },
-  adminMessages: { path: '/admin/ContactUsd', component: 'admin/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
-  messages: { path: '/ContactUsd', component: 'admin/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
-  adminCategories: { path: '/admin/categorias', component: 'admin/pages/admin-categories-page#AdminCategoriesPage', backOfficeTexts: true },
+  adminUser: { path: '/admin/user/:userId', component: 'accounts/pages/admin-user-page#AdminUserPage', backOfficeTexts: true },
+  adminOrders: { path: '/admin/ordenes', component: 'orders/pages/admin-orders-page#AdminOrdersPage', backOfficeTexts: true },
+  adminMessages: { path: '/admin/ContactUsd', component: 'contact/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
+  messages: { path: '/ContactUsd', component: 'contact/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
+  adminCategories: { path: '/admin/categorias', component: 'catalog/pages/admin-categories-page#AdminCategoriesPage', backOfficeTexts: true },
   adminAudit: { path: '/admin/auditoria', component: 'admin/pages/admin-audit-page#AdminAuditPage', backOfficeTexts: true },
-  adminPayouts: { path: '/admin/pagos', component: 'admin/pages/admin-payouts-page#AdminPayoutsPage', backOfficeTexts: true },
-  adminCoupons: { path: '/admin/cupones', component: 'admin/pages/admin-coupons-page#AdminCouponsPage', backOfficeTexts: true },
+  adminPayouts: { path: '/admin/pagos', component: 'payouts/pages/admin-payouts-page#AdminPayoutsPage', backOfficeTexts: true },
+  adminCoupons: { path: '/admin/cupones', component: 'coupons/pages/admin-coupons-page#AdminCouponsPage', backOfficeTexts: true },
   // The pages the links in account e-mails open (`?token=`).
-  resetPassword: { path: '/reset-password', component: 'auth/pages/reset-password-page#ResetPasswordPage' },
-  verifyEmail: { path: '/verify-email', component: 'auth/pages/verify-email-page#VerifyEmailPage' },
-  approveEmailChange: { path: '/approve-email-change', component: 'users/pages/email-change-page#ApproveEmailChangePage' },
-  confirmEmailChange: { path: '/confirm-email-change', component: 'users/pages/email-change-page#ConfirmEmailChangePage' },
+  resetPassword: { path: '/reset-password', component: 'accounts/pages/reset-password-page#ResetPasswordPage' },
+  verifyEmail: { path: '/verify-email', component: 'accounts/pages/verify-email-page#VerifyEmailPage' },
+  approveEmailChange: { path: '/approve-email-change', component: 'accounts/pages/email-change-page#ApproveEmailChangePage' },
+  confirmEmailChange: { path: '/confirm-email-change', component: 'accounts/pages/email-change-page#ConfirmEmailChangePage' },
   // A certificate's public verification, in each language's words (the same page; its texts follow the reader's language).
-  certificate: { path: '/certificado/:code', component: 'certificates/pages/certificate-page#CertificatePage', serverRendered: true, drawnPerRequest: true },
-  certificateEn: { path: '/certificate/:code', component: 'certificates/pages/certificate-page#CertificatePage', serverRendered: true, drawnPerRequest: true },
+  certificate: { path: '/certificado/:code', component: 'learning/pages/certificate-page#CertificatePage', serverRendered: true, drawnPerRequest: true },
+  certificateEn: { path: '/certificate/:code', component: 'learning/pages/certificate-page#CertificatePage', serverRendered: true, drawnPerRequest: true },
   // Last: any other single segment is a user's dashboard.
-  dashboard: { path: '/:userName', component: 'users/pages/dashboard-page#DashboardPage' },
+  dashboard: { path: '/:userName', component: 'accounts/pages/dashboard-page#DashboardPage' },
 } as const satisfies Record<string, PageDeclaration>;
 
 export type PageName = keyof typeof pages;

@@ -20,29 +20,29 @@ async function boundaryErrors(file: string, code: string) {
 }
 
 describe('web layer boundaries (eslint.config.js)', () => {
-  it('refuses a feature importing another feature, statically or lazily', async () => {
+  it("refuses a feature importing another feature's files, statically or lazily, and lets it use the entry", async () => {
     const errors = await boundaryErrors(
-      'src/web/features/cart/pages/boundary-case.tsx',
+      'src/web/features/orders/pages/boundary-case.tsx',
       [
         "import { HomePage } from '../../catalog/pages/home-page';",
-        "export const lazyPage = () => import('../../orders/pages/checkout-page');",
-        'export { HomePage };',
+        "import { readListingQuery } from '../../catalog';",
+        "export const lazyPage = () => import('../../learning/pages/course-player-page');",
+        'export { HomePage, readListingQuery };',
       ].join('\n'),
     );
-    expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/A feature never imports another feature/);
+    expect(errors).toEqual([expect.stringMatching(/only through its entry/), expect.stringMatching(/only through its entry/)]);
   });
 
   it('refuses a feature importing app/ code, but lets its tests render the app', async () => {
     const code = "import { AppLayout } from '../../../app/layout/app-layout';\nexport { AppLayout };";
-    expect(await boundaryErrors('src/web/features/users/pages/boundary-case.tsx', code)).toEqual([expect.stringMatching(/A feature imports no app\/ code/)]);
-    expect(await boundaryErrors('src/web/features/users/pages/boundary-case.test.tsx', code)).toEqual([]);
+    expect(await boundaryErrors('src/web/features/accounts/pages/boundary-case.tsx', code)).toEqual([expect.stringMatching(/A feature imports no app\/ code/)]);
+    expect(await boundaryErrors('src/web/features/accounts/pages/boundary-case.test.tsx', code)).toEqual([]);
   });
 
   it('refuses an entity importing a feature', async () => {
     const errors = await boundaryErrors(
       'src/web/entities/cart/boundary-case.ts',
-      "import { CartPage } from '../../features/cart/pages/cart-page';\nexport { CartPage };",
+      "import { CartPage } from '../../features/orders/pages/cart-page';\nexport { CartPage };",
     );
     expect(errors).toEqual([expect.stringMatching(/An entity imports no feature/)]);
   });
@@ -60,7 +60,7 @@ describe('web layer boundaries (eslint.config.js)', () => {
     const errors = await boundaryErrors(
       'src/web/session/boundary-case.ts',
       [
-        "import { signIn } from '../features/auth/api/sign-in';",
+        "import { signIn } from '../features/accounts/api/sign-in';",
         "import { cartKeys } from '../entities/cart/cart-keys';",
         'export { signIn, cartKeys };',
       ].join('\n'),
@@ -75,9 +75,36 @@ describe('web layer boundaries (eslint.config.js)', () => {
     }
   });
 
+  it('refuses the server and the contracts importing the web app, its texts included', async () => {
+    const fromServer = await boundaryErrors(
+      'src/server/web/boundary-case.ts',
+      [
+        "import { createPageRenderer } from '../../web/entry-server';",
+        "import teaching from '../../web/i18n/locales/es/teaching.json';",
+        'export { createPageRenderer, teaching };',
+      ].join('\n'),
+    );
+    expect(fromServer).toEqual([expect.stringMatching(/never import src\/web/), expect.stringMatching(/never import src\/web/)]);
+    expect(await boundaryErrors('src/shared/boundary-case.ts', "import type { Catalogue } from '../web/i18n/catalogue';\nexport type C = Catalogue;")).toEqual([
+      expect.stringMatching(/never import src\/web/),
+    ]);
+    expect(await boundaryErrors('src/shared/boundary-case.ts', "import { loadConfig } from '../server/config';\nexport { loadConfig };")).toEqual([
+      expect.stringMatching(/src\/shared imports nothing of src\/server/),
+    ]);
+  });
+
+  it("lets the server read src/shared's texts", async () => {
+    expect(
+      await boundaryErrors(
+        'src/server/web/boundary-case.ts',
+        "import esCommon from '../../shared/i18n/locales/es/common.json';\nimport { createServerI18n } from '../../shared/i18n/server-i18n';\nexport { esCommon, createServerI18n };",
+      ),
+    ).toEqual([]);
+  });
+
   it('lets a feature use its own files, entities, the session, shared code and contracts', async () => {
     const errors = await boundaryErrors(
-      'src/web/features/cart/pages/boundary-case.tsx',
+      'src/web/features/orders/pages/boundary-case.tsx',
       [
         "import { paths } from '../../../../shared/paths';",
         "import { PageTitle } from '../../../components/page-title';",
@@ -92,13 +119,19 @@ describe('web layer boundaries (eslint.config.js)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lets an entity use another entity and the session, and the app use features', async () => {
+  it("lets an entity use another entity and the session, and the app use a feature's entry", async () => {
     expect(
       await boundaryErrors(
         'src/web/entities/reviews/boundary-case.ts',
         "import { courseKeys } from '../courses/course-keys';\nimport { useSession } from '../../session/get-session';\nexport { courseKeys, useSession };",
       ),
     ).toEqual([]);
-    expect(await boundaryErrors('src/web/app/boundary-case.ts', "import { CartPage } from '../features/cart/pages/cart-page';\nexport { CartPage };")).toEqual([]);
+    expect(await boundaryErrors('src/web/app/boundary-case.ts', "import { VerifyEmailBanner } from '../features/accounts';\nexport { VerifyEmailBanner };")).toEqual([]);
+  });
+
+  it("refuses app/ importing a feature's files: the router reaches pages through the page table", async () => {
+    expect(await boundaryErrors('src/web/app/boundary-case.ts', "import { useMe } from '../features/accounts/api/get-me';\nexport { useMe };")).toEqual([
+      expect.stringMatching(/app\/ imports a feature only through its entry/),
+    ]);
   });
 });

@@ -7,11 +7,12 @@ import { matchPage, pageDeclaration, type PageName } from '../shared/paths';
 import { AppProviders } from './app/app-providers';
 import { prefetchPageData, serverRenderedPages } from './app/page-data';
 import { routes } from './app/routes';
-import { listingSearch, readListingQuery } from './features/catalog/listing-params';
+import { listingSearch, readListingQuery } from './features/catalog';
 import { apiFailures, captureServerState, serializeServerState, SERVER_STATE_ELEMENT_ID, showFailuresAsRendered } from './app/server-state';
 import type { CreatePageRenderer, PageData, PageRenderer } from '../shared/page-rendering';
 import type { QueryClient } from '@tanstack/react-query';
-import { createServerI18n, requestLanguage } from './i18n/server';
+import { requestLanguage } from '../shared/i18n/server-i18n';
+import { createRenderingI18n } from './i18n/rendering';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
@@ -97,7 +98,7 @@ async function fetchPageData(url: string): Promise<QueryClient> {
 export const createPageRenderer: CreatePageRenderer = ({ transport }): PageRenderer => {
   setApiTransport(transport);
   const handler = createStaticHandler(routes);
-  const i18nByLanguage = createServerI18n();
+  const i18nByLanguage = createRenderingI18n();
 
   return {
     renders(pathname) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../shared/languages';
-import { detectLanguage } from '../../web/i18n/languages';
+import { detectLanguage } from '../../shared/i18n/language-detection';
 import { renderMail, type MailData, type MailKind } from './templates';
 
 const publicUrl = 'https://cursos.example.com';

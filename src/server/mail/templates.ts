@@ -3,8 +3,8 @@ import { formatMoney } from '../../shared/money';
 import { pathFor } from '../../shared/endpoints/endpoint';
 import { invoicesEndpoints } from '../../shared/endpoints/invoices';
 import { paths } from '../../shared/paths';
-import { languageQueryParam } from '../../web/i18n/languages';
-import { createServerI18n } from '../../web/i18n/server';
+import { languageQueryParam } from '../../shared/i18n/language-detection';
+import { createServerI18n } from '../../shared/i18n/server-i18n';
 
 /**
  * An order's line as the e-mails print it: what was paid, and for a line a coupon discounted, its
@@ -49,7 +49,7 @@ export function appLink(publicUrl: string, path: string, language: Language, que
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** The texts of the mails are the `mail` namespace of the web app's catalogues, read as the server-rendered pages read theirs. */
+/** The texts of the mails are the `mail` namespace of the catalogues in src/shared/i18n, read as the server-rendered pages read theirs. */
 let translators: ReturnType<typeof createServerI18n> | undefined;
 const i18nFor = (language: Language) => (translators ??= createServerI18n())[language];
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import enCommon from '../../web/i18n/locales/en/common.json';
-import esCommon from '../../web/i18n/locales/es/common.json';
+import enCommon from '../../shared/i18n/locales/en/common.json';
+import esCommon from '../../shared/i18n/locales/es/common.json';
 import { declaredHead } from './head';
 
 const request = (query: Record<string, string> = {}) => ({ query }) as unknown as FastifyRequest;

@@ -6,7 +6,7 @@ import { getCategoriesQueryOptions } from '../entities/courses/get-categories';
 import { getCourseQueryOptions } from '../entities/courses/get-course';
 import { getCoursesQueryOptions } from '../entities/courses/get-courses';
 import { getCourseReviewsQueryOptions } from '../entities/reviews/get-course-reviews';
-import { readListingQuery, readPageNumber } from '../features/catalog/listing-params';
+import { readListingQuery, readPageNumber } from '../features/catalog';
 import { getTeacherQueryOptions } from '../entities/courses/get-teacher';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CourseReview } from '../../shared/schemas/reviews';
-import { adminSession } from '../features/admin/testing/render-page';
+import { adminSession } from '../testing/render-page';
 import { categories, makeCourse, makeDetail, makeList } from '../testing/fixtures';
 import { mockApi } from '../testing/mock-fetch';
 import { renderApp } from '../testing/render';

@@ -3,13 +3,17 @@ import { errorCodes } from '../../shared/errors';
 import { limits } from '../../shared/limits';
 import { languages } from '../../shared/languages';
 
-// Every catalogue file on disk, so a namespace added later is checked without editing this test.
-const files = import.meta.glob<unknown>('./locales/*/*.json', { eager: true, import: 'default' });
+// Every catalogue file on disk, the web's and the ones the server shares (src/shared/i18n), so a
+// namespace added later is checked without editing this test.
+const files = {
+  ...import.meta.glob<unknown>('./locales/*/*.json', { eager: true, import: 'default' }),
+  ...import.meta.glob<unknown>('../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' }),
+};
 
 /** language → namespace → the file's content. */
 const catalogues = new Map<string, Map<string, unknown>>();
 for (const [file, content] of Object.entries(files)) {
-  const [, language, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
   if (!language || !namespace) throw new Error(`Unexpected catalogue path ${file}`);
   const namespaces = catalogues.get(language) ?? new Map<string, unknown>();
   namespaces.set(namespace, content);

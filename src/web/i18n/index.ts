@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { limits } from '../../shared/limits';
 import type { Catalogue } from './catalogue';
 import { defaultLanguage, languages, toLanguage, type Language } from '../../shared/languages';
-import { detectLanguage, languageCookie, languageStorageKey } from './languages';
+import { detectLanguage, languageCookie, languageStorageKey } from '../../shared/i18n/language-detection';
 
 /** The app's one i18next instance (given to I18nextProvider, used by the dialog and toast helpers). */
 export const i18n = i18next.createInstance();
@@ -77,7 +77,7 @@ export async function loadPlayerTexts() {
 
 /** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
 export async function loadBackOfficeTexts() {
-  // On the server this instance is never started: the rendering instances (i18n/server.ts) hold every text.
+  // On the server this instance is never started: the rendering instances (i18n/rendering.ts) hold every text.
   if (typeof document === 'undefined') return;
   partsInUse.add('backOffice');
   await initialization;

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, useTranslation as libraryUseTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { useTranslation as serverUseTranslation } from './server-react-i18next';
-import { createServerI18n } from './server';
+import { createRenderingI18n } from './rendering';
 
 type UseTranslation = typeof serverUseTranslation;
 
@@ -22,7 +22,7 @@ function texts(useTranslation: UseTranslation) {
 }
 
 describe("the server rendering's useTranslation", () => {
-  const instances = createServerI18n();
+  const instances = createRenderingI18n();
 
   it.each(['es', 'en'] as const)('draws the same texts as react-i18next in %s', (language) => {
     const draw = (useTranslation: UseTranslation) => {

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { localeOf, type Language } from '../../../shared/languages';
 import { formatMoney } from '../../../shared/money';
 import type { InvoiceDocument } from '../../../shared/schemas/invoices';
-import { createServerI18n } from '../../../web/i18n/server';
+import { createServerI18n } from '../../../shared/i18n/server-i18n';
 
 /**
  * Draws an issued invoice or credit note as a PDF (A4), from its frozen document only, in the

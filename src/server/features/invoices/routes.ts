@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { invoices, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
-import { createServerI18n } from '../../../web/i18n/server';
+import { createServerI18n } from '../../../shared/i18n/server-i18n';
 import { renderInvoicePdf } from './pdf';
 
 /**

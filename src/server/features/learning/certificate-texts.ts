@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/languages';
-import { createServerI18n } from '../../../web/i18n/server';
+import { createServerI18n } from '../../../shared/i18n/server-i18n';
 
 let translators: ReturnType<typeof createServerI18n> | undefined;
 

@@ -6,7 +6,7 @@ import type { CartItem } from '../../../shared/schemas/cart';
 import { cartKeys } from '../../entities/cart/cart-keys';
 import type { Session } from '../../session/get-session';
 import { setLanguage } from '../../i18n';
-import { languageStorageKey } from '../../i18n/languages';
+import { languageStorageKey } from '../../../shared/i18n/language-detection';
 import { mockApi } from '../../testing/mock-fetch';
 import { renderRoutes, setViewportWidth } from '../../testing/render';
 import { AppLayout } from './app-layout';

@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { matchPage } from '../../../shared/paths';
-import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
+import { VerifyEmailBanner } from '../../features/accounts';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';

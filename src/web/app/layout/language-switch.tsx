@@ -1,10 +1,10 @@
 import { Button, Group, VisuallyHidden, type GroupProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/get-session';
-import { setAccountLanguage } from '../../features/users/api/set-language';
+import { setAccountLanguage } from '../../features/accounts';
 import { setLanguage } from '../../i18n';
 import { defaultLanguage, languages, toLanguage, type Language } from '../../../shared/languages';
-import { languageNames } from '../../i18n/languages';
+import { languageNames } from '../../../shared/i18n/language-detection';
 
 /** ES | EN: switches the interface at once and remembers the choice for later visits. */
 export function LanguageSwitch(props: GroupProps) {

@@ -6,7 +6,7 @@ import { BookIcon, ChevronDownIcon, HeartIcon, LogoutIcon, SchoolIcon, ShieldIco
 import { toast } from '../../components/toasts';
 import type { SessionUser } from '../../session/get-session';
 import { useSignOut } from '../../session/sign-out';
-import { useMe } from '../../features/users/api/get-me';
+import { useMe } from '../../features/accounts';
 import { errorMessage } from '../../lib/error-message';
 import classes from './layout.module.css';
 

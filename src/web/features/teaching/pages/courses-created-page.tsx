@@ -20,10 +20,9 @@ import { RatingDistribution, ratingShares } from '../../../entities/reviews/rati
 import { CourseCover } from '../../../entities/courses/course-cover';
 import { ownPicture } from '../../../../shared/covers';
 import { createdCoursesQueryKey, useCreatedCourses } from '../api/get-created-courses';
-import { useMyVideoProcessingRefreshing } from '../api/get-video-processing';
-import { PageSpinner, SignInNeeded } from '../components/page-states';
-import { PayoutAccountCard } from '../components/payout-account-card';
-import { VideoProcessingBadges } from '../components/video-processing';
+import { useMyVideoProcessingRefreshing, VideoProcessingBadges } from '../../media';
+import { PageSpinner, SignInNeeded } from '../../../components/page-states';
+import { PayoutAccountCard } from '../../payouts';
 
 /** Courses per page of the list: the page stays about one screen of rows, whatever the catalogue. */
 export const createdCoursesPageSize = 10;

@@ -14,9 +14,8 @@ import { errorMessage, fieldErrorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCreateCourse } from '../api/create-course';
 import { useCategories } from '../../../entities/courses/get-categories';
-import { PageSpinner, SignInNeeded } from '../components/page-states';
-import { VideoUploader } from '../components/video-uploader';
-import { useVideoUploads } from '../lib/use-video-uploads';
+import { PageSpinner, SignInNeeded } from '../../../components/page-states';
+import { VideoUploader, useVideoUploads } from '../../media';
 
 function CreateCourseForm({ teacherName }: { teacherName: string }) {
   const { t } = useTranslation('teaching');

@@ -14,11 +14,9 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../session/get-session';
 import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
-import { useCourseVideoProcessing } from '../api/get-video-processing';
-import { useRetryVideoProcessing } from '../api/retry-video-processing';
-import { CurriculumEditor } from '../components/curriculum-editor';
-import { PageSpinner, SignInNeeded } from '../components/page-states';
-import { VideoProcessingBadges } from '../components/video-processing';
+import { useCourseVideoProcessing, useRetryVideoProcessing, VideoProcessingBadges } from '../../media';
+import { CurriculumEditor } from '../../curriculum';
+import { PageSpinner, SignInNeeded } from '../../../components/page-states';
 
 /** In the form every field must be filled (the API also takes a subset). */
 const editFormSchema = editCourseSchema.required();

@@ -1,8 +1,8 @@
 import type { Catalogue } from '../../catalogue';
 import backOffice from './en-back-office';
 import core from './en-core';
-import invoices from './invoices.json';
-import mail from './mail.json';
+import invoices from '../../../../shared/i18n/locales/en/invoices.json';
+import mail from '../../../../shared/i18n/locales/en/mail.json';
 import player from './en-player';
 
 /** Every English namespace; `satisfies` makes a key missing from English a type error. */

@@ -1,7 +1,7 @@
 import backOffice from './es-back-office';
 import core from './es-core';
-import invoices from './invoices.json';
-import mail from './mail.json';
+import invoices from '../../../../shared/i18n/locales/es/invoices.json';
+import mail from '../../../../shared/i18n/locales/es/mail.json';
 import player from './es-player';
 
 /**

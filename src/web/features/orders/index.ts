@@ -1,0 +1,8 @@
+/**
+ * The cart, checkout and payment pages, the buyer's purchases, and the admin's orders and refunds.
+ *
+ * The feature's public entry: app/ and other features import only this file. Its pages are
+ * reached through the page table (src/shared/pages.ts), which the router loads one chunk per page.
+ */
+// Nothing of it is used elsewhere: its pages are its whole surface.
+export {};

@@ -1,0 +1,7 @@
+/**
+ * Writing a review of a course.
+ *
+ * The feature's public entry: app/ and other features import only this file. Its pages are
+ * reached through the page table (src/shared/pages.ts), which the router loads one chunk per page.
+ */
+export { ReviewForm } from './components/review-form';
