@@ -1,8 +1,10 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { ANSWER_HEADERS_META_KEY, CONTENT_TYPES_META_KEY, errorResponse } from '../../shared/api-schemas';
 import type { Access } from '../../shared/endpoints/endpoint';
+import { endpoints } from '../../shared/endpoints/endpoint-table';
 
 /**
  * The OpenAPI document says what the server does, not only what each entry of the endpoint
@@ -37,6 +39,14 @@ function sharedRefusals(method: string, url: string, access: Access | undefined,
   return refusals;
 }
 
+/**
+ * Each operation's `operationId` is its entry's name in the endpoint table (`getCart`): stable,
+ * unique (the table's keys), and the name the web app calls it by. Found by method and path.
+ */
+const operationIds = new Map(Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, name]));
+
+export const operationIdOf = (method: string, path: string): string | undefined => operationIds.get(`${method} ${path}`);
+
 /** Who may call an operation: the session cookie or, for clients that are not browsers, a bearer token. */
 const signedInSecurity: Record<string, string[]>[] = [{ cookie: [] }, { bearer: [] }];
 
@@ -57,9 +67,12 @@ export function createRouteTransform({ crossSiteExemptRoutes }: { crossSiteExemp
     const access = (route.config as { access?: Access } | undefined)?.access;
     const [method] = methodsOf(route.method);
     const refusals = sharedRefusals(method!, route.url, access, !crossSiteExemptRoutes.includes(route.url));
+    const operationId = operationIdOf(method!, route.url);
     const withShared = {
       ...schema,
-      ...(schema.security === undefined && access !== undefined && access !== 'public' ? { security: signedInSecurity } : {}),
+      ...(operationId === undefined ? {} : { operationId }),
+      // A public operation says so (`[]`: no credentials), unless its entry declares an optional session.
+      ...(schema.security === undefined && access !== undefined ? { security: access === 'public' ? [] : signedInSecurity } : {}),
       response: { ...refusals, ...(schema.response as object | undefined) },
     };
     const transformed = jsonSchemaTransform({ ...input, schema: withShared });
@@ -99,9 +112,75 @@ function listNullInNullableEnums(node: unknown): void {
   for (const value of Object.values(node)) listNullInNullableEnums(value);
 }
 
+/**
+ * OpenAPI 3.0 gives `nullable` a meaning only beside a `type`; zod writes a nullable union as
+ * `anyOf` beside `nullable: true`. When the union's branches are all of one type, that type is
+ * said on the union too.
+ */
+function typeNullableUnions(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) typeNullableUnions(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as { nullable?: boolean; type?: string; anyOf?: { type?: string }[] };
+  if (schema.nullable === true && schema.type === undefined && Array.isArray(schema.anyOf)) {
+    const types = new Set(schema.anyOf.map((branch) => branch.type));
+    const [only] = types;
+    if (types.size === 1 && only !== undefined) schema.type = only;
+  }
+  for (const value of Object.values(node)) typeNullableUnions(value);
+}
+
+/** No text the server reads may hold a NUL character: PostgreSQL stores none (see `refuseNulCharacters` in http/server.ts). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+function refuseNulInStrings(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) refuseNulInStrings(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as { type?: string; enum?: unknown[]; format?: string; pattern?: string; allOf?: unknown[] };
+  if (schema.type === 'string' && schema.enum === undefined && schema.format !== 'binary') {
+    if (schema.pattern === undefined) schema.pattern = NO_NUL_PATTERN;
+    else if (schema.pattern !== NO_NUL_PATTERN) schema.allOf = [...(schema.allOf ?? []), { pattern: NO_NUL_PATTERN }];
+  }
+  for (const value of Object.values(node)) refuseNulInStrings(value);
+}
+
+/** What the requests send: the bodies, and the path and query parameters (headers carry no NUL by HTTP's own rules). */
+function requestSchemas(document: OpenAPIV3.Document): unknown[] {
+  const schemas: unknown[] = [];
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item ?? {}) as OpenAPIV3.OperationObject[]) {
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      const body = operation.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+      for (const media of Object.values(body?.content ?? {})) schemas.push(media.schema);
+      for (const parameter of (operation.parameters ?? []) as OpenAPIV3.ParameterObject[]) if (parameter.in === 'path' || parameter.in === 'query') schemas.push(parameter.schema);
+    }
+  }
+  return schemas;
+}
+
+/** Components no operation names (zod registers an input and an output form of each; most routes use one). */
+function dropUnusedComponents(document: OpenAPIV3.Document): void {
+  const schemas = document.components?.schemas;
+  if (!schemas) return;
+  for (;;) {
+    const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } }) + JSON.stringify(schemas);
+    const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
+    if (unused.length === 0) return;
+    for (const name of unused) delete schemas[name];
+  }
+}
+
 /** The swagger plugin's document transform: `jsonSchemaTransformObject`'s components, then the whole document's fixes. */
 export const transformDocument: SwaggerTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input);
+  const document = jsonSchemaTransformObject(input) as OpenAPIV3.Document;
   listNullInNullableEnums(document);
+  typeNullableUnions(document);
+  refuseNulInStrings(requestSchemas(document));
+  dropUnusedComponents(document);
   return document;
 };

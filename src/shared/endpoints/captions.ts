@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, idParams, mediaAnswer } from '../api-schemas';
 import { captionFileList, captionLanguages, captionUpload, type CaptionLanguage } from '../schemas/captions';
-import { defineEndpoint, pathFor } from './endpoint';
+import { defineEndpoint, optionalSession, pathFor } from './endpoint';
 
 const language = z.enum(captionLanguages);
 const lessonParams = idParams.extend({ lessonId: databaseId });
@@ -49,6 +49,7 @@ export const captionsEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/captions/:language',
     access: 'public',
+    security: optionalSession,
     tags: ['captions'],
     summary: "The captions of a course's intro video (WebVTT); public while the course is active",
     params: z.object({ courseId: databaseId, language }),

@@ -10,7 +10,7 @@ import {
   teacherParams, teacherQuery,
   teacherProfile,
 } from '../schemas/catalog';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 
 /** Public catalogue reads. */
 export const catalogEndpoints = {
@@ -36,6 +36,7 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/courses/:id',
     access: 'public',
+    security: optionalSession,
     tags: ['catalog'],
     summary: 'A course (a disabled course answers 404 except to admins)',
     params: idParams,

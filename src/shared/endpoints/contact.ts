@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { errorResponse } from '../api-schemas';
 import { contactMessageSchema } from '../schemas/contact';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 
 export const contactEndpoints = {
   sendMessage: defineEndpoint({
     method: 'POST',
     path: '/api/contact',
     access: 'public',
+    security: optionalSession,
     effects: [],
     tags: ['contact'],
     summary: 'Send a message to the staff (anyone may; a few per address per hour)',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponse } from '../api-schemas';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 
 /**
  * A field as a browser posts it (`application/x-www-form-urlencoded`): text, checked by the same
@@ -63,6 +63,7 @@ export const formEndpoints = {
   contactForm: defineEndpoint({
     ...formPost,
     path: '/api/forms/contact',
+    security: optionalSession,
     effects: [],
     summary: 'Send a message to the staff from the HTML form',
     description: `${redirects} Success comes back to the contact page saying the message was sent.`,

@@ -3,7 +3,7 @@ import { databaseId, errorResponse, mediaAnswer } from '../api-schemas';
 import { lessonImageTypes } from '../limits';
 import { curriculumLesson, lessonContent } from '../schemas/curriculum';
 import { uploadedLessonImage } from '../schemas/curriculum-editing';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 
 const lessonParams = z.object({ lessonId: databaseId });
 const sectionParams = z.object({ id: databaseId, sectionId: databaseId });
@@ -14,6 +14,7 @@ export const lessonEndpoints = {
     method: 'GET',
     path: '/api/lessons/:lessonId',
     access: 'public',
+    security: optionalSession,
     tags: ['lessons'],
     summary: "A lesson's content: a video's signed links, a text's HTML, or a file's short-lived download link",
     description:
@@ -51,6 +52,7 @@ export const lessonEndpoints = {
     method: 'GET',
     path: '/api/lesson-images/:imageId',
     access: 'public',
+    security: optionalSession,
     tags: ['lessons'],
     summary: "A text lesson's image, for whoever may see a lesson that shows it",
     description:

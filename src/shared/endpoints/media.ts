@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseId, errorResponse, idParams, mediaAnswer, okResponse, urlWholeNumber, withAnswerHeaders } from '../api-schemas';
 import { mainVideo, uploadedVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
-import { defineEndpoint, pathFor } from './endpoint';
+import { defineEndpoint, optionalSession, pathFor } from './endpoint';
 
 const courseParams = z.object({ courseId: databaseId });
 /** 302: with object storage, to a short-lived presigned URL of the bucket, which answers the ranges itself. */
@@ -53,10 +53,10 @@ const acceptedUpload = uploadedVideo.pick({ id: true, width: true, height: true,
  * my unclaimed uploads, and streaming.
  */
 export const mediaEndpoints = {
-  /** Where tus uploads go: POST creates, then HEAD, PATCH and DELETE `<path><id>`. */
+  /** Where tus uploads go: POST creates, then HEAD, PATCH and DELETE `<path>/<id>`. */
   createUpload: defineEndpoint({
     method: 'POST',
-    path: '/api/uploads/',
+    path: '/api/uploads',
     access: 'user',
     effects: [],
     tags: ['media'],
@@ -69,7 +69,8 @@ export const mediaEndpoints = {
       })
       .loose(),
     responses: {
-      201: withAnswerHeaders(acceptedUpload.optional(), { ...tusAnswerHeaders, Location: 'The new upload\'s URL, for HEAD, PATCH and DELETE', 'Upload-Offset': 'The bytes received so far' }),
+      // The stored video when the creation carried the whole file; otherwise an empty object (the data follows by PATCH).
+      201: withAnswerHeaders(z.union([acceptedUpload, z.strictObject({})]), { ...tusAnswerHeaders, Location: 'The new upload\'s URL, for HEAD, PATCH and DELETE', 'Upload-Offset': 'The bytes received so far' }),
       ...uploadRefusals,
     },
   }),
@@ -116,6 +117,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "Stream a course's intro video (HTTP Range, ETag); public while the course is active",
     params: courseParams,
@@ -144,6 +146,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/master.m3u8',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "The HLS master playlist of a course's intro video, once transcoded; public while the course is active",
     params: courseParams,
@@ -153,6 +156,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/:rendition/:file',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "A rendition playlist or segment of a course's intro video (HTTP Range, ETag)",
     params: courseParams.extend({ rendition: hlsRendition, file: hlsRenditionFile }),
@@ -162,6 +166,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/poster.jpg',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "A frame of a course's intro video (JPEG), once transcoded: the course's picture when it has no cover",
     params: courseParams,
@@ -246,6 +251,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/thumbnails.vtt',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "The timeline's preview thumbnails of a course's intro, once transcoded: a WebVTT index of the sprite's tiles (relative `thumbnails.jpg#xywh=…`)",
     params: courseParams,
@@ -255,6 +261,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/thumbnails.jpg',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "The sprite of a course's intro's preview thumbnails (JPEG)",
     params: courseParams,
