@@ -46,7 +46,7 @@ const validatorsByOperation = new Map<string, Validator>();
 /** How many answers the worker's checks looked at; written to CONTRACT_TALLY_FILE when set. */
 export const contractTally = { checked: 0 };
 
-const SKIPPED_PREFIXES = ['/api/auth/', '/api/docs'];
+const SKIPPED_PREFIXES = ['/api/docs'];
 
 type PathMatcher = { template: string; pattern: RegExp; parameterCount: number };
 

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers/app';
+import { TEST_ORIGIN, useTestApp } from '../../../test/helpers/app';
 import { createContractCheck } from '../../../test/helpers/openapi-contract';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 
@@ -90,6 +90,21 @@ describe('the OpenAPI document', () => {
     expect(new RegExp(name.pattern!, 'u').test('Ana\u0000')).toBe(false);
     const rate = ((operationOf(document, endpoints.updatePlayerSettings)?.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema as OpenAPIV3.SchemaObject).properties!.playbackRate as OpenAPIV3.SchemaObject;
     expect(rate.enum).toEqual([0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]);
+  });
+
+  it("describes the authentication library's endpoints the web app calls, and each answers as described (a call the library no longer serves fails here)", async () => {
+    const document = await fetchDocument();
+    const authEntries = Object.entries(endpoints).filter(([, endpoint]) => 'servedBy' in endpoint);
+    expect(authEntries.length).toBeGreaterThanOrEqual(8);
+    expect(authEntries.filter(([name, endpoint]) => operationOf(document, endpoint)?.operationId !== name).map(([name]) => name)).toEqual([]);
+    // Each is called with an empty body (or no query): whatever it answers, the contract check of
+    // the test app compares it with the document; and the catch-all's refusal of an endpoint it does
+    // not pass on (404 "No such authentication endpoint") is never among them.
+    for (const [name, endpoint] of authEntries) {
+      const response = await ctx.app.inject({ method: endpoint.method, url: endpoint.path, headers: { origin: TEST_ORIGIN }, ...(endpoint.method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, name).toBeLessThan(500);
+      expect(response.body, name).not.toContain('No such authentication endpoint');
+    }
   });
 
   it('declares media answers with their own content types, and answers without a body with none', async () => {

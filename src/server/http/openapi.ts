@@ -3,7 +3,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { ANSWER_HEADERS_META_KEY, CONTENT_TYPES_META_KEY, errorResponse } from '../../shared/api-schemas';
-import type { Access } from '../../shared/endpoints/endpoint';
+import { optionalSession, type Access, type Endpoint } from '../../shared/endpoints/endpoint';
 import { endpoints } from '../../shared/endpoints/endpoint-table';
 
 /**
@@ -175,9 +175,49 @@ function dropUnusedComponents(document: OpenAPIV3.Document): void {
   }
 }
 
+const ERROR_REFERENCE = { $ref: '#/components/schemas/Error' };
+
+/** A request or answer schema of an entry the router does not serve, in OpenAPI 3.0's form; the error shape by its component. */
+const documentedSchema = (schema: z.ZodType): OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject =>
+  schema === errorResponse ? ERROR_REFERENCE : (z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as OpenAPIV3.SchemaObject);
+
+/**
+ * The authentication library's endpoints the web app calls (the table's `auth-handler` entries)
+ * are served by its one catch-all route, which the document leaves out: each is described here
+ * from its entry, with the refusals of the route that passes it on (auth/mount.ts). Their answers
+ * are the library's, of which the entry names what the web app reads: the schemas are read as
+ * inputs, so the library's other fields are allowed. Every one of them reads the session when
+ * there is one.
+ */
+function authHandlerOperations(): Record<string, OpenAPIV3.PathItemObject> {
+  const paths: Record<string, OpenAPIV3.PathItemObject> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+    if (endpoint.servedBy !== 'auth-handler') continue;
+    const query = endpoint.query ? (documentedSchema(endpoint.query) as OpenAPIV3.SchemaObject) : undefined;
+    const responses: Partial<Record<number, z.ZodType>> = { ...sharedRefusals(endpoint.method, endpoint.path, 'public', false), ...endpoint.responses };
+    const operation: OpenAPIV3.OperationObject = {
+      operationId: name,
+      tags: endpoint.tags,
+      summary: endpoint.summary,
+      ...(endpoint.description === undefined ? {} : { description: endpoint.description }),
+      security: endpoint.security ?? optionalSession,
+      ...(query
+        ? { parameters: Object.entries(query.properties ?? {}).map(([parameter, schema]) => ({ name: parameter, in: 'query', required: query.required?.includes(parameter) ?? false, schema })) }
+        : {}),
+      ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: documentedSchema(endpoint.body) } } } } : {}),
+      responses: Object.fromEntries(
+        Object.entries(responses).flatMap(([status, schema]) => (schema === undefined ? [] : [[status, { description: Number(status) < 400 ? 'Default Response' : 'Refused', content: { 'application/json': { schema: documentedSchema(schema) } } }]])),
+      ),
+    };
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase() as OpenAPIV3.HttpMethods] = operation;
+  }
+  return paths;
+}
+
 /** The swagger plugin's document transform: `jsonSchemaTransformObject`'s components, then the whole document's fixes. */
 export const transformDocument: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as OpenAPIV3.Document;
+  Object.assign(document.paths, authHandlerOperations());
   listNullInNullableEnums(document);
   typeNullableUnions(document);
   refuseNulInStrings(requestSchemas(document));
