@@ -7,7 +7,6 @@ import type { CacheCounters } from './cache-counters';
 import type { Database, PoolUse } from './db/client';
 import { AppError } from './errors';
 import { isLoopback } from './http/loopback';
-import type { RenderedPageStoreStats } from './web/page-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -337,7 +336,11 @@ export const requestMetrics = fp(
 );
 
 /** How the stored server-drawn pages were served, read from the store's own counts when scraped. */
-export function registerRenderedPageMetrics(metrics: Metrics, stats: () => RenderedPageStoreStats): void {
+export function registerRenderedPageMetrics(
+  metrics: Metrics,
+  // The store's own counts (web/page-store.ts), by shape: the metrics layer imports no web module.
+  stats: () => { memoryHits: number; storedHits: number; revalidated: number; renders: number; memoryBytes: number },
+): void {
   metrics.totals({
     name: 'rendered_pages_served_total',
     help: 'Stored server-drawn pages (course, teacher, fixed pages) by how they were served: memory, stored (one database read), revalidated (data fetched again, unchanged) or rendered (drawn by React)',
