@@ -15,12 +15,12 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { createServer, type ServerOptions } from './http/server';
 import { openInfrastructure, type InfrastructureOptions } from './infrastructure';
 import { mailPlugin } from './mail/plugin';
-import { registerDatabaseMetrics, registerMetricsRoute, registerRequestMetrics } from './metrics';
+import { registerDatabaseMetrics, registerRenderedPageMetrics, requestMetrics } from './metrics';
 import { testCheckoutRoutes } from './payments/test-checkout-routes';
-import { traceRequests } from './tracing';
+import { requestTracing } from './tracing';
 import { openVideoStorage } from './storage/video-storage';
 import { loadBuiltPageRenderer } from './web/built-page-renderer';
-import { registerSpa, type HeadResolver } from './web/spa';
+import { firstHead, registerSpa } from './web/spa';
 import { RenderedPageStore } from './web/page-store';
 import type { CreatePageRenderer } from '../shared/page-rendering';
 
@@ -37,37 +37,18 @@ export type AppOptions = ServerOptions &
 
 export type App = FastifyInstance;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The stored server-rendered pages (its `stats()` counts hits, misses and drawings). */
-    renderedPageStore: RenderedPageStore;
-  }
-}
-
-/** Each resolver knows its own pages and answers null for the others: the first head found wins. */
-const firstHead =
-  (resolvers: HeadResolver[]): HeadResolver =>
-  async (...args) => {
-    for (const resolve of resolvers) {
-      const head = await resolve(...args);
-      if (head) return head;
-    }
-    return null;
-  };
-
 /** Builds the whole app without listening, so tests can drive it through `inject()`: the shared infrastructure, then the features. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
   // First: with object storage, the pages' security policy names the bucket's origin for media.
   const videoStorage = await openVideoStorage(config);
   const app = createServer(config, options, { media: videoStorage.mediaOrigin ? [videoStorage.mediaOrigin] : [] });
   // Before the other hooks, so that their work (and every query) falls inside the request's span.
-  traceRequests(app);
-  // First among the hooks, so that the caches built next can report to it.
-  const metrics = registerRequestMetrics(app);
+  await app.register(requestTracing);
+  // First among the other hooks, so that the caches built next can report to it.
+  await app.register(requestMetrics, { token: config.metricsToken });
   const payments = { webhookPath: WEBHOOK_PATH, ...returnUrls(config.publicUrl) };
   const { mailSender, testPaymentProvider, ...shared } = await openInfrastructure(app, config, videoStorage, { database: options.database, payoutProvider: options.payoutProvider, payments });
-  registerDatabaseMetrics(metrics, shared.database.db, shared.database.poolUse);
-  registerMetricsRoute(app, { token: config.metricsToken });
+  registerDatabaseMetrics(app.metrics, shared.database.db, shared.database.poolUse);
 
   // After the security headers (set first thing), so that a refused request still carries them. The Stripe
   // webhook proves itself by its signature; the authentication library checks its own origins.
@@ -89,22 +70,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onError: (error) => app.log.error({ err: error }, 'rendered page store failed'),
   });
   app.decorate('renderedPageStore', renderedPageStore);
-  metrics.totals({
-    name: 'rendered_pages_served_total',
-    help: 'Stored server-drawn pages (course, teacher, fixed pages) by how they were served: memory, stored (one database read), revalidated (data fetched again, unchanged) or rendered (drawn by React)',
-    labelName: 'source',
-    read: () => {
-      const { memoryHits, storedHits, revalidated, renders } = renderedPageStore.stats();
-      return { memory: memoryHits, stored: storedHits, revalidated, rendered: renders };
-    },
-  });
-  metrics.gauge({ name: 'rendered_pages_memory_bytes', help: 'Compressed bytes of stored pages this process keeps in memory (RENDERED_PAGE_MEMORY_MB bounds it)', collect: (gauge) => gauge.set(renderedPageStore.stats().memoryBytes) });
+  registerRenderedPageMetrics(app.metrics, () => renderedPageStore.stats());
   // The pages that depend on the whole catalogue (home, listings, addresses with parameters).
   const renderedPageCache = new CatalogCache(shared.database.db, {
     maxEntries: config.renderedPageCacheEntries,
     maxStaleMs: config.catalogCacheMaxStaleMs,
     versionFeed: shared.catalogVersionFeed,
-    counters: metrics.cache('rendered-pages'),
+    counters: app.metrics.cache('rendered-pages'),
   });
   await registerSpa(app, {
     config,

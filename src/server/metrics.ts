@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CacheCounters } from './cache-counters';
 import type { Database, PoolUse } from './db/client';
@@ -191,7 +192,7 @@ export class Metrics {
  * Counts every answer by its route's pattern (`/api/courses/:id`, never the URL itself: bounded
  * cardinality) and status, in one histogram observation, after the answer has gone.
  */
-export function registerRequestMetrics(app: FastifyInstance): Metrics {
+function registerRequestMetrics(app: FastifyInstance): Metrics {
   const metrics = new Metrics();
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -313,10 +314,41 @@ export function mayScrape(request: FastifyRequest, token: string | undefined): b
  * /api, the endpoint table and the API docs, like the sitemap. A refused caller gets the usual
  * error answer (401).
  */
-export function registerMetricsRoute(app: FastifyInstance, { token }: { token: string | undefined }): void {
+function registerMetricsRoute(app: FastifyInstance, { token }: { token: string | undefined }): void {
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!mayScrape(request, token)) throw new AppError('UNAUTHENTICATED', 'Metrics are open to this machine, or with the metrics token');
     const body = await app.metrics.scrape();
     return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(body);
   });
+}
+
+/**
+ * The request metrics and the scrape route, as a plugin of the app (not encapsulated: its hook
+ * sees every route). Register it first among the hooks but tracing's, so that the caches built
+ * after it can report to `app.metrics`.
+ */
+export const requestMetrics = fp(
+  async (app: FastifyInstance, { token }: { token: string | undefined }) => {
+    registerRequestMetrics(app);
+    registerMetricsRoute(app, { token });
+  },
+  { name: 'request-metrics' },
+);
+
+/** How the stored server-drawn pages were served, read from the store's own counts when scraped. */
+export function registerRenderedPageMetrics(
+  metrics: Metrics,
+  // The store's own counts (web/page-store.ts), by shape: the metrics layer imports no web module.
+  stats: () => { memoryHits: number; storedHits: number; revalidated: number; renders: number; memoryBytes: number },
+): void {
+  metrics.totals({
+    name: 'rendered_pages_served_total',
+    help: 'Stored server-drawn pages (course, teacher, fixed pages) by how they were served: memory, stored (one database read), revalidated (data fetched again, unchanged) or rendered (drawn by React)',
+    labelName: 'source',
+    read: () => {
+      const { memoryHits, storedHits, revalidated, renders } = stats();
+      return { memory: memoryHits, stored: storedHits, revalidated, rendered: renders };
+    },
+  });
+  metrics.gauge({ name: 'rendered_pages_memory_bytes', help: 'Compressed bytes of stored pages this process keeps in memory (RENDERED_PAGE_MEMORY_MB bounds it)', collect: (gauge) => gauge.set(stats().memoryBytes) });
 }

@@ -14,6 +14,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { TracingSettings } from './config';
 import { loggableRequestUrl, redactQuery } from './http/log-redaction';
 
@@ -108,7 +109,7 @@ const requestSpans = new WeakMap<FastifyRequest, TracedRequest>();
  * answer; a 5xx marks it as an error, with the exception thrown when there was one. Added first
  * among the app's hooks, so that everything after runs inside the span.
  */
-export function traceRequests(app: FastifyInstance): void {
+function traceRequests(app: FastifyInstance): void {
   if (!running) return;
   app.addHook('onRequest', (request, reply, done) => {
     if (!running) return done();
@@ -142,6 +143,9 @@ export function traceRequests(app: FastifyInstance): void {
     done();
   });
 }
+
+/** The request spans as a plugin of the app (not encapsulated: its hooks see every route); register it before any other hook. */
+export const requestTracing = fp(async (app: FastifyInstance) => traceRequests(app), { name: 'request-tracing' });
 
 /**
  * A CLIENT span around `call`, child of the active span; with `requireParent`, only when there is

@@ -30,7 +30,7 @@ const tusMetadata = (fields: Record<string, string>) =>
 export async function createUpload(app: App, user: TestUser, length: number, fileName = 'video.mp4'): Promise<string> {
   const response = await app.inject({
     method: 'POST',
-    url: '/api/uploads/',
+    url: '/api/uploads',
     headers: { ...user.headers, ...TUS, 'upload-length': String(length), 'upload-metadata': tusMetadata({ filename: fileName, filetype: 'video/mp4' }) },
   });
   if (response.statusCode !== 201) throw new Error(`tus create failed: ${response.statusCode} ${response.body}`);

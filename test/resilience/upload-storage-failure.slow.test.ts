@@ -84,7 +84,7 @@ describe('video storage failing during an upload', () => {
     const teacher = await signedInUser(ctx.app);
     const repair = await breakFolder(incomingDir());
     try {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...teacher.headers, ...TUS, 'upload-length': '1000' } });
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...teacher.headers, ...TUS, 'upload-length': '1000' } });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/could not be stored/i) } });
       expect(await ctx.db.select().from(courseVideos)).toEqual([]);

@@ -119,10 +119,10 @@ describe('security headers on every response', () => {
     expect(me.statusCode).toBe(200);
     expectSecurityHeaders(me, 'signed-in JSON');
     // tus writes its answers to the raw response itself.
-    const created = await app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '10' } });
+    const created = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, 'upload-length': '10' } });
     expect(created.statusCode).toBe(201);
     expectSecurityHeaders(created, 'tus create');
-    const oldProtocol = await app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, 'tus-resumable': '0.2.2', 'upload-length': '10' } });
+    const oldProtocol = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, 'tus-resumable': '0.2.2', 'upload-length': '10' } });
     expect(oldProtocol.statusCode).toBe(412);
     expect(oldProtocol.json().error.code).toBe('TUS_VERSION_UNSUPPORTED');
     expectSecurityHeaders(oldProtocol, 'tus version refusal');
@@ -137,7 +137,7 @@ describe('security headers on every response', () => {
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid content-type' });
     expectSecurityHeaders(wrongType, 'tus header refusal');
-    const badLength = await app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '-1' } });
+    const badLength = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, 'upload-length': '-1' } });
     expect(badLength.statusCode).toBe(400);
     expect(badLength.json().error.message).toBe('Invalid upload-length');
   });

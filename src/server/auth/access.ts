@@ -7,6 +7,8 @@ import { requireAdmin, requireCourseManager, requireUser, type SessionUser } fro
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route that may read the session (its entry's `security` is `optionalSession`). */
+    optionalSession?: boolean;
   }
   interface FastifyRequest {
     /** The caller the route's access declaration let in; null on public routes. */

@@ -77,8 +77,14 @@ async function lookUpSessionUser(request: FastifyRequest): Promise<SessionUser |
   return resolved;
 }
 
-/** The signed-in user of this request, or null for a visitor. */
+/**
+ * The signed-in user of this request, or null for a visitor. A public route reads it only when
+ * its entry says so (`security: optionalSession`), so that the OpenAPI document declares every
+ * route that answers differently to a signed-in caller.
+ */
 export function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const { access, optionalSession } = request.routeOptions.config;
+  if (access === 'public' && !optionalSession) throw new Error(`${request.method} ${request.routeOptions.url} reads the session, but its entry does not declare it (security: optionalSession)`);
   request.sessionUserPromise ??= lookUpSessionUser(request);
   return request.sessionUserPromise;
 }

@@ -153,7 +153,7 @@ export async function mountAuth(app: FastifyInstance, auth: Auth, { publicUrl, s
       url: `${AUTH_BASE_PATH}/*`,
       // better-auth decides who may call each of its endpoints; what each may change is declared
       // on its entry, found from the endpoint the router matched.
-      config: { access: 'public', effects: (request) => authEndpointEffects(request.method, (request.params as { '*'?: string })['*'] ?? '') },
+      config: { access: 'public', optionalSession: true, effects: (request) => authEndpointEffects(request.method, (request.params as { '*'?: string })['*'] ?? '') },
       schema: { hide: true },
       handler: async (request, reply) => {
         const endpoint = (request.params as { '*'?: string })['*'] ?? '';

@@ -17,7 +17,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { couponDiscountKinds, courseLanguages, courseLevels, lessonKinds, paymentStatuses } from '../../shared/limits';
+import { languages, type Language } from '../../shared/languages';
+import { couponDiscountKinds, courseLanguages, courseLevels, lessonKinds, paymentStatuses, playbackRates } from '../../shared/limits';
+
+/**
+ * The SQL list of the interface's languages (`'es', 'en'`), for the checks of the columns that
+ * hold one: a language added to src/shared/languages.ts changes these checks, and
+ * `drizzle-kit generate` writes the migration.
+ */
+const languageList = (...more: string[]) => sql.raw([...languages, ...more].map((language) => `'${language}'`).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -52,7 +60,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
-    check('users_language_known', sql`${t.language} in ('es', 'en')`),
+    check('users_language_known', sql`${t.language} in (${languageList()})`),
   ],
 );
 
@@ -1028,7 +1036,7 @@ export const videoCaptions = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => courseVideos.id, { onDelete: 'cascade' }),
-    language: text('language').$type<'es' | 'en'>().notNull(),
+    language: text('language').$type<Language>().notNull(),
     /** The name of the file as uploaded, shown to the teacher. */
     fileName: text('file_name').notNull(),
     vtt: text('vtt').notNull(),
@@ -1036,7 +1044,7 @@ export const videoCaptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.language] }), check('video_captions_language_known', sql`${t.language} in ('es', 'en')`)],
+  (t) => [primaryKey({ columns: [t.videoId, t.language] }), check('video_captions_language_known', sql`${t.language} in (${languageList()})`)],
 );
 
 /** What a learner chose in the player: the speed (in percent) and the captions (a language, `off`, or null while never chosen). */
@@ -1047,12 +1055,12 @@ export const playerSettings = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     playbackRatePercent: smallint('playback_rate_percent').notNull().default(100),
-    captionLanguage: text('caption_language').$type<'es' | 'en' | 'off'>(),
+    captionLanguage: text('caption_language').$type<Language | 'off'>(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('player_settings_rate_known', sql`${t.playbackRatePercent} in (50, 75, 100, 125, 150, 175, 200)`),
-    check('player_settings_caption_language_known', sql`${t.captionLanguage} in ('es', 'en', 'off')`),
+    check('player_settings_rate_known', sql`${t.playbackRatePercent} in (${sql.raw(playbackRates.map((rate) => Math.round(rate * 100)).join(', '))})`),
+    check('player_settings_caption_language_known', sql`${t.captionLanguage} in (${languageList('off')})`),
   ],
 );
 
@@ -1066,7 +1074,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const renderedPages = pgTable(
   'rendered_pages',
   {
-    language: text('language').$type<'es' | 'en'>().notNull(),
+    language: text('language').$type<Language>().notNull(),
     /** The page's own address: its path (pages with parameters are not kept here). */
     address: text('address').notNull(),
     /** A digest of everything the page was drawn from (its data, its head, the build). */

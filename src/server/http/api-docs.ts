@@ -8,7 +8,8 @@ import { createRouteTransform, transformDocument } from './openapi';
 export async function registerApiDocs(app: FastifyInstance, config: Config, { crossSiteExemptRoutes }: { crossSiteExemptRoutes: readonly string[] }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Course marketplace API', version: '1.0.0' },
+      info: { title: 'Course marketplace API', version: '1.0.0', license: { name: 'Proprietary', url: `${config.publicUrl}/about` } },
+      servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
           cookie: { type: 'apiKey', in: 'cookie', name: 'marketplace.session_token' },

@@ -95,3 +95,31 @@ export function answerRouterError(setSecurityHeaders: (request: FastifyRequest['
     return reply.status(status).send(errorBody('BAD_REQUEST', message));
   };
 }
+
+const clientErrorAnswers: Record<string, { status: number; reason: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive' },
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request that is not valid HTTP (a malformed request line or
+ * header, headers too large, too slow to arrive) never reaches the router; it is answered on the
+ * socket in the one error shape, with the security headers, and the connection closed.
+ */
+export function answerClientError(setSecurityHeaders: (request: FastifyRequest['raw'], response: FastifyReply['raw']) => void) {
+  const securityHeaders = new Map<string, string>();
+  setSecurityHeaders({} as FastifyRequest['raw'], { setHeader: (name: string, value: string) => securityHeaders.set(name, String(value)), removeHeader: () => {} } as unknown as FastifyReply['raw']);
+  const headerLines = [...securityHeaders].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return (error: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    // A connection reset leaves nobody to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, reason, message } = clientErrorAnswers[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'The request is not valid HTTP' };
+    const body = JSON.stringify(errorBody('BAD_REQUEST', message));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\n${headerLines}Cache-Control: no-store\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+}

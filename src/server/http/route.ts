@@ -10,7 +10,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { writingMethods, type Endpoint } from '../../shared/endpoints/endpoint';
+import { declaresOptionalSession, writingMethods, type Endpoint } from '../../shared/endpoints/endpoint';
 
 type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -39,7 +39,7 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
  * What a route may add to its entry: a body limit, compression, hooks, route config (a rate
  * limit…). Never its method, url, schema, access, credentials or effects, which the entry owns.
  */
-export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access' | 'effects' | 'credentialParams'> };
+export type ExtraRouteOptions = Omit<RouteShorthandOptions, 'schema' | 'config'> & { config?: Omit<FastifyContextConfig, 'access' | 'optionalSession' | 'effects' | 'credentialParams'> };
 
 /**
  * Registers the route of an endpoint of the shared table: its method, its url (relative to
@@ -66,6 +66,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     config: {
       ...extra.config,
       access: endpoint.access,
+      ...(declaresOptionalSession(security) ? { optionalSession: true } : {}),
       ...(endpoint.credentialParams === undefined ? {} : { credentialParams: endpoint.credentialParams }),
       ...(endpoint.effects === undefined ? {} : { effects: endpoint.effects }),
       ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}),

@@ -4,7 +4,8 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../shared/endpoints/endpoint';
 import type { Config } from '../config';
-import { answerRouterError, registerErrorHandling } from './errors-plugin';
+import { AppError } from '../errors';
+import { answerClientError, answerRouterError, registerErrorHandling } from './errors-plugin';
 import { requestLogSerializer } from './log-redaction';
 import { rawSecurityHeaders, registerSecurityHeaders, type ExtraSources } from './security-headers';
 
@@ -52,6 +53,34 @@ export type ServerOptions = {
   logStream?: { write(line: string): void };
 };
 
+/** The first place in a request's part (`name`, `items.0.title`) whose text holds a NUL character. */
+function nulCharacterAt(value: unknown, where: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? where || '_' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulCharacterAt(item, where ? `${where}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL stores no NUL character in text: a body, query or path parameter holding one is
+ * refused by validation (400 VALIDATION_FAILED, naming the field), as the OpenAPI document's
+ * string patterns say (http/openapi.ts), rather than by the database further on.
+ */
+function refusingNulCharacters(compile: typeof validatorCompiler): typeof validatorCompiler {
+  return (route) => {
+    const validate = compile(route);
+    if (route.httpPart === 'headers') return validate;
+    return (data) => {
+      const field = nulCharacterAt(data, '');
+      if (field) return { error: new AppError('VALIDATION_FAILED', 'Text may not hold NUL characters', { [field]: ['validation.invalid'] }) };
+      return validate(data);
+    };
+  };
+}
+
 /**
  * The Fastify instance with what every request meets before any route: its id, the time limits
  * of its socket, the one error shape, the security headers (naming `extraSources`, such as the
@@ -86,6 +115,8 @@ export function createServer(config: Config, options: ServerOptions, extraSource
     forceCloseConnections: 'idle',
     // A malformed or overlong URL is refused by the router before any hook: still the one error shape and headers.
     frameworkErrors: answerRouterError(rawSecurityHeaders(config, extraSources)),
+    // A request that is not valid HTTP never reaches the router: the one error shape all the same.
+    clientErrorHandler: answerClientError(rawSecurityHeaders(config, extraSources)),
     // A request that reaches the router after close began came on a connection already taken:
     // finish it (answered with Connection: close) rather than Fastify's 503 in another error shape.
     return503OnClosing: false,
@@ -99,7 +130,7 @@ export function createServer(config: Config, options: ServerOptions, extraSource
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config, extraSources);

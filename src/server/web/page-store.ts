@@ -4,6 +4,13 @@ import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { renderedPages } from '../db/schema';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The stored server-rendered pages (its `stats()` counts hits, misses and drawings). */
+    renderedPageStore: RenderedPageStore;
+  }
+}
+
 /**
  * A server-rendered page as kept and sent: the whole document, compressed once in each encoding
  * browsers ask for, so that a view costs no compression.

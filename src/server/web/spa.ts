@@ -78,6 +78,17 @@ const behindFirstPaint = (html: string) =>
  */
 export type HeadResolver = (page: PageName, params: Record<string, string>, request: FastifyRequest, language?: Language) => Promise<HeadTags | null>;
 
+/** Each resolver knows its own pages and answers null for the others: the first head found wins. */
+export const firstHead =
+  (resolvers: HeadResolver[]): HeadResolver =>
+  async (...args) => {
+    for (const resolve of resolvers) {
+      const head = await resolve(...args);
+      if (head) return head;
+    }
+    return null;
+  };
+
 type SpaOptions = {
   config: Config;
   db: Database;

@@ -84,7 +84,8 @@ export const authEndpoints = {
     tags: ['auth'],
     summary: "The provider's sign-in address, where the browser goes",
     body: z.object({ provider: z.enum(socialProviderIds), callbackURL: z.string(), errorCallbackURL: z.string() }),
-    responses: { 200: z.object({ url: z.string(), redirect: z.boolean() }), ...authErrors },
+    // 404: a provider this server has no credentials for.
+    responses: { 200: z.object({ url: z.string(), redirect: z.boolean() }), 404: errorResponse, ...authErrors },
   }),
   signOut: defineEndpoint({
     method: 'POST',

@@ -15,7 +15,7 @@ import {
 } from '../schemas/catalog';
 import { editCourseSchema } from '../schemas/courses';
 import { readErrors, refusals, writeErrors } from './admin';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 
 /** Public catalogue reads. */
 export const catalogEndpoints = {
@@ -41,6 +41,7 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/courses/:id',
     access: 'public',
+    security: optionalSession,
     tags: ['catalog'],
     summary: 'A course (a disabled course answers 404 except to admins)',
     params: idParams,

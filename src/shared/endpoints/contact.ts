@@ -3,7 +3,7 @@ import { errorResponse, idParams, okResponse } from '../api-schemas';
 import { adminPageQuery, pageOf } from '../schemas/admin';
 import { contactMessage, contactMessageSchema } from '../schemas/contact';
 import { readErrors } from './admin';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 import { formField, formPost, redirects } from './form-post';
 
 export const contactEndpoints = {
@@ -11,6 +11,7 @@ export const contactEndpoints = {
     method: 'POST',
     path: '/api/contact',
     access: 'public',
+    security: optionalSession,
     effects: [],
     tags: ['contact'],
     summary: 'Send a message to the staff (anyone may; a few per address per hour)',
@@ -47,6 +48,7 @@ export const contactFormEndpoints = {
   contactForm: defineEndpoint({
     ...formPost,
     path: '/api/forms/contact',
+    security: optionalSession,
     effects: [],
     summary: 'Send a message to the staff from the HTML form',
     description: `${redirects} Success comes back to the contact page saying the message was sent.`,

@@ -65,6 +65,18 @@ export type Endpoint = {
   security?: Record<string, string[]>[];
 };
 
+/**
+ * The `security` of a public endpoint that also looks at who asks when someone is signed in (a
+ * disabled course its owner may still see, the caller's own review): anyone, or the session
+ * cookie, or a bearer token. The server refuses to read the session on a public route whose
+ * entry does not declare it (auth/guards.ts), so the document cannot leave it out.
+ */
+export const optionalSession: Record<string, string[]>[] = [{}, { cookie: [] }, { bearer: [] }];
+
+/** True when the security requirements admit a caller without credentials beside signed-in ones. */
+export const declaresOptionalSession = (security: readonly Record<string, string[]>[] | undefined): boolean =>
+  security !== undefined && security.some((requirement) => Object.keys(requirement).length === 0) && security.length > 1;
+
 /** Keeps an endpoint's literal types (path, method, schemas) while checking its shape. */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 

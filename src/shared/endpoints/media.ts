@@ -5,7 +5,7 @@ import { captionFileList, type CaptionLanguage, captionLanguages, captionUpload 
 import { curriculumLesson, lessonContent } from '../schemas/curriculum';
 import { uploadedLessonImage } from '../schemas/curriculum-editing';
 import { mainVideo, uploadedVideo, uploadedVideoList, videoProcessingList } from '../schemas/media';
-import { defineEndpoint, pathFor } from './endpoint';
+import { defineEndpoint, optionalSession, pathFor } from './endpoint';
 
 const courseParams = z.object({ courseId: databaseId });
 /** 302: with object storage, to a short-lived presigned URL of the bucket, which answers the ranges itself. */
@@ -57,10 +57,10 @@ const acceptedUpload = uploadedVideo.pick({ id: true, width: true, height: true,
  * my unclaimed uploads, and streaming.
  */
 export const mediaEndpoints = {
-  /** Where tus uploads go: POST creates, then HEAD, PATCH and DELETE `<path><id>`. */
+  /** Where tus uploads go: POST creates, then HEAD, PATCH and DELETE `<path>/<id>`. */
   createUpload: defineEndpoint({
     method: 'POST',
-    path: '/api/uploads/',
+    path: '/api/uploads',
     access: 'user',
     effects: [],
     tags: ['media'],
@@ -73,7 +73,8 @@ export const mediaEndpoints = {
       })
       .loose(),
     responses: {
-      201: withAnswerHeaders(acceptedUpload.optional(), { ...tusAnswerHeaders, Location: 'The new upload\'s URL, for HEAD, PATCH and DELETE', 'Upload-Offset': 'The bytes received so far' }),
+      // The stored video when the creation carried the whole file; otherwise an empty object (the data follows by PATCH).
+      201: withAnswerHeaders(z.union([acceptedUpload, z.strictObject({})]), { ...tusAnswerHeaders, Location: 'The new upload\'s URL, for HEAD, PATCH and DELETE', 'Upload-Offset': 'The bytes received so far' }),
       ...uploadRefusals,
     },
   }),
@@ -120,6 +121,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "Stream a course's intro video (HTTP Range, ETag); public while the course is active",
     params: courseParams,
@@ -148,6 +150,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/master.m3u8',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "The HLS master playlist of a course's intro video, once transcoded; public while the course is active",
     params: courseParams,
@@ -157,6 +160,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/:rendition/:file',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "A rendition playlist or segment of a course's intro video (HTTP Range, ETag)",
     params: courseParams.extend({ rendition: hlsRendition, file: hlsRenditionFile }),
@@ -166,6 +170,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/poster.jpg',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "A frame of a course's intro video (JPEG), once transcoded: the course's picture when it has no cover",
     params: courseParams,
@@ -250,6 +255,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/thumbnails.vtt',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "The timeline's preview thumbnails of a course's intro, once transcoded: a WebVTT index of the sprite's tiles (relative `thumbnails.jpg#xywh=…`)",
     params: courseParams,
@@ -259,6 +265,7 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/hls/thumbnails.jpg',
     access: 'public',
+    security: optionalSession,
     tags: ['media'],
     summary: "The sprite of a course's intro's preview thumbnails (JPEG)",
     params: courseParams,
@@ -344,6 +351,7 @@ export const captionsEndpoints = {
     method: 'GET',
     path: '/api/videos/courses/:courseId/intro/captions/:language',
     access: 'public',
+    security: optionalSession,
     tags: ['captions'],
     summary: "The captions of a course's intro video (WebVTT); public while the course is active",
     params: z.object({ courseId: databaseId, language }),
@@ -377,6 +385,7 @@ export const lessonEndpoints = {
     method: 'GET',
     path: '/api/lessons/:lessonId',
     access: 'public',
+    security: optionalSession,
     tags: ['lessons'],
     summary: "A lesson's content: a video's signed links, a text's HTML, or a file's short-lived download link",
     description:
@@ -414,6 +423,7 @@ export const lessonEndpoints = {
     method: 'GET',
     path: '/api/lesson-images/:imageId',
     access: 'public',
+    security: optionalSession,
     tags: ['lessons'],
     summary: "A text lesson's image, for whoever may see a lesson that shows it",
     description:

@@ -1,7 +1,7 @@
 import { errorResponse, idParams } from '../api-schemas';
 import { courseReviewsResponse, reviewDeletedResponse, reviewInputSchema, reviewSavedResponse } from '../schemas/reviews';
 import { courseReputationSchema } from '../schemas/course-reputation';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, optionalSession } from './endpoint';
 
 /** Reviews: anyone reads a course's reviews; its buyers write them. */
 export const reviewsEndpoints = {
@@ -18,6 +18,7 @@ export const reviewsEndpoints = {
     method: 'GET',
     path: '/api/courses/:id/reviews',
     access: 'public',
+    security: optionalSession,
     tags: ['reviews'],
     summary: "A course's reviews, newest first",
     params: idParams,

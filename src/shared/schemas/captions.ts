@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { languages, type Language } from '../languages';
 import { captionLimits } from '../limits';
 
-/** The languages a video's captions come in: the interface's two. */
-export const captionLanguages = ['es', 'en'] as const;
-export type CaptionLanguage = (typeof captionLanguages)[number];
+/** The languages a video's captions come in: the interface's. */
+export const captionLanguages = languages;
+export type CaptionLanguage = Language;
 
 /** A caption track a player offers: WebVTT, served with the same protection as its video. */
 export const captionTrack = z.object({ language: z.enum(captionLanguages), url: z.string() });

@@ -14,6 +14,11 @@ const reservedNames = new Set(
     .map((segment) => segment.toLowerCase()),
 );
 
+/** The reserved names as the OpenAPI document says them: any case (a pattern has no flags), spaces around allowed. */
+const reservedNamePattern = `^\\s*(${[...reservedNames]
+  .map((name) => [...name].map((char) => (/[a-z]/.test(char) ? `[${char}${char.toUpperCase()}]` : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join(''))
+  .join('|')})\\s*$`;
+
 export const isReservedUserName = (name: string) => reservedNames.has(name.trim().toLowerCase());
 
 /**
@@ -33,15 +38,18 @@ export const profileNameField = z
   .min(1, 'validation.nameRequired')
   .max(limits.userNameMax, 'validation.nameTooLong')
   .refine((name) => !isReservedUserName(name), 'validation.nameReserved')
-  .meta({ not: { enum: [...reservedNames] }, description: `Not a page's name (${[...reservedNames].join(', ')}), in any case` });
+  .meta({ not: { pattern: reservedNamePattern }, description: `Not a page's name (${[...reservedNames].join(', ')}), in any case, with or without spaces around` });
 
 /** A picture is a link the browser loads: http or https only (never `javascript:` or `data:`), or empty for none. */
+const profileImagePattern = '^\\s*([hH][tT][tT][pP][sS]?://\\S+)?\\s*$';
+
 export const profileImageField = z
   .string()
   .trim()
   .max(2048, 'validation.imageUrl')
-  .refine((value) => value === '' || (/^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)), 'validation.imageUrl')
-  .meta({ pattern: '^\\s*([hH][tT][tT][pP][sS]?://\\S+)?\\s*$', description: 'An http(s) URL, or empty for none' });
+  // The OpenAPI document's pattern is the rule itself: what it lets through, the server takes.
+  .refine((value) => new RegExp(profileImagePattern).test(value), 'validation.imageUrl')
+  .meta({ pattern: profileImagePattern, description: 'An http(s) URL, or empty for none' });
 
 /** A few words shown on a teacher's public profile; empty means none. */
 export const profileBioField = z.string().trim().max(limits.userBioMax, 'validation.bioTooLong');

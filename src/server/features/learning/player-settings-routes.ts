@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playerSettingsEndpoints } from '../../../shared/endpoints/learning';
+import { playbackRates } from '../../../shared/limits';
 import type { PlayerSettings } from '../../../shared/schemas/player-settings';
 import { signedInUser } from '../../auth/access';
 import type { Database } from '../../db/client';
@@ -12,7 +13,9 @@ const DEFAULTS: PlayerSettings = { playbackRate: 1, captionLanguage: null };
 
 async function readSettings(db: Database, userId: string): Promise<PlayerSettings> {
   const [row] = await db.select().from(playerSettings).where(eq(playerSettings.userId, userId));
-  return row ? { playbackRate: row.playbackRatePercent / 100, captionLanguage: row.captionLanguage } : DEFAULTS;
+  // The column's check keeps it to the speeds offered; a stray value reads as normal speed.
+  const playbackRate = playbackRates.find((rate) => Math.round(rate * 100) === row?.playbackRatePercent) ?? DEFAULTS.playbackRate;
+  return row ? { playbackRate, captionLanguage: row.captionLanguage } : DEFAULTS;
 }
 
 /** The player's speed and captions, remembered per learner (the rate kept in whole percent: the speeds offered are quarters). */

@@ -4,7 +4,7 @@ import type { AccessRule } from '../../access-cases.test-support';
 const tus = { 'tus-resumable': '1.0.0' };
 
 export const accessRules: AccessRule[] = [
-  { route: 'POST /api/uploads/', request: () => ({ url: '/api/uploads/', headers: { ...tus, 'upload-length': '1024' } }), status: 201 },
+  { route: 'POST /api/uploads', request: () => ({ url: '/api/uploads', headers: { ...tus, 'upload-length': '1024' } }), status: 201 },
   {
     // Nobody but its uploader may append to an upload; an unknown one is not found.
     route: 'PATCH /api/uploads/:uploadId',

@@ -37,7 +37,7 @@ describe.skipIf(!sharedServerUrl)(`two app processes on one database and one buc
     const teacher = await signUpThrough(pair.first);
 
     // Created through the first process, half sent through the second, finished through the first.
-    const created = await tus(pair.first, teacher, '/api/uploads/', 'POST', { 'upload-length': String(bytes.length) });
+    const created = await tus(pair.first, teacher, '/api/uploads', 'POST', { 'upload-length': String(bytes.length) });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
     const half = 20_000;

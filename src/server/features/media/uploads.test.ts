@@ -206,7 +206,7 @@ describe.each(['the local disk', 'an S3 bucket'] as const)('video uploads over t
   });
 
   it('lets only signed-in users upload, and only the uploader see or continue an upload', async () => {
-    const visitor = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...TUS, 'upload-length': '100' } });
+    const visitor = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...TUS, 'upload-length': '100' } });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().error.code).toBe('UNAUTHENTICATED');
 
@@ -284,10 +284,10 @@ describe('video upload size limit', () => {
 
   it('refuses an upload larger than VIDEO_MAX_BYTES before any byte is sent', async () => {
     const user = await signedInUser(ctx.app);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '40001' } });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, 'upload-length': '40001' } });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('VIDEO_TOO_LARGE');
-    const fits = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '40000' } });
+    const fits = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, 'upload-length': '40000' } });
     expect(fits.statusCode).toBe(201);
   });
 });
@@ -314,11 +314,11 @@ describe('unused uploads per user', () => {
   it(`refuses a new upload while ${MAX_UNUSED_UPLOADS} videos wait unused`, async () => {
     const user = await signedInUser(ctx.app);
     for (let index = 0; index < MAX_UNUSED_UPLOADS; index++) await insertUpload(ctx.db, user.id);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '100' } });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, 'upload-length': '100' } });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('UPLOAD_LIMIT_REACHED');
     const other = await signedInUser(ctx.app);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...other.headers, ...TUS, 'upload-length': '100' } })).statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...other.headers, ...TUS, 'upload-length': '100' } })).statusCode).toBe(201);
   });
 
   it('counts uploads in progress as videos that will wait unused, so finishing them cannot pass the limit', async () => {
@@ -326,7 +326,7 @@ describe('unused uploads per user', () => {
     for (let index = 0; index < MAX_UNUSED_UPLOADS - 2; index++) await insertUpload(ctx.db, user.id);
     await createUpload(ctx.app, user, 1000);
     await createUpload(ctx.app, user, 1000);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, 'upload-length': '100' } });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, 'upload-length': '100' } });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('UPLOAD_LIMIT_REACHED');
   });
@@ -335,7 +335,7 @@ describe('unused uploads per user', () => {
 describe('upload space per user', () => {
   const ctx = useTestApp({ VIDEO_MAX_BYTES: '100000', UPLOADS_MAX_UNFINISHED_PER_USER: '2', UPLOADS_MAX_DECLARED_BYTES_PER_USER: '150000' });
   const create = (user: { headers: Record<string, string> }, headers: Record<string, string>) =>
-    ctx.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...user.headers, ...TUS, ...headers } });
+    ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...user.headers, ...TUS, ...headers } });
   const rowsOf = (ownerId: string) => ctx.db.select().from(uploadsInProgress).where(eq(uploadsInProgress.ownerId, ownerId));
 
   it('refuses a third unfinished upload with UNFINISHED_UPLOADS_LIMIT, naming the limit; finishing or cancelling one frees its place', async () => {

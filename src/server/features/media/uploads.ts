@@ -33,6 +33,8 @@ type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof TusServer>
 type TusError = { status_code: number; body: string };
 
 const TUS_PATH = '/api/uploads';
+/** The body of a creation that carried no data (the document's 201: an empty object until the last part arrives). */
+const UNFINISHED_CREATION_BODY = '{}';
 const TUS_VERSION = '1.0.0';
 
 /** A course needs two; a few spare, but nobody fills the disk with videos no course uses. */
@@ -101,7 +103,7 @@ function refuseInvalidTusHeaders(request: FastifyRequest) {
 }
 
 /**
- * Resumable video uploads over the tus protocol at /api/uploads/. Only signed-in users may
+ * Resumable video uploads over the tus protocol at /api/uploads. Only signed-in users may
  * upload, and only the uploader may resume, inspect or cancel an upload. A finished upload
  * is checked (an MP4 with a video track, whatever its name), moved into video storage and
  * recorded as a `course_videos` row of the uploader that no course has claimed yet.
@@ -218,15 +220,28 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadOptions> = async (
    */
   const sendTusRefusalsAsJson = (response: FastifyReply['raw']) => {
     const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => typeof response;
+    const end = response.end.bind(response) as (...args: unknown[]) => typeof response;
+    let unfinishedCreation = false;
     response.writeHead = ((status: number, ...rest: unknown[]) => {
       const headers = rest.find(Array.isArray) as unknown[] | undefined;
-      if (status >= 400 && headers) {
+      if (headers) {
         for (let index = 0; index + 1 < headers.length; index += 2) {
-          if (String(headers[index]).toLowerCase() === 'content-type' && String(headers[index + 1]).startsWith('text/plain')) headers[index + 1] = 'application/json; charset=utf-8';
+          if (String(headers[index]).toLowerCase() !== 'content-type' || !String(headers[index + 1]).startsWith('text/plain')) continue;
+          headers[index + 1] = 'application/json; charset=utf-8';
+          // A creation without the whole file: tus answers it with an empty text body; the API's is
+          // an empty JSON object, and the offset the upload is at (0: the data comes by PATCH).
+          if (status === 201) unfinishedCreation = true;
+        }
+        if (unfinishedCreation) {
+          const lengthAt = headers.findIndex((name, index) => index % 2 === 0 && String(name).toLowerCase() === 'content-length');
+          if (lengthAt === -1) headers.push('Content-Length', String(UNFINISHED_CREATION_BODY.length));
+          else headers[lengthAt + 1] = String(UNFINISHED_CREATION_BODY.length);
+          if (!headers.some((name, index) => index % 2 === 0 && String(name).toLowerCase() === 'upload-offset')) headers.push('Upload-Offset', '0');
         }
       }
       return writeHead(status, ...rest);
     }) as typeof response.writeHead;
+    response.end = ((...args: unknown[]) => (unfinishedCreation ? end(UNFINISHED_CREATION_BODY, ...args.filter((arg) => typeof arg === 'function')) : end(...args))) as typeof response.end;
   };
 
   const handleWithTus = async (request: FastifyRequest, reply: FastifyReply) => {

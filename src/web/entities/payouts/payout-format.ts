@@ -1,18 +1,14 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultLanguage, toLanguage, type Language } from '../../../shared/languages';
+import { localeOf } from '../../../shared/languages';
 import { formatMoney } from '../../../shared/money';
 import { dateTimeFormat, numberFormat } from '../../lib/intl-formats';
-
-/** Dates and percentages are written as each language's readers write them (money has its own locale, src/shared/money.ts). */
-const locales: Record<Language, string> = { es: 'es-ES', en: 'en-US' };
-
-const localeOf = (language: string) => locales[toLanguage(language) ?? defaultLanguage];
 
 /**
  * Money, dates and the fee's rate on the payout screens, in the reader's language:
  * `money(1999, 'usd')` → "$19.99 USD", `date(iso)` → "26 nov 2026", `feeRate(2000)` → "20 %".
- * These screens are drawn in the browser only, so the local time zone is the reader's.
+ * Dates and percentages take the language's locale from src/shared/languages.ts (money has its
+ * own, src/shared/money.ts). These screens are drawn in the browser only, so the local time zone is the reader's.
  */
 export function usePayoutFormat() {
   const { i18n } = useTranslation();

@@ -30,7 +30,7 @@ const tus = vi.hoisted(() => {
     }
     resumeFromPreviousUpload() {}
     start() {
-      this.url = `${endpoints.createUpload.path}${this.file.name.replace('.mp4', '')}`;
+      this.url = `${endpoints.createUpload.path}/${this.file.name.replace('.mp4', '')}`;
       this.options.onProgress?.(1, 2);
     }
     /** `true` asks the server to delete the upload (tus termination). */
