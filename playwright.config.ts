@@ -29,7 +29,7 @@ const s3Server = {
   env: { S3_PORT: String(s3Port), S3_DIR: '.tmp/e2e-s3-bucket', S3_CORS_ORIGINS: s3AppURL },
 };
 const s3App = {
-  command: 'rm -rf .tmp/e2e-s3-data && node --import tsx src/server/main.ts',
+  command: 'rm -rf .tmp/e2e-s3-data && node dist/server/main.mjs',
   url: `${s3AppURL}/api/ready`,
   timeout: 180_000,
   reuseExistingServer: !process.env.CI,
@@ -74,7 +74,7 @@ export default defineConfig({
   webServer: [oidcProvider, s3Server, s3App, {
     // A fresh embedded database with the demo data for every run.
     // Its log goes to a file the specs read (e2e/server-log.ts), at the level production logs requests at.
-    command: `rm -rf .tmp/e2e-data && mkdir -p .tmp && node --import tsx src/server/main.ts > ${serverLogFile(port)}`,
+    command: `rm -rf .tmp/e2e-data && mkdir -p .tmp && node dist/server/main.mjs > ${serverLogFile(port)}`,
     url: `${baseURL}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

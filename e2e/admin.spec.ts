@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { axeFor } from './fixtures';
 
 /** Demo accounts seeded on the e2e server's fresh database (src/server/db/demo-catalogue.ts). */
 const admin = { email: 'admin@demo.test', password: 'Admin12345' };
@@ -32,7 +32,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 /** No serious or critical accessibility violation on the page as it is now. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeFor(page).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

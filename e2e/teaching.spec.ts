@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { findFfmpeg } from '../src/server/features/media';
 import { testVideoSource } from '../test/helpers/video-sources';
-import { demo, expect, signInThroughApi, test } from './fixtures';
+import { axeFor, demo, expect, signInThroughApi, test } from './fixtures';
 
 /**
  * `expectAccessible` of fixtures.ts, minus the account menu's avatar: its name-derived
@@ -14,7 +13,7 @@ import { demo, expect, signInThroughApi, test } from './fixtures';
  * separately. Everything this feature renders is checked.
  */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('header .mantine-Avatar-root').analyze();
+  const results = await axeFor(page).exclude('header .mantine-Avatar-root').analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Language } from '../src/shared/languages';
+import { axeFor } from './fixtures';
 
 /**
  * The checks of the UI audit (e2e/ui-audit.spec.ts), each run on the page as it is on screen.
@@ -14,7 +14,7 @@ import type { Language } from '../src/shared/languages';
  * control will not reach it.
  */
 export async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
+  const results = await axeFor(page)
     // Violations only: serialising every passing node costs more than the checks themselves.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
     .analyze();

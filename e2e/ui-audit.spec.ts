@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type PlaywrightWorkerArgs, type Request } from '@playwright/test';
 import type { Language } from '../src/shared/languages';
 import { clientAddress } from './fixtures';
 import { axeFindings, contrastFindings, languageFindings, nameFindings, overflowFindings, widthFindings } from './ui-audit-checks';
@@ -153,8 +153,19 @@ async function settle(page: Page, { loaded }: { loaded: boolean }) {
   // After a load or a language switch the page fetches; after a resize it only lays out again.
   if (loaded) await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root:visible, [aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
-  // Mantine's transitions (menus, fades) run 150-200 ms; colours are read after them.
-  await page.waitForTimeout(250);
+  await transitionsEnded(page);
+}
+
+/**
+ * Colours are read once Mantine's transitions (menus, fades: 150-200 ms) have ended. A transition
+ * starts a frame or two after the change that causes it, so two frames pass first; endless
+ * animations (spinners) never end and are left out.
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 /** Shows the page in `language`: with the header's switch in the app, by a new load elsewhere. */
@@ -184,12 +195,41 @@ async function auditPage(browser: Browser, role: Role, path: string) {
     const status = response.status();
     if (status >= 400 && !isExpected(response.url(), status)) findings.push(`${where} ${status} ${response.request().method()} ${response.url()}`);
   });
+  // What the page still has in flight when the audit ends (a progress save the player's autoplay
+  // set off, and the reload of the course's progress that follows it) finishes before the tab
+  // closes: closing would abort it, and the audit would report its own doing.
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'media') inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  // The app cancels a read it no longer needs (React Query drops a reload still in flight when a
+  // newer one is asked for: two progress saves in a row each reload the course's progress). The
+  // network reports that as aborted too; the page tells which fetches it cancelled itself, and
+  // those are no failure. An abort by anything else (a navigation, the network) still is.
+  const cancelledByPage = new Set<string>();
+  await page.exposeFunction('reportCancelledFetch', (url: string) => cancelledByPage.add(url));
+  await page.addInitScript(() => {
+    const report = (url: string) => void (window as unknown as { reportCancelledFetch: (url: string) => Promise<void> }).reportCancelledFetch(url);
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const request = input instanceof Request ? input : undefined;
+      const signal = init?.signal ?? request?.signal;
+      const url = new URL(request?.url ?? String(input), window.location.href).href;
+      signal?.addEventListener('abort', () => report(url), { once: true });
+      return fetch(input, init);
+    };
+  });
+  const aborts: { where: string; request: Request }[] = [];
   page.on('requestfailed', (request) => {
+    inFlight.delete(request);
     const aborted = request.failure()?.errorText === 'net::ERR_ABORTED';
     // A video element cancels its range requests when it has enough or the page moves on.
     if (aborted && request.resourceType() === 'media') return;
     if (aborted && isExpected(request.url(), 'aborted')) return;
-    findings.push(`${where} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    // Judged once the audit is over: the page's word that it cancelled the fetch may come after the abort.
+    if (aborted && request.resourceType() === 'fetch') aborts.push({ where, request });
+    else findings.push(`${where} request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
   });
 
   // One load per page: the first language on a desktop, then the phone by narrowing the window
@@ -217,6 +257,11 @@ async function auditPage(browser: Browser, role: Role, path: string) {
       ];
       findings.push(...found.map((finding) => `${where} ${finding}`));
     }
+  }
+  where = '[after the audit]';
+  await expect.poll(() => inFlight.size, { message: 'requests still in flight 10 s after the audit' }).toBe(0);
+  for (const { where: when, request } of aborts) {
+    if (!cancelledByPage.has(request.url())) findings.push(`${when} request failed: ${request.method()} ${request.url()} net::ERR_ABORTED`);
   }
   await context.close();
   return findings;
@@ -250,7 +295,7 @@ test.describe('UI audit', () => {
       const inCart = page.getByRole('main').getByRole('link', { name: /En el carrito/ });
       await expect(inCart).toBeVisible();
       // After Mantine's entrance transition, where the toast stays.
-      await page.waitForTimeout(400);
+      await transitionsEnded(page);
       const covered = await page.evaluate(() => {
         const toastBox = [...document.querySelectorAll('[role="status"]')].find((element) => element.textContent?.includes('¡Curso agregado!'))!.getBoundingClientRect();
         // The buy box's row: what the buyer just pressed, and what they may press next.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { serverAdminUrl, serverQuery, workerDatabasePrefix } from '../../../test/helpers/database';
+import { serverAdminUrl, serverQuery, templateDatabaseName, workerDatabasePrefix } from '../../../test/helpers/database';
 import { openDatabase } from './client';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -9,7 +9,8 @@ describe.skipIf(!serverUrl)('the PostgreSQL server connection', () => {
   it('closes only once no query has run for a moment: work between two queries still finishes', async () => {
     const name = `${workerDatabasePrefix(serverUrl!, inject('testRunId'))}close_${process.pid}`;
     const adminUrl = serverAdminUrl(serverUrl!);
-    await serverQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    // A copy of the run's migrated template: opening it finds no migration to run.
+    await serverQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabaseName(serverUrl!, inject('testRunId'))}"`);
     try {
       const url = new URL(serverUrl!);
       url.pathname = `/${name}`;

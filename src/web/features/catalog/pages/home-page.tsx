@@ -15,7 +15,7 @@ const HomeRows = lazy(() => import('../components/home-rows'));
  * most popular, the newest and the best rated courses, and "why choose us" (spec section 2).
  */
 export function HomePage() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   // The home tab shows the brand alone, as the server does.
   useDocumentTitle();
   const { isSignedIn } = useSession();
@@ -41,7 +41,12 @@ export function HomePage() {
           <CategoryGrid />
         </section>
 
-        <Suspense fallback={<div style={{ minHeight: 1200 }} />}>
+        {/* React hydrates the rows after the rest of the page. A language switch before then (the
+            switch pressed, or the choice stored in this browser applied once the page is hydrated)
+            has React hydrate them first, as drawn, but they read the language from i18next, which
+            has already changed: the text would not match the server's (error 418). A key per
+            language has React draw them afresh instead. */}
+        <Suspense key={i18n.resolvedLanguage} fallback={<div style={{ minHeight: 1200 }} />}>
           <HomeRows signedIn={isSignedIn} />
         </Suspense>
       </Stack>
