@@ -169,23 +169,18 @@ describe.each(['the local disk', 'an S3 bucket'] as const)('video uploads over t
     const finishing = patchUpload(ctx.app, user, location, 0, bytes).finally(() => {
       finished = true;
     });
-    // Health checks one after another until the upload answers: each must answer promptly,
-    // and some must answer while the file is still being read.
-    const latencies: number[] = [];
+    // Health checks one after another until the upload answers: several must be answered while
+    // the file is still being read. A probe on the request thread would hold the event loop, and
+    // no check would be answered until it ended (how fast each answers is the benchmarks' business).
     let answeredDuringProbe = 0;
     while (!finished) {
-      const started = performance.now();
       const health = await ctx.app.inject({ url: '/api/health' });
-      latencies.push(performance.now() - started);
       expect(health.statusCode).toBe(200);
       if (!finished) answeredDuringProbe += 1;
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect((await finishing).json().error.code).toBe('VIDEO_NOT_MP4');
     expect(answeredDuringProbe).toBeGreaterThanOrEqual(3);
-    // Generous for a loaded 2-core machine; a probe on the request thread blocks for seconds (or for good).
-    expect(Math.max(...latencies)).toBeLessThan(500);
-    expect(latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)]).toBeLessThan(100);
   });
 
   it('refuses an MP4 that holds no video track (audio only)', async () => {
