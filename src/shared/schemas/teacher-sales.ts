@@ -6,7 +6,7 @@ export const ratingDistribution = z.array(z.number().int()).length(5);
 export const courseSalesSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  /** The sold lines still standing (`domain/sale-lines.ts`): a refunded line counts nowhere, alone or with its whole order. */
+  /** The sold lines still standing (`features/orders/sale-lines.ts` on the server): a refunded line counts nowhere, alone or with its whole order. */
   revenueCents: z.number().int(),
   sales: z.number().int(),
   /** Of those sales, the ones a coupon discounted, and the ones the teacher brought (referral link or their own coupon). */
