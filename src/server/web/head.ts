@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { pageDeclaration, type PageName } from '../../shared/pages';
 import { defaultLanguage, languageOrDefault, languages, localeOf, type Language } from '../../shared/languages';
-import enCommon from '../../shared/i18n/locales/en/common.json';
-import esCommon from '../../shared/i18n/locales/es/common.json';
+import enCommon from '../../shared/i18n/locales/en/common.json' with { type: 'json' };
+import esCommon from '../../shared/i18n/locales/es/common.json' with { type: 'json' };
 import type { Config } from '../config';
 
 export type HeadTags = {

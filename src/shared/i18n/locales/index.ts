@@ -1,12 +1,12 @@
 import type { Language } from '../../languages';
-import enCertificates from './en/certificates.json';
-import enCommon from './en/common.json';
-import enInvoices from './en/invoices.json';
-import enMail from './en/mail.json';
-import esCertificates from './es/certificates.json';
-import esCommon from './es/common.json';
-import esInvoices from './es/invoices.json';
-import esMail from './es/mail.json';
+import enCertificates from './en/certificates.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enInvoices from './en/invoices.json' with { type: 'json' };
+import enMail from './en/mail.json' with { type: 'json' };
+import esCertificates from './es/certificates.json' with { type: 'json' };
+import esCommon from './es/common.json' with { type: 'json' };
+import esInvoices from './es/invoices.json' with { type: 'json' };
+import esMail from './es/mail.json' with { type: 'json' };
 
 /**
  * The namespaces the server writes with: `common` (the page heads, `common:head`), `certificates`
