@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { businessAreas } from '../../test/helpers/business-areas';
 
 /** The business areas of src/server/features as docs/architecture.md lists them: the first cell of each row of its areas table. */
 export function documentedAreas(markdown: string): string[] {
@@ -10,10 +11,7 @@ export function documentedAreas(markdown: string): string[] {
 
 describe('docs/architecture.md', () => {
   it('lists every business area of src/server/features, and no other', () => {
-    const areas = readdirSync(path.join(import.meta.dirname, 'features'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
+    const areas = businessAreas();
     const listed = documentedAreas(readFileSync(path.resolve(import.meta.dirname, '../../docs/architecture.md'), 'utf8'));
     expect(listed.length).toBeGreaterThan(10);
     expect([...listed].sort()).toEqual(areas);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { businessAreas } from '../../test/helpers/business-areas';
 
 /**
  * The module boundaries of src/. Every folder and top-level file of src/server belongs to one
@@ -159,7 +160,7 @@ describe('module boundaries of src/', () => {
   });
 
   it('every business area has an index.ts and a feature.ts, and the feature list registers each', () => {
-    const areas = readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const areas = businessAreas();
     expect(areas.length).toBeGreaterThan(10);
     const missing = areas.filter((area) => !['index.ts', 'feature.ts'].every((name) => existsSync(path.join(featuresDir, area, name))));
     expect(missing).toEqual([]);

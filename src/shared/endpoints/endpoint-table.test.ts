@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readdirSync } from 'node:fs';
+import { businessAreas } from '../../../test/helpers/business-areas';
 import path from 'node:path';
 import { effectKinds, pathFor, writingMethods, type Endpoint } from './endpoint';
 import { endpoints } from './endpoint-table';
@@ -22,10 +22,7 @@ const table: [string, Endpoint][] = Object.entries(endpoints);
 
 describe('the endpoint table', () => {
   it('has one file per business area of the server (src/server/features/<area>), and no other', () => {
-    const serverAreas = readdirSync(path.resolve(import.meta.dirname, '../../server/features'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
+    const serverAreas = businessAreas();
     const files = Object.keys(endpointFiles)
       .map((file) => path.basename(file))
       .filter((file) => !platformFiles.includes(file))
