@@ -141,8 +141,11 @@ export const invoiceSellerDefaults = {
   email: null,
 } as const;
 
-/** What a lesson is: a video (uploaded, probed and transcoded as the course's two videos), a text (Markdown) or a downloadable file. */
-export const lessonKinds = ['video', 'text', 'resource'] as const;
+/**
+ * What a lesson is: a video (uploaded, probed and transcoded as the course's two videos), a text
+ * (Markdown), a downloadable file, a quiz (graded by the server) or an assignment (handed in, reviewed by the teacher).
+ */
+export const lessonKinds = ['video', 'text', 'resource', 'quiz', 'assignment'] as const;
 export type LessonKind = (typeof lessonKinds)[number];
 
 /**
@@ -168,3 +171,23 @@ export const curriculumLimits = {
   /** Reading speed that gives a text lesson its computed length. */
   readingWordsPerMinute: 200,
 } as const;
+
+/**
+ * Quizzes' bounds. Questions per quiz and choices per question are settings (QUIZ_MAX_QUESTIONS,
+ * QUIZ_MAX_CHOICES) whose largest allowed values these are; the texts' lengths are fixed.
+ */
+export const quizLimits = {
+  questionsMax: 200,
+  choicesMax: 20,
+  promptMax: 5_000,
+  explanationMax: 5_000,
+  choiceTextMax: 500,
+  /** A short answer, typed or accepted. */
+  answerTextMax: 200,
+  acceptedAnswersMax: 20,
+  maxAttemptsMax: 100,
+  /** A week. */
+  waitMinutesMax: 7 * 24 * 60,
+  timeLimitMinutesMax: 600,
+} as const;
+export const quizDefaults = { maxQuestions: 100, maxChoices: 10 } as const;

@@ -26,11 +26,11 @@ const clockTime = (totalSeconds: number) => {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 };
 
-const kindIcons: Record<LessonKind, string> = { video: 'lesson-kind-video', text: 'lesson-kind-text', resource: 'lesson-kind-resource' };
+const kindIcons: Record<LessonKind, string> = { video: 'lesson-kind-video', text: 'lesson-kind-text', resource: 'lesson-kind-resource', quiz: 'lesson-kind-quiz', assignment: 'lesson-kind-assignment' };
 
 /**
  * The kind icons (Tabler Icons, MIT), drawn once and referenced by every lesson: a course of
- * 300 lessons carries three shapes, not 300.
+ * 300 lessons carries five shapes, not 300.
  */
 function KindIconSprite() {
   return (
@@ -47,6 +47,14 @@ function KindIconSprite() {
       <symbol id={kindIcons.resource} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2" />
         <path d="M7 11l5 5l5 -5M12 4v12" />
+      </symbol>
+      <symbol id={kindIcons.quiz} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0" />
+        <path d="M12 16v.01M12 13a2 2 0 0 0 .914 -3.782a1.98 1.98 0 0 0 -2.414 .483" />
+      </symbol>
+      <symbol id={kindIcons.assignment} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M9 5h-2a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-12a2 2 0 0 0 -2 -2h-2" />
+        <path d="M9 5a2 2 0 0 1 2 -2h2a2 2 0 0 1 2 2a2 2 0 0 1 -2 2h-2a2 2 0 0 1 -2 -2zM9 14l2 2l4 -4" />
       </symbol>
     </svg>
   );
