@@ -12,6 +12,7 @@ import { certificatesEndpoints, playerSettingsEndpoints, progressEndpoints } fro
 import { captionsEndpoints, lessonEndpoints, mediaEndpoints } from './media';
 import { adminOrderEndpoints, cartEndpoints, ordersEndpoints } from './orders';
 import { devPayoutsEndpoints, payoutAccountEndpoints, payoutsEndpoints } from './payouts';
+import { quizEditingEndpoints, quizTakingEndpoints } from './quizzes';
 import { reviewsEndpoints } from './reviews';
 import { teachingEndpoints } from './teaching';
 
@@ -47,6 +48,8 @@ export const endpoints = {
   ...payoutsEndpoints,
   ...playerSettingsEndpoints,
   ...progressEndpoints,
+  ...quizEditingEndpoints,
+  ...quizTakingEndpoints,
   ...reviewsEndpoints,
   ...teachingEndpoints,
   ...usersEndpoints,
