@@ -6,6 +6,7 @@ import { ensureLessonRoom, ensureSectionRoom, hoursOf, lockCourseForCurriculum, 
 import { readingSeconds } from './curriculum';
 import { removeUnreferencedFiles, requestTranscodes, type StoredFileRemover } from '../media';
 import { AppError } from '../../errors';
+import { createQuiz } from '../quizzes';
 
 /**
  * The curriculum editor: a course's sections and lessons as its owner (or an admin) edits
@@ -184,6 +185,12 @@ export async function addLesson(context: CurriculumEditorContext, courseId: numb
     const common = { courseId, sectionId, position: (last?.position ?? 0) + 1, title: input.title, isPreview: input.isPreview ?? false };
     if (input.kind === 'text') {
       await tx.insert(courseLessons).values({ ...common, kind: 'text', body: input.body, durationSeconds: readingSeconds(input.body) });
+      return;
+    }
+    if (input.kind === 'quiz') {
+      // An empty quiz lasts nothing until it has questions (its length is computed when saved); it goes with its lesson.
+      const [lesson] = await tx.insert(courseLessons).values({ ...common, kind: 'quiz', durationSeconds: 0 }).returning({ id: courseLessons.id });
+      await createQuiz(tx, lesson!.id);
       return;
     }
     const [course] = await tx.select({ ownerId: courses.ownerId }).from(courses).where(eq(courses.id, courseId));
