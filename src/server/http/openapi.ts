@@ -114,7 +114,7 @@ function listNullInNullableEnums(node: unknown): void {
 
 /**
  * OpenAPI 3.0 gives `nullable` a meaning only beside a `type`; zod writes a nullable union as
- * `anyOf` beside `nullable: true`. When the union's branches are all of one type, that type is
+ * `anyOf` (or `oneOf`) beside `nullable: true`. When the union's branches are all of one type, that type is
  * said on the union too.
  */
 function typeNullableUnions(node: unknown): void {
@@ -123,9 +123,11 @@ function typeNullableUnions(node: unknown): void {
     return;
   }
   if (typeof node !== 'object' || node === null) return;
-  const schema = node as { nullable?: boolean; type?: string; anyOf?: { type?: string }[] };
-  if (schema.nullable === true && schema.type === undefined && Array.isArray(schema.anyOf)) {
-    const types = new Set(schema.anyOf.map((branch) => branch.type));
+  const schema = node as { nullable?: boolean; type?: string; anyOf?: { type?: string }[]; oneOf?: { type?: string }[] };
+  // A discriminated union (`oneOf`) is written the same way.
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (schema.nullable === true && schema.type === undefined && Array.isArray(branches)) {
+    const types = new Set(branches.map((branch) => branch.type));
     const [only] = types;
     if (types.size === 1 && only !== undefined) schema.type = only;
   }
