@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { createCourse, createEnrollment } from '../../db/factories';
-import { courseLessons, courses, lessonProgress, quizAttempts, quizVersions, quizzes } from '../../db/schema';
+import { certificates, courseLessons, courses, lessonProgress, quizAttempts, quizVersions, quizzes } from '../../db/schema';
 import type { EditableCurriculum } from '../../../shared/schemas/curriculum-editing';
 import type { EditableQuiz, QuestionDefinition, QuizAttemptInProgress, QuizAttemptResult, QuizOverview, QuizSettings } from '../../../shared/schemas/quizzes';
 import { SUBMISSION_GRACE_MS } from './attempts';
@@ -412,6 +412,21 @@ describe('quizzes', () => {
       // Nor can the player undo it.
       await send(learner, 'PUT', '/api/progress', { lessons: [{ lessonId, completed: false }] });
       expect(await state()).toBe('done');
+    });
+
+    it('passing the last lesson left completes the course: its certificate is issued', async () => {
+      const { lessonId, learner, course } = await setUp();
+      const others = await ctx.db.select({ id: courseLessons.id }).from(courseLessons).where(eq(courseLessons.courseId, course.id));
+      const now = new Date();
+      for (const { id } of others.filter((lesson) => lesson.id !== lessonId)) {
+        await ctx.db.insert(lessonProgress).values({ userId: learner.id, lessonId: id, courseId: course.id, completedAt: now, updatedAt: now });
+      }
+      const attempt = (await start(learner, lessonId)).json() as QuizAttemptInProgress;
+      await submit(learner, attempt.attemptId, { tf: rightAnswers.tf });
+      expect(await ctx.db.select().from(certificates).where(eq(certificates.userId, learner.id))).toEqual([]);
+      const second = (await start(learner, lessonId)).json() as QuizAttemptInProgress;
+      await submit(learner, second.attemptId, rightAnswers);
+      expect(await ctx.db.select({ courseId: certificates.courseId }).from(certificates).where(eq(certificates.userId, learner.id))).toEqual([{ courseId: course.id }]);
     });
   });
 });
