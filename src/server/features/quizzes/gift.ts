@@ -207,14 +207,15 @@ function readFormatted(raw: string, context: Context, inAnswers: boolean, format
 
 type Segment = { kind: '=' | '~'; weight: number | null; raw: string; feedback: string | null };
 
-/** `=a#fb ~%50%b` as its answers; null when text precedes the first `=` or `~`. */
-function segmentsOf(body: string): Segment[] | null {
+/** `=a#fb ~%50%b` as its answers; null when text precedes the first `=` or `~`, 'too many' past `max` answers. */
+function segmentsOf(body: string, max = Infinity): Segment[] | null | 'too many' {
   const starts: number[] = [];
   for (let index = 0; index < body.length; index++) {
     if (body[index] === '\\') index++;
     else if (body[index] === '=' || body[index] === '~') starts.push(index);
   }
   if (starts.length === 0 || body.slice(0, starts[0]).trim() !== '') return null;
+  if (starts.length > max) return 'too many';
   return starts.map((start, position) => {
     const part = body.slice(start + 1, position + 1 < starts.length ? starts[position + 1] : body.length);
     const rest = part.trimStart();
@@ -296,7 +297,8 @@ function readAnswers(body: string, marker: Block['marker'], context: Context): R
       if (own >= 0) addFeedback(null, numeric.slice(own + 1));
       return { answers: { type: 'numeric', ...value }, feedback };
     }
-    const segments = segmentsOf(numeric);
+    const segments = segmentsOf(numeric, quizLimits.choicesMax);
+    if (segments === 'too many') return { problem: 'gift.tooManyChoices' };
     const right = segments?.find((segment) => segment.kind === '=' && (segment.weight === null || segment.weight === 100));
     if (!segments || !right) return { problem: segments ? 'gift.noCorrectAnswer' : 'gift.unrecognizedAnswers' };
     const value = numericAnswer(right.raw);
@@ -306,9 +308,9 @@ function readAnswers(body: string, marker: Block['marker'], context: Context): R
     return { answers: { type: 'numeric', ...value }, feedback };
   }
 
-  const segments = segmentsOf(rest);
+  const segments = segmentsOf(rest, Math.max(quizLimits.choicesMax, quizLimits.acceptedAnswersMax));
+  if (segments === 'too many') return { problem: 'gift.tooManyChoices' };
   if (!segments) return { problem: 'gift.unrecognizedAnswers' };
-  if (segments.length > Math.max(quizLimits.choicesMax, quizLimits.acceptedAnswersMax)) return { problem: 'gift.tooManyChoices' };
   const texts = segments.map((segment) => readFormatted(segment.raw, context, true, context.format));
   const onlyRight = segments.every((segment) => segment.kind === '=');
   const weighted = segments.some((segment) => segment.weight !== null);
