@@ -115,6 +115,10 @@ describe('parseGift: question types', () => {
 });
 
 describe('parseGift: what the model has no place for', () => {
+  it('reads an arrow among ~ answers as text, as Moodle does', () => {
+    expect(only('Q {=a -> b ~c}')).toMatchObject({ type: 'single', choices: [{ text: 'a -> b' }, { text: 'c' }] });
+  });
+
   it('skips matching questions with a problem on their line, and reads the rest', () => {
     const text = 'First {T}\n\n// a comment\nMatch {\n=a -> 1\n=b -> 2\n=c -> 3\n}\n\nLast {F}';
     const result = parseGift(text);
@@ -199,6 +203,8 @@ describe('parseGift: the text around questions', () => {
     expect(only('Q {T#No, it is true.#Yes.}').explanation).toBe('- No, it is true.\n- Yes.');
     expect(only('Q {#4:0#Four.####Count them.}').explanation).toBe('Count them.\n\n- Four.');
     expect(only('Q {=a ~b####Only general}').explanation).toBe('Only general');
+    // As Moodle: the general feedback follows the last ####, an answer's feedback runs to it.
+    expect(only('Q {=a ~b#x####y####Last}').explanation).toBe('Last\n\n- b: x####y');
   });
 
   it('drops per-answer feedback that would make the explanation too long, with a note', () => {
@@ -292,8 +298,8 @@ describe('formatGift', () => {
     expect(formatGift(examples)).toBe(
       [
         '[markdown]Two \\= ? {=2 ~3 \\~ 4####Because \\{1+1\\}.}',
-        '// type: multiple\n[markdown]One right {=a ~b}',
-        '// type: multiple\n[markdown]All right {=a =b}',
+        '// type: all-or-nothing\n[markdown]One right {~%100%a ~%-100%b}',
+        '// type: all-or-nothing\n[markdown]All right {~%50%a ~%50%b}',
         '[markdown]Partial {~%33.33333%a ~%33.33333%b ~%33.33333%c ~%-33.33333%d}',
         '[markdown]Line one\\nline two {F####See\\: here}',
         '[markdown]Say {=a -\\> b =\\%50%x =\\[html]y}',
@@ -355,7 +361,9 @@ describe('parseGift: hostile input', () => {
     '[html]&#0; &#xFFFFFF; &#1114111; {T}',
     '$CATEGORY:',
     '// type: ordering\n{T}',
-    '// type: multiple\nQ {#3}',
+    '// type: all-or-nothing\nQ {#3}',
+    '// type: all-or-nothing\nQ {=a}',
+    '// type: ordering\nQ {=a ~b}',
     'Q {=a -> b ~c}',
     'Q {~a =b}} {',
     '\u0000\u0001{=\u0000 ~\u0002}',

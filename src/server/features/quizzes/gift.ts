@@ -22,17 +22,18 @@ import { questionDefinition, type QuestionDefinition } from '../../../shared/sch
  * - `{T}` `{TRUE}` `{F}` `{FALSE}` true-false; `{=a =b}` (only `=`) short answer.
  * - `{#3.14:0.01}`, `{#1..5}` (middle ± half width), `{#=3.14:0.01 =%50%3:0.5}` (the first 100 %
  *   answer; a note about the others) numeric.
- * - Matching (`->`), essays (`{}`), descriptions (no answers) and several blanks are not in the
+ * - Matching (`=a -> 1`, with no `~`, as Moodle tells them), essays (`{}`), descriptions (no answers) and several blanks are not in the
  *   model: a problem, the question skipped. Text after the answers (GIFT's missing word) makes
  *   the prompt "before _____ after".
- * - General feedback (`####…`) is the explanation; per-answer feedback is appended to it as a
+ * - General feedback (after the last `####`, as Moodle reads it) is the explanation; per-answer feedback is appended to it as a
  *   list ("- answer: feedback"), or dropped with a note if that would make it too long.
  * - GIFT has no points: every question is worth 1. Ids are `q1`, `q2`… by order in the file, and
  *   `q1c1`, `q1c2`… for a question's choices or items.
- * - Ordering has no GIFT syntax; nor has an all-or-nothing multiple-choice question that looks
- *   like a single-choice or short-answer one. The writer puts a comment line `// type: ordering`
- *   or `// type: multiple` before such a question, which other systems skip (an ordering question
- *   arrives there as a short answer with its items) and this reader obeys.
+ * - Ordering has no GIFT syntax, nor has all-or-nothing scoring. The writer puts a comment line
+ *   `// type: ordering` or `// type: all-or-nothing` right before such a question, which other
+ *   systems skip and this reader obeys: an ordering question's items in order as `=` answers
+ *   (elsewhere, a short answer), an all-or-nothing one weighted like a partial one but for a
+ *   wrong pick costing -100 % (elsewhere, Moodle's nearest: several answers, a wrong one costs all).
  *
  * Problems carry a message key (`gift.…`, texts in `giftProblemTexts` for the catalogues) and the
  * line where the question starts. `formatGift` writes the prompt as `[markdown]`, every special
@@ -71,12 +72,12 @@ export type GiftProblemKey = keyof typeof giftProblemTexts;
 const MAX_PROBLEMS = 100;
 
 /** Comment lines the writer puts before questions that GIFT has no syntax for. */
-const TYPE_MARKER = /^\/\/\s*type:\s*(ordering|multiple)\s*$/i;
+const TYPE_MARKER = /^\/\/\s*type:\s*(ordering|all-or-nothing)\s*$/i;
 const FORMAT_MARKER = /^\[(html|markdown|plain|moodle)\]/i;
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 const WEIGHT = /^%(-?(?:\d+\.?\d*|\.\d+))%/;
 
-type Block = { line: number; text: string; marker: 'ordering' | 'multiple' | null };
+type Block = { line: number; text: string; marker: 'ordering' | 'all-or-nothing' | null };
 
 /** The text's questions: runs of non-blank lines, without comment and category lines. */
 function blocksOf(text: string): Block[] {
@@ -99,7 +100,7 @@ function blocksOf(text: string): Block[] {
     if (trimmed.startsWith('//')) {
       // Only a marker right before the question's text counts.
       const found = lines.length === 0 ? TYPE_MARKER.exec(trimmed) : null;
-      if (found) marker = found[1]!.toLowerCase() as 'ordering' | 'multiple';
+      if (found) marker = found[1]!.toLowerCase() as 'ordering' | 'all-or-nothing';
       continue;
     }
     if (lines.length === 0 && /^\$CATEGORY:/i.test(trimmed)) continue;
@@ -108,6 +109,16 @@ function blocksOf(text: string): Block[] {
   }
   flush();
   return blocks;
+}
+
+/** Where `target` last occurs in `text`, not escaped by a backslash; -1 if nowhere. */
+function lastIndexOfUnescaped(text: string, target: string): number {
+  let found = -1;
+  for (let index = 0; index < text.length; index++) {
+    if (text[index] === '\\') index++;
+    else if (text.startsWith(target, index)) found = index;
+  }
+  return found;
 }
 
 /** Where `target` first occurs in `text` from `from`, not escaped by a backslash; -1 if nowhere. */
@@ -196,14 +207,15 @@ function readFormatted(raw: string, context: Context, inAnswers: boolean, format
 
 type Segment = { kind: '=' | '~'; weight: number | null; raw: string; feedback: string | null };
 
-/** `=a#fb ~%50%b` as its answers; null when text precedes the first `=` or `~`. */
-function segmentsOf(body: string): Segment[] | null {
+/** `=a#fb ~%50%b` as its answers; null when text precedes the first `=` or `~`, 'too many' past `max` answers. */
+function segmentsOf(body: string, max = Infinity): Segment[] | null | 'too many' {
   const starts: number[] = [];
   for (let index = 0; index < body.length; index++) {
     if (body[index] === '\\') index++;
     else if (body[index] === '=' || body[index] === '~') starts.push(index);
   }
   if (starts.length === 0 || body.slice(0, starts[0]).trim() !== '') return null;
+  if (starts.length > max) return 'too many';
   return starts.map((start, position) => {
     const part = body.slice(start + 1, position + 1 < starts.length ? starts[position + 1] : body.length);
     const rest = part.trimStart();
@@ -253,7 +265,8 @@ type Answers =
 type ReadAnswers = { answers: Answers; feedback: string[] } | { problem: GiftProblemKey };
 
 function readAnswers(body: string, marker: Block['marker'], context: Context): ReadAnswers {
-  const general = indexOfUnescaped(body, '####');
+  // As Moodle: the general feedback follows the last ####.
+  const general = lastIndexOfUnescaped(body, '####');
   const rest = (general < 0 ? body : body.slice(0, general)).trim();
   if (rest === '') return { problem: 'gift.unsupportedEssay' };
   const feedback: string[] = [];
@@ -284,7 +297,8 @@ function readAnswers(body: string, marker: Block['marker'], context: Context): R
       if (own >= 0) addFeedback(null, numeric.slice(own + 1));
       return { answers: { type: 'numeric', ...value }, feedback };
     }
-    const segments = segmentsOf(numeric);
+    const segments = segmentsOf(numeric, quizLimits.choicesMax);
+    if (segments === 'too many') return { problem: 'gift.tooManyChoices' };
     const right = segments?.find((segment) => segment.kind === '=' && (segment.weight === null || segment.weight === 100));
     if (!segments || !right) return { problem: segments ? 'gift.noCorrectAnswer' : 'gift.unrecognizedAnswers' };
     const value = numericAnswer(right.raw);
@@ -294,17 +308,18 @@ function readAnswers(body: string, marker: Block['marker'], context: Context): R
     return { answers: { type: 'numeric', ...value }, feedback };
   }
 
-  const segments = segmentsOf(rest);
+  const segments = segmentsOf(rest, Math.max(quizLimits.choicesMax, quizLimits.acceptedAnswersMax));
+  if (segments === 'too many') return { problem: 'gift.tooManyChoices' };
   if (!segments) return { problem: 'gift.unrecognizedAnswers' };
-  if (segments.length > Math.max(quizLimits.choicesMax, quizLimits.acceptedAnswersMax)) return { problem: 'gift.tooManyChoices' };
   const texts = segments.map((segment) => readFormatted(segment.raw, context, true, context.format));
   const onlyRight = segments.every((segment) => segment.kind === '=');
   const weighted = segments.some((segment) => segment.weight !== null);
   segments.forEach((segment, index) => addFeedback(texts[index]!, segment.feedback));
 
   if (marker === 'ordering' && onlyRight && !weighted) return { answers: { type: 'ordering', items: texts }, feedback };
-  if (segments.some(isMatching)) return { problem: 'gift.unsupportedMatching' };
-  if (onlyRight && marker !== 'multiple') {
+  // As Moodle: with no ~, an arrow makes a matching question.
+  if (onlyRight && segments.some(isMatching)) return { problem: 'gift.unsupportedMatching' };
+  if (onlyRight && marker !== 'all-or-nothing') {
     const accepted = texts.filter((_, index) => segments[index]!.weight === null || segments[index]!.weight === 100);
     if (accepted.length === 0) return { problem: 'gift.noCorrectAnswer' };
     if (accepted.length < texts.length) context.notes.add('gift.extraAnswersDropped');
@@ -315,14 +330,15 @@ function readAnswers(body: string, marker: Block['marker'], context: Context): R
   const choices = texts.map((text, index) => ({ text, correct: weights[index]! > 0 }));
   const right = weights.filter((weight) => weight > 0);
   if (right.length === 0) return { problem: 'gift.noCorrectAnswer' };
+  if (marker === 'all-or-nothing') return { answers: { type: 'multiple', scoring: 'all-or-nothing', choices }, feedback };
   if (weighted) {
-    if (marker !== 'multiple' && right.length === 1 && right[0] === 100 && weights.every((weight) => weight >= 0)) {
+    if (right.length === 1 && right[0] === 100 && weights.every((weight) => weight >= 0)) {
       return { answers: { type: 'single', choices }, feedback };
     }
     if (right.some((weight) => Math.abs(weight - right[0]!) > 0.01)) context.notes.add('gift.weightsApproximated');
     return { answers: { type: 'multiple', scoring: 'partial', choices }, feedback };
   }
-  if (right.length === 1 && marker !== 'multiple') return { answers: { type: 'single', choices }, feedback };
+  if (right.length === 1) return { answers: { type: 'single', choices }, feedback };
   return { answers: { type: 'multiple', scoring: 'all-or-nothing', choices }, feedback };
 }
 
@@ -374,7 +390,7 @@ function readQuestion(block: Block, number: number, context: Context): QuestionD
     else if (!normalizeSpaces(prompt).startsWith(title)) prompt = `**${title.replace(/[\\*_]/g, '\\$&')}**\n\n${prompt}`;
   }
 
-  const general = indexOfUnescaped(text.slice(open + 1, close), '####');
+  const general = lastIndexOfUnescaped(text.slice(open + 1, close), '####');
   const generalText = general < 0 ? '' : readFormatted(text.slice(open + 1, close).slice(general + 4), context, true, context.format);
   let explanation = [generalText, read.feedback.join('\n')].filter((part) => part !== '').join('\n\n');
   if (explanation.length > quizLimits.explanationMax && generalText.length <= quizLimits.explanationMax) {
@@ -429,13 +445,14 @@ export function parseGift(text: string): GiftReadResult {
 }
 
 /** A text with GIFT's special characters escaped and its new lines as `\n`, on one line. */
-function escapeGift(text: string, inAnswers: boolean): string {
+function escapeGift(text: string, inAnswers: boolean, onlyRight = false): string {
   let out = text
     .replace(/\r\n?/g, '\n')
     .replace(/[\\~=#{}:]/g, '\\$&')
     .replace(/\n/g, '\\n');
   if (inAnswers) {
-    out = out.replace(/->/g, '-\\>');
+    // Answers that are all = would read as matching with an arrow.
+    if (onlyRight) out = out.replace(/->/g, '-\\>');
     if (out.startsWith('%') || FORMAT_MARKER.test(out)) out = `\\${out}`;
   }
   return out;
@@ -446,13 +463,14 @@ const weight = (value: number) => String(Number(value.toFixed(5)));
 
 /**
  * The questions as a GIFT text, one per paragraph. Points are not written (GIFT has none), nor
- * ids; the explanation is the general feedback; ordering and all-or-nothing multiple-choice
- * questions get their `// type:` comment line (see above).
+ * ids; the explanation is the general feedback; multiple choice is weighted (right answers share
+ * 100 %, a wrong one costs a share, or all with all-or-nothing); ordering and all-or-nothing
+ * questions get their `// type:` comment line (see above). A carriage return is written as a new line.
  */
 export function formatGift(questions: QuestionDefinition[]): string {
   return questions
     .map((question) => {
-      const answer = (text: string) => escapeGift(text, true);
+      const answer = (text: string, onlyRight = false) => escapeGift(text, true, onlyRight);
       let marker = '';
       let answers: string;
       switch (question.type) {
@@ -460,29 +478,30 @@ export function formatGift(questions: QuestionDefinition[]): string {
           answers = question.choices.map((choice) => `${choice.correct ? '=' : '~'}${answer(choice.text)}`).join(' ');
           break;
         case 'multiple':
-          if (question.scoring === 'all-or-nothing') {
-            marker = '// type: multiple\n';
-            answers = question.choices.map((choice) => `${choice.correct ? '=' : '~'}${answer(choice.text)}`).join(' ');
-          } else {
+          {
+            // Weights, for Moodle to make it a question with several answers; all or nothing is our
+            // marker's, and a wrong pick costing all is Moodle's nearest to it.
             const share = 100 / question.choices.filter((choice) => choice.correct).length;
-            answers = question.choices.map((choice) => `~%${weight(choice.correct ? share : -share)}%${answer(choice.text)}`).join(' ');
+            const wrong = question.scoring === 'all-or-nothing' ? -100 : -share;
+            if (question.scoring === 'all-or-nothing') marker = '// type: all-or-nothing\n';
+            answers = question.choices.map((choice) => `~%${weight(choice.correct ? share : wrong)}%${answer(choice.text)}`).join(' ');
           }
           break;
         case 'true-false':
           answers = question.correct ? 'T' : 'F';
           break;
         case 'short-answer':
-          answers = question.acceptedAnswers.map((text) => `=${answer(text)}`).join(' ');
+          answers = question.acceptedAnswers.map((text) => `=${answer(text, true)}`).join(' ');
           break;
         case 'numeric':
           answers = `#${question.answer}:${question.tolerance}`;
           break;
         case 'ordering':
           marker = '// type: ordering\n';
-          answers = question.items.map((item) => `=${answer(item.text)}`).join(' ');
+          answers = question.items.map((item) => `=${answer(item.text, true)}`).join(' ');
           break;
       }
-      const general = question.explanation === null ? '' : `####${answer(question.explanation)}`;
+      const general = question.explanation === null ? '' : `####${escapeGift(question.explanation, true)}`;
       return `${marker}[markdown]${escapeGift(question.prompt, false)} {${answers}${general}}\n`;
     })
     .join('\n');
