@@ -55,6 +55,7 @@ export type SectionInput = z.infer<typeof sectionInput>;
 export const newLessonInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('video'), title: lessonTitle, videoId: z.uuid(), isPreview: z.boolean().nullish() }),
   z.object({ kind: z.literal('text'), title: lessonTitle, body: lessonBody, isPreview: z.boolean().nullish() }),
+  z.object({ kind: z.literal('quiz'), title: lessonTitle, isPreview: z.boolean().nullish() }),
 ]);
 export type NewLessonInput = z.infer<typeof newLessonInput>;
 

@@ -186,6 +186,8 @@ export async function addLesson(context: CurriculumEditorContext, courseId: numb
       await tx.insert(courseLessons).values({ ...common, kind: 'text', body: input.body, durationSeconds: readingSeconds(input.body) });
       return;
     }
+    // A quiz lesson is added by the quizzes' server side (its own branch replaces this refusal).
+    if (input.kind === 'quiz') throw new AppError('VALIDATION_FAILED', 'Quiz lessons cannot be added yet', { kind: ['validation.invalid'] });
     const [course] = await tx.select({ ownerId: courses.ownerId }).from(courses).where(eq(courses.id, courseId));
     // Locked until the transaction ends, so the sweep or another course cannot take it meanwhile.
     const [video] = await tx
