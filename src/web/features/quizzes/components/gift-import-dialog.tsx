@@ -54,9 +54,7 @@ export function GiftImportDialog({ courseId, lessonId, opened, onClose, onAdd }:
         <Textarea
           label={t('gift.text')}
           value={text}
-          autosize
-          minRows={6}
-          maxRows={16}
+          rows={8}
           error={text.length > giftTextMax ? t('gift.tooLong', { number: giftTextMax }) : undefined}
           onChange={(event) => {
             setText(event.currentTarget.value);

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quizLimits } from '../../../../shared/limits';
 import { newItemId, type DraftErrors, type DraftQuestion } from '../lib/quiz-draft';
@@ -10,8 +11,8 @@ type Props = {
   errors: DraftErrors;
   choicesMax: number;
   onChange: (question: DraftQuestion) => void;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
+  onMove: (index: number, by: -1 | 1) => void;
+  onRemove: (index: number) => void;
 };
 
 /** Moves the element at `index` by one place. */
@@ -32,8 +33,11 @@ function ErrorText({ message, id }: { message: string | undefined; id?: string }
   );
 }
 
-/** One question of the quiz editor: its prompt, points, explanation and what each type needs. */
-export function QuestionEditor({ question, index, count, errors, choicesMax, onChange, onMove, onRemove }: Props) {
+/**
+ * One question of the quiz editor: its prompt, points, explanation and what each type needs.
+ * Memoised: typing in one question of a long quiz draws that question again, not every one.
+ */
+export const QuestionEditor = memo(function QuestionEditor({ question, index, count, errors, choicesMax, onChange, onMove, onRemove }: Props) {
   const { t, i18n } = useTranslation('quizzes');
   const number = index + 1;
   const error = (path: string) => errors.get(`questions.${index}${path ? `.${path}` : ''}`);
@@ -49,13 +53,13 @@ export function QuestionEditor({ question, index, count, errors, choicesMax, onC
             {t('editor.questionHeading', { number, name: typeName })}
           </Title>
           <Group gap={4}>
-            <Button size="compact-xs" variant="subtle" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t('editor.moveQuestionUp', { number })}>
+            <Button size="compact-xs" variant="subtle" disabled={index === 0} onClick={() => onMove(index, -1)} aria-label={t('editor.moveQuestionUp', { number })}>
               {t('editor.up')}
             </Button>
-            <Button size="compact-xs" variant="subtle" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={t('editor.moveQuestionDown', { number })}>
+            <Button size="compact-xs" variant="subtle" disabled={index === count - 1} onClick={() => onMove(index, 1)} aria-label={t('editor.moveQuestionDown', { number })}>
               {t('editor.down')}
             </Button>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={onRemove} aria-label={t('editor.removeQuestion', { number })}>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => onRemove(index)} aria-label={t('editor.removeQuestion', { number })}>
               {t('editor.remove')}
             </Button>
           </Group>
@@ -66,8 +70,7 @@ export function QuestionEditor({ question, index, count, errors, choicesMax, onC
           description={t('editor.markdownHint', { number: quizLimits.promptMax })}
           value={question.prompt}
           maxLength={quizLimits.promptMax}
-          autosize
-          minRows={2}
+          rows={3}
           required
           error={error('prompt')}
           onChange={(event) => onChange({ ...question, prompt: event.currentTarget.value })}
@@ -90,15 +93,14 @@ export function QuestionEditor({ question, index, count, errors, choicesMax, onC
           description={t('editor.explanationHint')}
           value={question.explanation}
           maxLength={quizLimits.explanationMax}
-          autosize
-          minRows={2}
+          rows={3}
           error={error('explanation')}
           onChange={(event) => onChange({ ...question, explanation: event.currentTarget.value })}
         />
       </Stack>
     </Paper>
   );
-}
+});
 
 type FieldsProps = {
   question: DraftQuestion;

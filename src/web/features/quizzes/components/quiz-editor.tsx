@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, List, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
@@ -74,6 +74,26 @@ function QuizDraftEditor({ quiz }: { quiz: EditableQuiz }) {
     setServerErrors(noErrors);
   };
   const setQuestions = (questions: DraftQuestion[]) => change({ ...draft, questions });
+  // Stable, so that the memoised question editors other than the one changed are left alone.
+  const updateQuestions = useCallback((update: (questions: DraftQuestion[]) => DraftQuestion[]) => {
+    setDraft((current) => ({ ...current, questions: update(current.questions) }));
+    setServerErrors(noErrors);
+  }, []);
+  const onQuestionChange = useCallback((next: DraftQuestion) => updateQuestions((questions) => questions.map((other) => (other.id === next.id ? next : other))), [updateQuestions]);
+  const onQuestionMove = useCallback(
+    (index: number, by: -1 | 1) => {
+      updateQuestions((questions) => moved(questions, index, by));
+      setAnnouncement(t('editor.questionMoved', { number: index + 1 + by, count: draft.questions.length }));
+    },
+    [updateQuestions, t, draft.questions.length],
+  );
+  const onQuestionRemove = useCallback(
+    (index: number) => {
+      updateQuestions((questions) => questions.filter((_, at) => at !== index));
+      setAnnouncement(t('editor.questionRemoved', { number: index + 1 }));
+    },
+    [updateQuestions, t],
+  );
   const taken = () => new Set(draft.questions.map((question) => question.id));
 
   const addQuestion = () => {
@@ -146,15 +166,9 @@ function QuizDraftEditor({ quiz }: { quiz: EditableQuiz }) {
                 count={draft.questions.length}
                 errors={errors}
                 choicesMax={quiz.limits.choicesMax}
-                onChange={(next) => setQuestions(draft.questions.map((other) => (other.id === question.id ? next : other)))}
-                onMove={(by) => {
-                  setQuestions(moved(draft.questions, index, by));
-                  setAnnouncement(t('editor.questionMoved', { number: index + 1 + by, count: draft.questions.length }));
-                }}
-                onRemove={() => {
-                  setQuestions(draft.questions.filter((other) => other.id !== question.id));
-                  setAnnouncement(t('editor.questionRemoved', { number: index + 1 }));
-                }}
+                onChange={onQuestionChange}
+                onMove={onQuestionMove}
+                onRemove={onQuestionRemove}
               />
             ))}
           </Stack>
@@ -182,7 +196,7 @@ function QuizDraftEditor({ quiz }: { quiz: EditableQuiz }) {
         <Text size="sm" c="dimmed">
           {t('editor.imagesNote')}
         </Text>
-        <div ref={summary} tabIndex={-1} role={errorCount > 0 ? 'alert' : undefined}>
+        <div ref={summary} tabIndex={-1}>
           {errorCount > 0 ? (
             <Alert color="red" title={t('editor.fixProblems', { count: errorCount })}>
               <List size="sm">
