@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Group, Paper, Radio, Stack, Text, TextInput, Typography } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Paper, Radio, Stack, Text, TextInput, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { quizLimits } from '../../../../shared/limits';
 import type { AttemptQuestion, QuestionAnswer } from '../../../../shared/schemas/quizzes';
@@ -128,13 +128,15 @@ function AnswerField({ question, answer, numericText, onAnswer, onNumericText, o
 
 /**
  * Items put in order with up and down buttons (keyboard and screen readers work as with any
- * button); each move is announced. The question counts as answered once an item was moved.
+ * button); each move is announced. The question counts as answered once an item was moved, or
+ * once the learner keeps the order shown as the answer.
  */
 function OrderingField({ question, answer, onAnswer, onAnnounce }: { question: AttemptQuestion; answer: QuestionAnswer | undefined; onAnswer: (answer: QuestionAnswer) => void; onAnnounce: (message: string) => void }) {
   const { t } = useTranslation('quizzes');
   const items = question.items ?? [];
   const byId = new Map(items.map((item) => [item.id, item]));
   const savedOrder = answer?.type === 'ordering' ? answer.itemIds.filter((id) => byId.has(id)) : [];
+  const answered = savedOrder.length === items.length && items.length > 0;
   const order = savedOrder.length === items.length ? savedOrder : items.map((item) => item.id);
   const listId = `quiz-question-${question.id}-items`;
 
@@ -182,6 +184,11 @@ function OrderingField({ question, answer, onAnswer, onAnnounce }: { question: A
           );
         })}
       </Stack>
+      {answered ? null : (
+        <Button size="compact-sm" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => onAnswer({ type: 'ordering', itemIds: order })}>
+          {t('player.keepOrder')}
+        </Button>
+      )}
     </Stack>
   );
 }

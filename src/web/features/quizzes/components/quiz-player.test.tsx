@@ -132,10 +132,13 @@ describe('the quiz lesson in the course player', () => {
     await user.click(await screen.findByRole('button', { name: 'Continuar el intento' }));
     // A saved number comes back as the learner's language writes it.
     expect(await screen.findByDisplayValue('2,25')).toBeInTheDocument();
+    // The order shown can be the learner's answer without moving anything.
+    await user.click(screen.getByRole('button', { name: 'Dejar este orden como mi respuesta' }));
+    expect(screen.queryByRole('button', { name: 'Dejar este orden como mi respuesta' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Enviar respuestas' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Te quedan 5 preguntas sin responder. Una vez enviado no podrás cambiar tus respuestas.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Te quedan 4 preguntas sin responder. Una vez enviado no podrás cambiar tus respuestas.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsTo(spy, endpoints.submitQuizAttempt)).toHaveLength(0);
@@ -143,9 +146,25 @@ describe('the quiz lesson in the course player', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar respuestas' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enviar respuestas' }));
     expect(await screen.findByText('Aprobado')).toBeInTheDocument();
-    expect(requestsTo(spy, endpoints.submitQuizAttempt)[0]!.body).toEqual({ answers: { q5: { type: 'numeric', value: 2.25 } } });
+    expect(requestsTo(spy, endpoints.submitQuizAttempt)[0]!.body).toEqual({ answers: { q5: { type: 'numeric', value: 2.25 }, q6: { type: 'ordering', itemIds: ['x', 'y', 'z'] } } });
     // The lesson is done on the server: the sidebar's progress is read again.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: progressKeys.course(5) });
+  });
+
+  it('saves the answers not yet saved when the learner leaves the lesson, with a request that outlives the page', async () => {
+    const { spy, user, unmount } = renderQuiz({
+      getQuizOverview: () => makeOverview(),
+      startQuizAttempt: () => jsonResponse(makeAttempt(), 201),
+      saveQuizAnswers: () => new Response(null, { status: 204 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Empezar el cuestionario' }));
+    await user.type(within(await screen.findByRole('group', { name: /^Pregunta 4 de 6/ })).getByRole('textbox', { name: 'Tu respuesta' }), 'def');
+    // Before the autosave's delay is over, the lesson closes.
+    expect(requestsTo(spy, endpoints.saveQuizAnswers)).toHaveLength(0);
+    unmount();
+    expect(requestsTo(spy, endpoints.saveQuizAnswers).map((sent) => sent.body)).toEqual([{ answers: { q4: { type: 'short-answer', text: 'def' } } }]);
+    const [, init] = spy.mock.calls.find(([input]) => String(input).includes('/answers'))!;
+    expect(init?.keepalive).toBe(true);
   });
 
   it('says why no attempt can start: no attempts left, a wait until a local time, or no questions', async () => {

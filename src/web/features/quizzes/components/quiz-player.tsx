@@ -17,6 +17,8 @@ import { QuizResultView } from './quiz-result';
 
 /** How long answers wait after the last change before they are saved. */
 export const autosaveDelayMs = 1500;
+/** How long a failed save waits before it is tried again. */
+const retryDelayMs = 5000;
 /** Minutes left at which a timed attempt says so to screen readers. */
 const warnings = [5, 1];
 
@@ -238,6 +240,8 @@ function QuizAttempt({ attempt, onSubmitted }: { attempt: QuizAttemptInProgress;
       if (isApiError(error) && error.status === 409) return void showServerResult();
       dirty.current = true;
       setSaveState('failed');
+      // Tried again a little later (a change before then saves sooner).
+      timer.current = setTimeout(() => void save(), retryDelayMs);
     }
   };
   const saveRef = useRef(save);
