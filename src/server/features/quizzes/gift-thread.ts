@@ -19,6 +19,8 @@ export type GiftThreadOptions = {
   timeoutMs?: number;
   /** The worker's JavaScript heap. */
   maxMemoryMb?: number;
+  /** Questions read at most (the server's QUIZ_MAX_QUESTIONS); the rest is one problem. */
+  maxQuestions?: number;
 };
 
 const DEFAULTS = { timeoutMs: 10_000, maxMemoryMb: 128 } as const;
@@ -43,10 +45,10 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 const unreadable = (reason: string) => new AppError('BAD_REQUEST', `This GIFT text could not be read (${reason}); check the file, or import it in smaller parts`);
 
-function readInWorker(text: string, { timeoutMs, maxMemoryMb }: Required<GiftThreadOptions>): Promise<GiftReadResult> {
+function readInWorker(text: string, { timeoutMs, maxMemoryMb, maxQuestions }: GiftThreadOptions & { timeoutMs: number; maxMemoryMb: number }): Promise<GiftReadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_ENTRY, {
-      workerData: { text } satisfies GiftWorkerData,
+      workerData: { text, maxQuestions } satisfies GiftWorkerData,
       // Not the parent's flags (a test runner's or a debugger's): the entry loads what it needs.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: Math.min(32, maxMemoryMb), stackSizeMb: 4 },

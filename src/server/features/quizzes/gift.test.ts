@@ -224,6 +224,13 @@ describe('parseGift: limits', () => {
     expect(result.problems).toEqual([{ line: quizLimits.questionsMax * 2 + 1, message: 'gift.tooManyQuestions' }]);
   });
 
+  it('reads at most the number of questions it is told (the server setting), never more than the bound', () => {
+    const text = Array.from({ length: 12 }, (_, index) => `Q${index} {T}`).join('\n\n');
+    expect(parseGift(text, { maxQuestions: 10 })).toMatchObject({ questions: { length: 10 }, problems: [{ line: 21, message: 'gift.tooManyQuestions' }] });
+    const many = Array.from({ length: quizLimits.questionsMax + 1 }, (_, index) => `Q${index} {T}`).join('\n\n');
+    expect(parseGift(many, { maxQuestions: 10_000 }).questions).toHaveLength(quizLimits.questionsMax);
+  });
+
   it('turns what the model refuses into problems: too many choices, too long, empty, too few', () => {
     const choices = Array.from({ length: quizLimits.choicesMax + 1 }, (_, index) => `~c${index}`).join(' ');
     expect(messages(parseGift(`Q {=right ${choices}}`))).toEqual(['gift.tooManyChoices']);
@@ -411,6 +418,8 @@ describe('readGiftOffThread', () => {
   it('reads a text in a worker thread as parseGift does', async () => {
     const text = 'Q1 {=a ~b}\n\nMatch {=a -> 1 =b -> 2}\n\nQ3 {#1..5}';
     expect(await readGiftOffThread(text)).toEqual(parseGift(text));
+    expect(await readGiftOffThread(text, { maxQuestions: 1 })).toEqual(parseGift(text, { maxQuestions: 1 }));
+    expect((await readGiftOffThread(text, { maxQuestions: 1 })).questions).toHaveLength(1);
   });
 
   it(`refuses a text over ${GIFT_MAX_CHARS} characters before starting a worker`, async () => {

@@ -418,9 +418,11 @@ function readQuestion(block: Block, number: number, context: Context): QuestionD
 
 /**
  * Reads a GIFT text into questions. Never throws: what cannot become a valid question is a
- * problem with its line, and at most `quizLimits.questionsMax` questions are read.
+ * problem with its line, and at most `maxQuestions` questions are read (the server's setting,
+ * never more than `quizLimits.questionsMax`); the rest is one problem.
  */
-export function parseGift(text: string): GiftReadResult {
+export function parseGift(text: string, { maxQuestions = quizLimits.questionsMax }: { maxQuestions?: number } = {}): GiftReadResult {
+  const questionsMax = Math.max(0, Math.min(maxQuestions, quizLimits.questionsMax));
   const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const questions: QuestionDefinition[] = [];
   const problems: GiftProblem[] = [];
@@ -429,7 +431,7 @@ export function parseGift(text: string): GiftReadResult {
     else if (problems.length === MAX_PROBLEMS) problems.push({ line, message: 'gift.tooManyProblems' });
   };
   for (const block of blocksOf(normalized)) {
-    if (questions.length >= quizLimits.questionsMax) {
+    if (questions.length >= questionsMax) {
       report(block.line, 'gift.tooManyQuestions');
       break;
     }
