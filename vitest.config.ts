@@ -1,6 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * Web test files that replace a module (vi.mock) or load a fresh copy of one (vi.resetModules):
+ * in a shared module registry the replacement or the copy would reach the files run after
+ * them, so these run in a project of their own, each file isolated.
+ */
+const isolatedWebTests = [
+  // vi.mock of the revenue chart.
+  'src/web/features/teaching/pages/teaching-pages.test.tsx',
+  'src/web/features/accounts/pages/admin-user-page.test.tsx',
+  // vi.mock of tus-js-client.
+  'src/web/features/media/lib/use-video-uploads-order.test.tsx',
+  // vi.mock of hls.js.
+  'src/web/lib/use-hls-playback.test.tsx',
+  // vi.resetModules: a fresh i18n instance, started from nothing.
+  'src/web/i18n/start-language.test.ts',
+];
+
+const webTest = {
+  environment: 'happy-dom',
+  setupFiles: ['test/setup-web.ts'],
+  // As long as the DOM queries wait (test/setup-web.ts): on a busy machine a redirect that loads
+  // the next page's chunk takes longer than expect.poll's default second.
+  expect: { poll: { timeout: 10_000 } },
+  // vitest's default is one worker fewer than the cores: a single one on this 2-core machine.
+  maxWorkers: 2,
+  sequence: { groupOrder: 0 },
+  testTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -28,18 +57,19 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...webTest,
           name: 'web',
-          environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/setup-web.ts'],
-          // As long as the DOM queries wait (test/setup-web.ts): on a busy machine a redirect that loads
-          // the next page's chunk takes longer than expect.poll's default second.
-          expect: { poll: { timeout: 10_000 } },
-          // vitest's default is one worker fewer than the cores: a single one on this 2-core machine.
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-          testTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...isolatedWebTests],
+          // Files share their worker's window and modules (a new environment and module graph
+          // per file cost more than half of the project's time): test/setup-web.ts puts back
+          // after each test what a test may change outside the rendered tree.
+          isolate: false,
         },
+      },
+      {
+        plugins: [react()],
+        test: { ...webTest, name: 'web-isolated', include: isolatedWebTests },
       },
     ],
   },

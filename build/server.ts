@@ -3,7 +3,7 @@
  * runs `node dist/server/main.mjs` with no TypeScript loader. Dependencies stay in node_modules;
  * what the code reads from disk next to itself comes along: the migrations (src/server/db/client.ts),
  * the video probe worker, which video-prober.ts starts from `./probe-worker.mjs`, and the certificates'
- * PDF worker (`./certificate-pdf-worker.mjs`).
+ * PDF worker (`./certificate-pdf-worker.mjs`) and the quizzes' GIFT reader (`./gift-worker.mjs`).
  */
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -18,6 +18,8 @@ await build({
     'probe-worker': 'src/server/features/media/probe-worker.ts',
     // The same for the certificates' PDF worker (src/server/features/learning/certificate-pdf.ts).
     'certificate-pdf-worker': 'src/server/features/learning/certificate-pdf-thread.ts',
+    // And the quizzes' GIFT reader (src/server/features/quizzes/gift-thread.ts).
+    'gift-worker': 'src/server/features/quizzes/gift-worker.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

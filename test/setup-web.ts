@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n, loadBackOfficeTexts } from '../src/web/i18n';
 import { mockFetch, unmockedRequests } from '../src/web/testing/mock-fetch';
+import { setViewportWidth } from '../src/web/testing/render';
 
 // On a busy machine a lazy page can take more than the default second to appear; waiting
 // longer changes nothing for a test that passes, and a broken page still fails.
@@ -36,12 +38,20 @@ beforeEach(async () => {
   await loadBackOfficeTexts();
 });
 
+// The web project's files share their worker's window and modules (isolate: false in
+// vitest.config.ts): whatever a test changes outside the rendered tree is put back here.
 afterEach(() => {
+  // A dialog left open is closed as a user would: what waits for it (the disabled account's
+  // sign-out, which runs once at a time) must not wait into the next test.
+  act(() => modals.closeAll());
   cleanup();
   // Toasts live in a store of their own, outside the rendered tree: one test's must not show in the next.
   notifications.clean();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  // A phone-sized test would otherwise hide the next file's desktop navbar (Mantine's hiddenFrom).
+  setViewportWidth(1024);
   // A request nobody mocked is a test that talks to a server that is not there.
   const requests = unmockedRequests.splice(0);
   if (requests.length) throw new Error(`Unmocked requests: ${requests.join(', ')}`);

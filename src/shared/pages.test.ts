@@ -7,7 +7,9 @@ import { linkFrom, matchPage, paths } from './paths';
 const sampleLink = (page: (typeof pageNames)[number]) => {
   const link = paths[page] as (...args: unknown[]) => string;
   const sample = page === 'dashboard' ? 'ana.perez' : page === 'certificate' || page === 'certificateEn' ? '7KQ2-M9XD-4TRB' : 7;
-  return pageDeclaration(page).path.includes(':') ? link(sample) : link();
+  // One sample per `:name` (the quiz editor's address names a course and a lesson).
+  const parameters = pageDeclaration(page).path.match(/:\w+/g) ?? [];
+  return link(...parameters.map(() => sample));
 };
 
 describe('page table', () => {

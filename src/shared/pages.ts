@@ -75,6 +75,8 @@ export const pages = {
   earnings: { path: '/coursescreated/earnings', component: 'payouts/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
   coupons: { path: '/coursescreated/coupons', component: 'coupons/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
   editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
+  // A quiz lesson's questions and rules, edited by the course's owner (or an admin).
+  quizEditor: { path: '/course/editcourse/:id/quiz/:lessonId', component: 'quizzes/pages/quiz-editor-page#QuizEditorPage', backOfficeTexts: true },
   uploadVideo: { path: '/uploadvideo', component: 'media/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
   checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
   paymentSuccess: { path: '/formpage/success', component: 'orders/pages/payment-success-page#PaymentSuccessPage' },
@@ -128,6 +130,7 @@ const fileLike = /\.(js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|web
 /** What each kind of `:name` segment accepts; any other name takes any segment. */
 const parameterRules: Record<string, (segment: string) => boolean> = {
   id: isNumericId,
+  lessonId: isNumericId,
   userName: (segment) => !fileLike.test(segment) && segment !== 'api',
   // An account id (better-auth's: letters, digits, `-` and `_`).
   teacherId: (segment) => /^[\w-]{1,100}$/.test(segment),

@@ -9,11 +9,9 @@ import { toastLimit, toastPosition } from './toast-settings';
  * listen to events from showDialog/confirmDialog and the toast store, so they need not wrap
  * the app; they live in their own chunk, fetched with the first dialog or toast.
  */
-export default function OverlayProviders({ onReady }: { onReady: () => void }) {
-  // Children's effects run first: by now ModalsProvider listens for open events.
-  useEffect(() => {
-    onReady();
-  }, [onReady]);
+export default function OverlayProviders({ onReady }: { onReady: () => () => void }) {
+  // Children's effects run first: by now ModalsProvider listens for open events (and no longer once unmounted).
+  useEffect(() => onReady(), [onReady]);
   return (
     <>
       <ModalsProvider />

@@ -10,9 +10,24 @@ const OverlayProviders = lazy(() => import('./overlay-providers'));
 let requested = false;
 const listeners = new Set<() => void>();
 let markReady: () => void = () => {};
-const ready = new Promise<void>((resolve) => {
-  markReady = resolve;
-});
+let ready: Promise<void>;
+/** Until hosts listen, a dialog or toast waits: at the start, and again once every host is unmounted (a test's cleanup; the app keeps its host). */
+const waitForHosts = () => {
+  ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+};
+waitForHosts();
+let listeningHosts = 0;
+/** Called by a host's effect; its cleanup runs when that host stops listening. */
+const hostListening = () => {
+  listeningHosts += 1;
+  markReady();
+  return () => {
+    listeningHosts -= 1;
+    if (listeningHosts === 0) waitForHosts();
+  };
+};
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -35,7 +50,7 @@ export function OverlayHost() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <OverlayProviders onReady={markReady} />
+      <OverlayProviders onReady={hostListening} />
     </Suspense>
   );
 }

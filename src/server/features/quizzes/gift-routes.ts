@@ -17,10 +17,10 @@ export const giftRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, quizEditingEndpoints.readQuizGift, async (request, reply) => {
     // The lesson must be a quiz of this course (404 otherwise), as the editor's other routes.
     await currentQuestions(db, request.params.id, request.params.lessonId);
-    const { questions, problems } = await readGiftOffThread(request.body.text);
+    // More questions than a quiz may hold are not read: a `gift.tooManyQuestions` problem says so.
+    const { questions, problems } = await readGiftOffThread(request.body.text, { maxQuestions: caps.maxQuestions });
     reply.header('cache-control', 'private, no-store');
-    // More questions than a quiz may hold are not answered; saving would refuse them anyway.
-    return { questions: questions.slice(0, caps.maxQuestions), problems };
+    return { questions, problems };
   });
 
   route(app, quizEditingEndpoints.exportQuizGift, async (request, reply) => {

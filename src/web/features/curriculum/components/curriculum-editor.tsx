@@ -15,6 +15,8 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Badge, Button, FileButton, FileInput, Group, Loader, Paper, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../../shared/paths';
 import { curriculumLimits } from '../../../../shared/limits';
 import type { EditableLesson, EditableSection } from '../../../../shared/schemas/curriculum-editing';
 import { confirmDialog } from '../../../components/dialogs';
@@ -224,6 +226,11 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
               {t('curriculum.editText')}
             </Button>
           ) : null}
+          {lesson.kind === 'quiz' ? (
+            <Button component={Link} to={paths.quizEditor(courseId, lesson.id)} variant="subtle" size="compact-xs" aria-label={t('curriculum.quiz.editQuestionsLabel', { title: lesson.title })}>
+              {t('curriculum.quiz.editQuestions')}
+            </Button>
+          ) : null}
           {lesson.courseVideo ? (
             <Text size="xs" c="dimmed">
               {t('curriculum.courseVideo.required')}
@@ -257,9 +264,9 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
   );
 }
 
-type LessonKindChoice = 'text' | 'video' | 'resource';
+type LessonKindChoice = 'text' | 'video' | 'resource' | 'quiz';
 
-/** The form that adds a lesson at the end of a section: a text, one of my uploaded videos, or a PDF. */
+/** The form that adds a lesson at the end of a section: a text, one of my uploaded videos, a PDF, or a quiz (its questions are edited on its own page). */
 function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: number; section: EditableSection; change: Change; busy: boolean; onDone: () => void }) {
   const { t } = useTranslation('teaching');
   const [kind, setKind] = useState<LessonKindChoice>('text');
@@ -270,7 +277,8 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
   const uploads = useVideoUploads({ enabled: kind === 'video' });
   const uploadResource = useUploadLessonResource(courseId);
   const trimmed = title.trim();
-  const ready = trimmed !== '' && (kind === 'text' ? body.trim() !== '' : kind === 'video' ? videoId !== null : file !== null);
+  const [isPreview, setIsPreview] = useState(false);
+  const ready = trimmed !== '' && (kind === 'text' ? body.trim() !== '' : kind === 'video' ? videoId !== null : kind === 'quiz' || file !== null);
 
   const submit = async () => {
     if (!ready) return;
@@ -287,7 +295,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
       );
       return;
     }
-    const lesson = kind === 'text' ? { kind, title: trimmed, body } : { kind, title: trimmed, videoId: videoId! };
+    const lesson = kind === 'text' ? { kind, title: trimmed, body } : kind === 'quiz' ? { kind, title: trimmed, isPreview } : { kind, title: trimmed, videoId: videoId! };
     if (await change({ type: 'addLesson', sectionId: section.id, lesson }, t('curriculum.lessonAdded'))) onDone();
   };
 
@@ -297,7 +305,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
         <SegmentedControl
           value={kind}
           onChange={(value) => setKind(value as LessonKindChoice)}
-          data={(['text', 'video', 'resource'] as const).map((value) => ({ value, label: t(`curriculum.kinds.${value}`) }))}
+          data={(['text', 'video', 'resource', 'quiz'] as const).map((value) => ({ value, label: t(`curriculum.kinds.${value}`) }))}
           aria-label={t('curriculum.lessonKind')}
         />
         <TextInput label={t('curriculum.lessonTitle')} value={title} maxLength={curriculumLimits.lessonTitleMax} onChange={(event) => setTitle(event.currentTarget.value)} required />
@@ -332,6 +340,14 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
               disabled={uploads.videos.length === 0}
               required
             />
+          </Stack>
+        ) : null}
+        {kind === 'quiz' ? (
+          <Stack gap={4}>
+            <Switch label={t('curriculum.preview')} checked={isPreview} onChange={(event) => setIsPreview(event.currentTarget.checked)} />
+            <Text size="xs" c="dimmed">
+              {t('curriculum.quiz.hint')}
+            </Text>
           </Stack>
         ) : null}
         {kind === 'resource' ? (

@@ -5,6 +5,7 @@ import type { LessonState } from '../../../../shared/schemas/progress';
 import { resumePosition } from '../../../entities/progress/use-video-progress';
 import { useLessonContent, type LessonContent } from '../api/get-lesson-content';
 import { LessonVideo } from './lesson-video';
+import { QuizLesson } from '../../quizzes';
 
 type Props = {
   courseId: number;
@@ -39,6 +40,8 @@ export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEn
     if (!lesson.video) return <Alert color="yellow">{t('player.videoUnavailable')}</Alert>;
     return <LessonVideo courseId={courseId} lessonId={lesson.id} title={lesson.title} video={lesson.video} resumeAt={resumeAt} onEnded={onVideoEnded} />;
   }
+  // A quiz completes itself when passed (on the server): no toggle.
+  if (lesson.kind === 'quiz') return <QuizLesson courseId={courseId} lessonId={lesson.id} />;
   if (lesson.kind === 'text') return <TextLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
   return <ResourceLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
 }

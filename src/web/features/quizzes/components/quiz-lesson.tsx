@@ -1,0 +1,15 @@
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { loadPlayerTexts } from '../../../i18n';
+
+// The player of quizzes and its texts (the catalogue's player part) load with the first quiz lesson opened.
+const LazyQuizPlayer = lazy(() => Promise.all([import('./quiz-player'), loadPlayerTexts()]).then(([module]) => ({ default: module.QuizPlayer })));
+
+/** A quiz lesson in the course player (learning's lesson view shows it for a lesson of kind `quiz`). */
+export function QuizLesson({ courseId, lessonId }: { courseId: number; lessonId: number }) {
+  return (
+    <Suspense fallback={<Loader />}>
+      <LazyQuizPlayer courseId={courseId} lessonId={lessonId} />
+    </Suspense>
+  );
+}
