@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { QuestionAnswer, QuizAttemptInProgress, QuizAttemptResult, QuizOverview, QuizSettings } from '../../../shared/schemas/quizzes';
 import type { SessionUser } from '../../auth/guards';
 import type { Database } from '../../db/client';
@@ -109,6 +109,14 @@ async function afterCompletion(db: Database, userId: string, courseId: number, c
 
 /** Grades the learner's attempts at the lesson left in progress past their deadline (and its grace), as of the deadline with the answers saved by then. */
 async function settleOverdue(db: Database, userId: string, lessonId: number, courseId: number, now: Date) {
+  // Most reads find nothing overdue: they open no transaction.
+  const cutoff = new Date(now.getTime() - SUBMISSION_GRACE_MS);
+  const [overdue] = await db
+    .select({ id: quizAttempts.id })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.lessonId, lessonId), isNull(quizAttempts.submittedAt), lt(quizAttempts.deadline, cutoff)))
+    .limit(1);
+  if (!overdue) return;
   let completed = false;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
