@@ -64,9 +64,7 @@ describe('certificate routes', () => {
   it("gives the holder their certificate's PDF in its language, with their name, the course, the teacher, the date, the code and the address to verify it", async () => {
     const { learner, course } = await learnerOf();
     const { code } = (await call(learner, 'POST', `/api/certificates/courses/${course.id}`)).json();
-    const started = performance.now();
     const response = await call(learner, 'GET', `/api/certificates/${code}/pdf`);
-    const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe('attachment; filename="certificado-diseno-grafico-basico.pdf"');
@@ -82,8 +80,6 @@ describe('certificate routes', () => {
     expect(text).toMatch(new RegExp(`\\d{1,2} de \\w+ de ${new Date().getUTCFullYear()}`));
     expect(text).toContain(code);
     expect(text).toContain(`${ctx.config.publicUrl}/certificado/${code}`);
-    // Measured, not asserted tightly: a page of text, well under a second even on a loaded machine.
-    expect(elapsed).toBeLessThan(5000);
   });
 
   it('draws an English learner\'s certificate in English, with the English page\'s address', async () => {
