@@ -1,6 +1,7 @@
 import type { Feature } from './feature';
 import { accountsFeature } from './features/accounts';
 import { adminFeature } from './features/admin';
+import { assignmentsFeature } from './features/assignments';
 import { catalogFeature } from './features/catalog';
 import { contactFeature } from './features/contact';
 import { couponsFeature } from './features/coupons';
@@ -29,6 +30,7 @@ export const features: Feature[] = [
   payoutsFeature,
   invoicesFeature,
   learningFeature,
+  assignmentsFeature,
   reviewsFeature,
   contactFeature,
   adminFeature,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { curriculumLimits, lessonImageTypes, lessonKinds } from '../limits';
+import { newAssignmentLessonInput } from './assignments';
 
 /** A section's or lesson's title as the editor sends it. */
 const sectionTitle = z.string().trim().min(1).max(curriculumLimits.sectionTitleMax);
@@ -55,6 +56,8 @@ export type SectionInput = z.infer<typeof sectionInput>;
 export const newLessonInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('video'), title: lessonTitle, videoId: z.uuid(), isPreview: z.boolean().nullish() }),
   z.object({ kind: z.literal('text'), title: lessonTitle, body: lessonBody, isPreview: z.boolean().nullish() }),
+  // An assignment: its instructions (Markdown) and grading, kept by the assignments area.
+  newAssignmentLessonInput,
 ]);
 export type NewLessonInput = z.infer<typeof newLessonInput>;
 

@@ -5,6 +5,7 @@ import { courseLessons, courses, courseSections, courseVideos, videoTranscodes }
 import { ensureLessonRoom, ensureSectionRoom, hoursOf, lockCourseForCurriculum, refreshCourseLength, type CurriculumCaps } from './course-length';
 import { readingSeconds } from './curriculum';
 import { removeUnreferencedFiles, requestTranscodes, type StoredFileRemover } from '../media';
+import { ASSIGNMENT_LESSON_SECONDS, insertAssignment } from '../assignments';
 import { AppError } from '../../errors';
 
 /**
@@ -184,6 +185,11 @@ export async function addLesson(context: CurriculumEditorContext, courseId: numb
     const common = { courseId, sectionId, position: (last?.position ?? 0) + 1, title: input.title, isPreview: input.isPreview ?? false };
     if (input.kind === 'text') {
       await tx.insert(courseLessons).values({ ...common, kind: 'text', body: input.body, durationSeconds: readingSeconds(input.body) });
+      return;
+    }
+    if (input.kind === 'assignment') {
+      const [lesson] = await tx.insert(courseLessons).values({ ...common, kind: 'assignment', durationSeconds: ASSIGNMENT_LESSON_SECONDS }).returning({ id: courseLessons.id });
+      await insertAssignment(tx, { lessonId: lesson!.id, courseId }, input);
       return;
     }
     const [course] = await tx.select({ ownerId: courses.ownerId }).from(courses).where(eq(courses.id, courseId));

@@ -239,6 +239,8 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
   const rows = latestPerLesson(
     entries.flatMap((entry) => {
       const lesson = lessons.get(entry.lessonId)!;
+      // An assignment is done when its review passes it (`completeLessonByServer`): a player's mark is ignored.
+      if (serverCompletedKinds.has(lesson.kind)) return [];
       const row = lesson.kind === 'video' ? videoRow(user, lesson, stateOfLesson(lesson), entry, now) : markRow(user, lesson, stateOfLesson(lesson), entry, now);
       return row ? [row] : [];
     }),
@@ -250,6 +252,21 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
   const completing = new Set(rows.filter((row) => row.completedAt !== null && !lessons.get(row.lessonId)!.completedAt).map((row) => row.courseId));
   for (const courseId of completing) await issueCertificateIfComplete(db, { userId: user.id, courseId });
   return rows.length;
+}
+
+/** Lessons whose completion the server alone decides: a player's `completed` on them is ignored, never saved. */
+const serverCompletedKinds: ReadonlySet<string> = new Set(['assignment']);
+
+/**
+ * Marks a lesson done for a learner because the server decided it (a passed assignment's
+ * review), in the caller's transaction; a lesson done before keeps its date. The caller asks
+ * `issueCertificateIfComplete` once its transaction has committed.
+ */
+export async function completeLessonByServer(tx: Pick<Database, 'insert'>, row: { userId: string; lessonId: number; courseId: number }, now = new Date()): Promise<void> {
+  await tx
+    .insert(lessonProgress)
+    .values({ ...row, completedAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`, updatedAt: now } });
 }
 
 const stateOf = (row: { completedAt: Date | null } | undefined): LessonState => (!row ? 'not_started' : row.completedAt ? 'done' : 'in_progress');
