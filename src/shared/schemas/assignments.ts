@@ -72,7 +72,7 @@ export const submissionView = z.object({
 export type SubmissionView = z.infer<typeof submissionView>;
 
 /** The file a learner uploaded and has not handed in yet. */
-export const draftFile = z.object({ name: z.string(), contentType: z.enum(assignmentFileTypes), sizeBytes: z.number().int() }).meta({ id: 'AssignmentDraftFile' });
+export const draftFile = z.object({ name: z.string(), contentType: z.enum(assignmentFileTypes), sizeBytes: z.number().int() });
 export type DraftFile = z.infer<typeof draftFile>;
 
 /**

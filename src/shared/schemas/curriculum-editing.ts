@@ -16,7 +16,7 @@ export const editableLesson = z.object({
   title: z.string(),
   kind: z.enum(lessonKinds),
   isPreview: z.boolean(),
-  /** Computed: the video's probed length, a text's reading time, 0 for a file. */
+  /** Computed: the video's probed length, a text's reading time, 0 for a file, 30 minutes for an assignment. */
   durationSeconds: z.number().int(),
   /** A text lesson's Markdown; null for the other kinds. */
   body: z.string().nullable(),
