@@ -24,6 +24,7 @@ import { useCurriculumForEdit } from '../api/get-curriculum';
 import { useChangeCurriculum, useUploadLessonImage, useUploadLessonResource, type CurriculumChange } from '../api/edit-curriculum';
 import { arranged, orderOf, type CurriculumOrder } from '../lib/curriculum-order';
 import { useVideoUploads, LessonCaptions } from '../../media';
+import { AssignmentEditorToggle, AssignmentFields, assignmentDraftReady, emptyAssignmentDraft } from '../../assignments';
 
 /** 3725 → "1:02:05", 75 → "1:15": the same in both languages. */
 export function clock(totalSeconds: number): string {
@@ -235,6 +236,7 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
           )}
         </Group>
         {lesson.kind === 'video' ? <LessonCaptions courseId={courseId} lessonId={lesson.id} title={lesson.title} /> : null}
+        {lesson.kind === 'assignment' ? <AssignmentEditorToggle courseId={courseId} lessonId={lesson.id} title={lesson.title} /> : null}
         {editingBody !== null ? (
           <Stack gap="xs">
             <LessonBodyInput courseId={courseId} value={editingBody} onChange={setEditingBody} />
@@ -257,7 +259,7 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
   );
 }
 
-type LessonKindChoice = 'text' | 'video' | 'resource';
+type LessonKindChoice = 'text' | 'video' | 'resource' | 'assignment';
 
 /** The form that adds a lesson at the end of a section: a text, one of my uploaded videos, or a PDF. */
 function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: number; section: EditableSection; change: Change; busy: boolean; onDone: () => void }) {
@@ -267,10 +269,12 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
   const [body, setBody] = useState('');
   const [videoId, setVideoId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [assignment, setAssignment] = useState(emptyAssignmentDraft);
   const uploads = useVideoUploads({ enabled: kind === 'video' });
   const uploadResource = useUploadLessonResource(courseId);
   const trimmed = title.trim();
-  const ready = trimmed !== '' && (kind === 'text' ? body.trim() !== '' : kind === 'video' ? videoId !== null : file !== null);
+  const ready =
+    trimmed !== '' && (kind === 'text' ? body.trim() !== '' : kind === 'video' ? videoId !== null : kind === 'assignment' ? assignmentDraftReady(assignment) : file !== null);
 
   const submit = async () => {
     if (!ready) return;
@@ -287,7 +291,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
       );
       return;
     }
-    const lesson = kind === 'text' ? { kind, title: trimmed, body } : { kind, title: trimmed, videoId: videoId! };
+    const lesson = kind === 'text' ? { kind, title: trimmed, body } : kind === 'assignment' ? { kind, title: trimmed, ...assignment } : { kind, title: trimmed, videoId: videoId! };
     if (await change({ type: 'addLesson', sectionId: section.id, lesson }, t('curriculum.lessonAdded'))) onDone();
   };
 
@@ -297,7 +301,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
         <SegmentedControl
           value={kind}
           onChange={(value) => setKind(value as LessonKindChoice)}
-          data={(['text', 'video', 'resource'] as const).map((value) => ({ value, label: t(`curriculum.kinds.${value}`) }))}
+          data={(['text', 'video', 'resource', 'assignment'] as const).map((value) => ({ value, label: t(`curriculum.kinds.${value}`) }))}
           aria-label={t('curriculum.lessonKind')}
         />
         <TextInput label={t('curriculum.lessonTitle')} value={title} maxLength={curriculumLimits.lessonTitleMax} onChange={(event) => setTitle(event.currentTarget.value)} required />
@@ -334,6 +338,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
             />
           </Stack>
         ) : null}
+        {kind === 'assignment' ? <AssignmentFields value={assignment} onChange={setAssignment} /> : null}
         {kind === 'resource' ? (
           <FileInput
             label={t('curriculum.resource.file')}

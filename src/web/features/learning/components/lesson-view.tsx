@@ -5,6 +5,7 @@ import type { LessonState } from '../../../../shared/schemas/progress';
 import { resumePosition } from '../../../entities/progress/use-video-progress';
 import { useLessonContent, type LessonContent } from '../api/get-lesson-content';
 import { LessonVideo } from './lesson-video';
+import { AssignmentLesson } from '../../assignments';
 
 type Props = {
   courseId: number;
@@ -17,7 +18,7 @@ type Props = {
   onVideoEnded: () => void;
 };
 
-/** The open lesson: its video, its text or its file, by kind. */
+/** The open lesson: its video, its text, its file or its assignment, by kind. */
 export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEnded }: Props) {
   const { t } = useTranslation('orders');
   const content = useLessonContent(lessonId);
@@ -39,6 +40,8 @@ export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEn
     if (!lesson.video) return <Alert color="yellow">{t('player.videoUnavailable')}</Alert>;
     return <LessonVideo courseId={courseId} lessonId={lesson.id} title={lesson.title} video={lesson.video} resumeAt={resumeAt} onEnded={onVideoEnded} />;
   }
+  // An assignment is done once a review passes it: no mark of the learner's.
+  if (lesson.kind === 'assignment') return <AssignmentLesson lessonId={lesson.id} />;
   if (lesson.kind === 'text') return <TextLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
   return <ResourceLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
 }
