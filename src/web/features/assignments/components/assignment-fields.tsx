@@ -36,8 +36,7 @@ export function AssignmentFields({ value, onChange }: { value: AssignmentDraft; 
         description={t('editor.instructionsHint', { number: assignmentLimits.instructionsMax })}
         value={value.instructions}
         maxLength={assignmentLimits.instructionsMax}
-        autosize
-        minRows={6}
+        rows={6}
         required
         onChange={(event) => onChange({ ...value, instructions: event.currentTarget.value })}
       />

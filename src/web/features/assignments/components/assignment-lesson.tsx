@@ -61,8 +61,7 @@ export function HandInForm({ lesson, again }: { lesson: AssignmentLessonData; ag
         description={t('handIn.textHint', { max: assignmentLimits.answerTextMax })}
         value={answerText}
         maxLength={assignmentLimits.answerTextMax}
-        autosize
-        minRows={5}
+        rows={5}
         onChange={(event) => setAnswerText(event.currentTarget.value)}
       />
       <FileInput label={t('handIn.file')} description={t('handIn.fileHint', { size })} accept={acceptedFiles(lesson.limits.fileTypes)} value={file} onChange={choose} clearable />

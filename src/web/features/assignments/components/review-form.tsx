@@ -92,8 +92,7 @@ export function ReviewForm({ data, maxBytes }: { data: SubmissionForReviewData; 
         description={t('review.feedbackHint', { max: assignmentLimits.feedbackMax })}
         value={feedback}
         maxLength={assignmentLimits.feedbackMax}
-        autosize
-        minRows={4}
+        rows={4}
         onChange={(event) => setFeedback(event.currentTarget.value)}
       />
       <FileInput label={t('review.file')} accept={acceptedFiles(assignmentFileTypes)} value={file} onChange={choose} clearable />
