@@ -7,6 +7,8 @@ import { jsonResponse, mockApi, requestsTo } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
 import { AssignmentLesson } from './assignment-lesson';
 import { SubmissionReview } from './review-form';
+import { AssignmentFields, assignmentDraftReady, emptyAssignmentDraft, type AssignmentDraft } from './assignment-fields';
+import { useState } from 'react';
 
 const SUBMISSION_ID = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -177,5 +179,35 @@ describe('the review form', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar revisión' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Alguien ya revisó este trabajo.');
     expect(requestsTo(spy, endpoints.reviewSubmission)[0]?.body).toEqual({ outcome: 'return', passed: null, points: null, feedback: 'Revisa la introducción' });
+  });
+});
+
+describe('the assignment editor’s fields', () => {
+  function Harness({ onDraft }: { onDraft: (draft: AssignmentDraft) => void }) {
+    const [draft, setDraft] = useState(emptyAssignmentDraft);
+    return (
+      <AssignmentFields
+        value={draft}
+        onChange={(next) => {
+          setDraft(next);
+          onDraft(next);
+        }}
+      />
+    );
+  }
+
+  it('writes instructions and grading by points; passing points above the maximum are flagged and not ready', async () => {
+    let latest = emptyAssignmentDraft();
+    mockApi({});
+    const { user } = renderWithProviders(<Harness onDraft={(draft) => (latest = draft)} />);
+    await user.type(screen.getByRole('textbox', { name: /enunciado/i }), 'Entrega un ensayo');
+    await user.click(screen.getByRole('radio', { name: 'Puntos' }));
+    expect(latest.grading).toEqual({ grading: 'points', maxPoints: 10, passingPoints: 5 });
+    expect(assignmentDraftReady(latest)).toBe(true);
+    const passing = screen.getByRole('textbox', { name: /puntos para aprobar/i });
+    await user.clear(passing);
+    await user.type(passing, '12');
+    expect(await screen.findByText(/no pueden superar el máximo/i)).toBeInTheDocument();
+    expect(assignmentDraftReady(latest)).toBe(false);
   });
 });
