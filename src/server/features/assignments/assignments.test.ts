@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestContext } from '../../../../test/helpers/app';
@@ -294,5 +296,21 @@ describe('assignments', () => {
     // Unmarking it from the player changes nothing either.
     await ctx.app.inject({ method: 'PUT', url: '/api/progress', headers: setup.buyer.headers, payload: { lessons: [{ lessonId: setup.lessonId, completed: false }] } });
     expect((await progress()).state).toBe('done');
+  });
+
+  it('a removed assignment lesson takes its hand-ins and their stored files with it', async () => {
+    const setup = await setUp(ctx);
+    expect((await uploadFile(ctx, setup.buyer, setup.lessonId, PDF)).statusCode).toBe(200);
+    const submissionId = (await handIn(ctx, setup.buyer, setup.lessonId, { withFile: true })).json().submissions[0].id;
+    expect((await uploadFile(ctx, setup.buyer, setup.lessonId, PNG, 'otro.png')).statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(assignmentSubmissions).where(eq(assignmentSubmissions.id, submissionId));
+    const [draft] = await ctx.db.select().from(assignmentDraftFiles).where(eq(assignmentDraftFiles.userId, setup.buyer.id));
+    const stored = (key: string) => existsSync(path.join(ctx.dataDir, 'videos', key));
+    expect(stored(row!.fileKey!) && stored(draft!.storageKey)).toBe(true);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/courses/${setup.courseId}/curriculum/lessons/${setup.lessonId}`, headers: setup.owner.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await ctx.db.select().from(assignmentSubmissions).where(eq(assignmentSubmissions.lessonId, setup.lessonId))).toEqual([]);
+    expect(stored(row!.fileKey!)).toBe(false);
+    expect(stored(draft!.storageKey)).toBe(false);
   });
 });

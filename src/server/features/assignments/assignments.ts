@@ -79,6 +79,21 @@ export async function saveAssignment(db: Database, courseId: number, lessonId: n
   return readAssignmentForEdit(db, courseId, lessonId);
 }
 
+/**
+ * Every stored file of these lessons' hand-ins, reviews and waiting uploads: read in the
+ * transaction that deletes the lessons (their rows go with them), removed once it committed.
+ */
+export async function assignmentFileKeys(tx: Database, lessonIds: number[]): Promise<string[]> {
+  if (lessonIds.length === 0) return [];
+  const ids = sql.join(lessonIds.map((id) => sql`${id}`), sql`, `);
+  const submitted = await tx
+    .select({ file: assignmentSubmissions.fileKey, returned: assignmentSubmissions.returnedFileKey })
+    .from(assignmentSubmissions)
+    .where(sql`${assignmentSubmissions.lessonId} in (${ids})`);
+  const drafts = await tx.select({ key: assignmentDraftFiles.storageKey }).from(assignmentDraftFiles).where(sql`${assignmentDraftFiles.lessonId} in (${ids})`);
+  return [...submitted.flatMap((row) => [row.file, row.returned].filter((key): key is string => key !== null)), ...drafts.map((row) => row.key)];
+}
+
 // ---------------------------------------------------------------------------
 // Views
 // ---------------------------------------------------------------------------

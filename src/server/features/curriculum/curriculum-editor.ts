@@ -5,7 +5,7 @@ import { courseLessons, courses, courseSections, courseVideos, videoTranscodes }
 import { ensureLessonRoom, ensureSectionRoom, hoursOf, lockCourseForCurriculum, refreshCourseLength, type CurriculumCaps } from './course-length';
 import { readingSeconds } from './curriculum';
 import { removeUnreferencedFiles, requestTranscodes, type StoredFileRemover } from '../media';
-import { ASSIGNMENT_LESSON_SECONDS, insertAssignment } from '../assignments';
+import { ASSIGNMENT_LESSON_SECONDS, assignmentFileKeys, insertAssignment } from '../assignments';
 import { AppError } from '../../errors';
 
 /**
@@ -151,11 +151,13 @@ export async function deleteSection(context: CurriculumEditorContext, courseId: 
       .leftJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
       .where(eq(courseLessons.sectionId, sectionId));
     if (lessons.some((lesson) => lesson.videoPosition !== null)) throw refuseCourseVideo();
+    const handedIn = await assignmentFileKeys(tx, lessons.map((lesson) => lesson.id));
     // The lessons first: they point at their videos. Their progress goes with them.
     await tx.delete(courseLessons).where(eq(courseLessons.sectionId, sectionId));
     await tx.delete(courseSections).where(eq(courseSections.id, sectionId));
     await renumberSections(tx, courseId);
-    return deleteLessonVideos(tx, lessons);
+    const leftovers = await deleteLessonVideos(tx, lessons);
+    return { ...leftovers, resourceKeys: [...leftovers.resourceKeys, ...handedIn] };
   });
   await removeLeftoverFiles(db, storage, leftovers);
   return readEditableCurriculum(db, courseId, caps);
@@ -229,9 +231,12 @@ export async function deleteLesson(context: CurriculumEditorContext, courseId: n
   const leftovers = await changeCurriculum(db, courseId, async (tx) => {
     const lesson = await findLesson(tx, courseId, lessonId);
     if (lesson.videoPosition !== null) throw refuseCourseVideo();
+    // An assignment's hand-ins, reviews and their files go with it.
+    const handedIn = await assignmentFileKeys(tx, [lessonId]);
     const [removed] = await tx.delete(courseLessons).where(eq(courseLessons.id, lessonId)).returning({ sectionId: courseLessons.sectionId });
     await renumberLessons(tx, removed!.sectionId);
-    return deleteLessonVideos(tx, [lesson]);
+    const leftovers = await deleteLessonVideos(tx, [lesson]);
+    return { ...leftovers, resourceKeys: [...leftovers.resourceKeys, ...handedIn] };
   });
   await removeLeftoverFiles(db, storage, leftovers);
   return readEditableCurriculum(db, courseId, caps);
