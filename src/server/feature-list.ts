@@ -1,6 +1,7 @@
 import type { Feature } from './feature';
 import { accountsFeature } from './features/accounts';
 import { adminFeature } from './features/admin';
+import { assignmentsFeature } from './features/assignments';
 import { catalogFeature } from './features/catalog';
 import { contactFeature } from './features/contact';
 import { couponsFeature } from './features/coupons';
@@ -31,6 +32,7 @@ export const features: Feature[] = [
   invoicesFeature,
   learningFeature,
   quizzesFeature,
+  assignmentsFeature,
   reviewsFeature,
   contactFeature,
   adminFeature,

@@ -70,6 +70,15 @@ export const errorStatus = {
   LESSON_IMAGE_NOT_IMAGE: 415,
   LESSON_IMAGE_TOO_LARGE: 413,
   LESSON_IMAGE_LIMIT: 409,
+  // Assignments: a file that is no PDF, image or ZIP by its content, over ASSIGNMENT_MAX_BYTES, past the learner's
+  // ASSIGNMENT_MAX_BYTES_PER_LEARNER; a hand-in while one waits, after a pass or fail; a review of one already reviewed; no such hand-in.
+  ASSIGNMENT_FILE_TYPE: 415,
+  ASSIGNMENT_FILE_TOO_LARGE: 413,
+  ASSIGNMENT_STORAGE_FULL: 409,
+  ASSIGNMENT_WAITING: 409,
+  ASSIGNMENT_CLOSED: 409,
+  ASSIGNMENT_ALREADY_REVIEWED: 409,
+  SUBMISSION_NOT_FOUND: 404,
   // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
   COURSE_NOT_COMPLETE: 409,
   CERTIFICATE_NOT_FOUND: 404,

@@ -192,3 +192,28 @@ export const quizLimits = {
 } as const;
 /** The settings' defaults; `unlimitedAttemptsCap` bounds the attempts one learner may start at a quiz whose teacher set no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP). */
 export const quizDefaults = { maxQuestions: 100, maxChoices: 10, unlimitedAttemptsCap: 100 } as const;
+
+/**
+ * Assignments. The largest file a learner hands in or a teacher returns (ASSIGNMENT_MAX_BYTES)
+ * and the bytes one learner may keep stored in all, hand-ins and the file waiting to be handed
+ * in (ASSIGNMENT_MAX_BYTES_PER_LEARNER), these by default; the texts' lengths and points are fixed.
+ * A file is known by its content: a PDF, a JPEG, PNG, WebP or GIF image, or a ZIP (stored as is).
+ */
+export const assignmentDefaults = { maxBytes: 20 * 1024 * 1024, maxBytesPerLearner: 200 * 1024 * 1024 } as const;
+export const assignmentLimits = {
+  instructionsMax: 50_000,
+  /** A learner's handed-in text (Markdown), in characters. */
+  answerTextMax: 20_000,
+  feedbackMax: 10_000,
+  maxPointsMax: 1000,
+  fileNameMax: 200,
+  /** The review queue's page. */
+  queuePageSize: 20,
+} as const;
+export const assignmentGradings = ['pass-fail', 'points'] as const;
+export type AssignmentGrading = (typeof assignmentGradings)[number];
+export const assignmentFileTypes = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/zip'] as const;
+export type AssignmentFileType = (typeof assignmentFileTypes)[number];
+/** A hand-in's state: waiting for its review, then passed, failed, or returned for another try. */
+export const submissionStates = ['waiting', 'passed', 'failed', 'returned'] as const;
+export type SubmissionState = (typeof submissionStates)[number];

@@ -69,10 +69,13 @@ export const pages = {
   createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
   cart: { path: '/shop', component: 'orders/pages/cart-page#CartPage' },
   myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage' },
+  myAssignments: { path: '/mycourses/assignments', component: 'assignments/pages/my-assignments-page#MyAssignmentsPage' },
   player: { path: '/mycourses/:id', component: 'learning/pages/course-player-page#CoursePlayerPage' },
   favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
   coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true },
   earnings: { path: '/coursescreated/earnings', component: 'payouts/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
+  // `course` and `submission` open one hand-in with its review form; `page` pages the queue.
+  assignmentQueue: { path: '/coursescreated/assignments', component: 'assignments/pages/assignment-queue-page#AssignmentQueuePage', backOfficeTexts: true },
   coupons: { path: '/coursescreated/coupons', component: 'coupons/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
   editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
   // A quiz lesson's questions and rules, edited by the course's owner (or an admin).

@@ -432,6 +432,106 @@ export const lessonImages = pgTable(
 );
 
 /**
+ * An assignment lesson's instructions (Markdown, rendered as a text lesson's) and how it is
+ * graded: pass or fail, or points out of `max_points`, passed at `passing_points` or more.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    instructions: text('instructions').notNull(),
+    grading: text('grading').notNull(),
+    maxPoints: integer('max_points'),
+    passingPoints: integer('passing_points'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assignments_course_idx').on(t.courseId),
+    check(
+      'assignments_grading',
+      sql`(${t.grading} = 'pass-fail' and ${t.maxPoints} is null and ${t.passingPoints} is null) or (${t.grading} = 'points' and ${t.maxPoints} > 0 and ${t.passingPoints} between 0 and ${t.maxPoints})`,
+    ),
+  ],
+);
+
+/**
+ * One hand-in of an assignment by a learner: version 1, 2, … of that learner's work on that
+ * lesson, every one kept with its review. Text (Markdown) and/or one stored file (known by its
+ * content). `waiting` until reviewed, then `passed`, `failed` or `returned` (the learner may
+ * hand in again); at most one waiting hand-in per learner and lesson (the partial unique
+ * index). The review sets the grade, feedback and an optional returned file; a returned file
+ * may be uploaded while the hand-in waits and is shown to the learner only once reviewed.
+ */
+export const assignmentSubmissions = pgTable(
+  'assignment_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    answerText: text('answer_text'),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileType: text('file_type'),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
+    state: text('state').notNull().default('waiting'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewerId: text('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    points: integer('points'),
+    feedback: text('feedback'),
+    returnedFileKey: text('returned_file_key'),
+    returnedFileName: text('returned_file_name'),
+    returnedFileType: text('returned_file_type'),
+    returnedFileSizeBytes: bigint('returned_file_size_bytes', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('assignment_submissions_version_unique').on(t.lessonId, t.userId, t.version),
+    uniqueIndex('assignment_submissions_one_waiting').on(t.lessonId, t.userId).where(sql`${t.state} = 'waiting'`),
+    index('assignment_submissions_queue_idx').on(t.submittedAt).where(sql`${t.state} = 'waiting'`),
+    index('assignment_submissions_user_idx').on(t.userId),
+    index('assignment_submissions_course_idx').on(t.courseId),
+    check('assignment_submissions_state', sql`${t.state} in ('waiting', 'passed', 'failed', 'returned')`),
+    check('assignment_submissions_content', sql`${t.answerText} is not null or ${t.fileKey} is not null`),
+    check('assignment_submissions_reviewed', sql`(${t.state} = 'waiting') = (${t.reviewedAt} is null)`),
+  ],
+);
+
+/**
+ * The file a learner uploaded for an assignment and has not handed in yet: one per learner and
+ * lesson (a new upload replaces it), taken by the next hand-in. It counts in the learner's stored bytes.
+ */
+export const assignmentDraftFiles = pgTable(
+  'assignment_draft_files',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId] }), index('assignment_draft_files_user_idx').on(t.userId)],
+);
+
+/**
  * The adaptive-streaming copy of a stored video, one row per source storage key (demo videos
  * are shared by many courses under one key, and are transcoded once): HLS renditions and a
  * poster under `hls_prefix` in the video storage. `state` is what the teacher sees: `queued`,

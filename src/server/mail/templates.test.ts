@@ -14,6 +14,7 @@ const mails: { [K in MailKind]: { data: MailData[K]; path: string; token?: strin
   refund: { data: { orderId: 'a1b2c3d4-0000', amountTotal: 1999, items: [{ title: 'Python', priceCents: 1999 }] }, path: '/mycourses' },
   'new-sale': { data: { orderId: 'a1b2c3d4-0000', items: [{ title: 'Python', priceCents: 1999 }] }, path: '/coursescreated' },
   'sale-refunded': { data: { orderId: 'a1b2c3d4-0000', items: [{ title: 'Python', priceCents: 1999 }] }, path: '/coursescreated/earnings' },
+  'assignment-reviewed': { data: { courseId: 7, courseTitle: 'Python', lessonTitle: 'Ensayo', outcome: 'passed', points: 8, maxPoints: 10 }, path: '/mycourses/7' },
 };
 
 describe('the links in the e-mails', () => {

@@ -23,6 +23,8 @@ export type MailData = {
   'new-sale': { orderId: string; items: OrderLine[] };
   /** To a teacher: the lines of theirs an order's refund took back. */
   'sale-refunded': { orderId: string; items: OrderLine[] };
+  /** To a learner: their hand-in was reviewed (passed, failed, or returned for another try). */
+  'assignment-reviewed': { courseId: number; courseTitle: string; lessonTitle: string; outcome: 'passed' | 'failed' | 'returned'; points: number | null; maxPoints: number | null };
 };
 export type MailKind = keyof MailData;
 
@@ -137,6 +139,16 @@ function bodyOf<K extends MailKind>(kind: K, data: MailData[K], language: Langua
         paragraphs: [t(`${text}.body`, { count, number })],
         lines: items.map((item) => ({ label: item.title, value: lineValue(item) })),
         action: { label: t(`${text}.action`), link: appLink(publicUrl, kind === 'new-sale' ? paths.coursesCreated() : paths.earnings(), language) },
+      };
+    }
+    case 'assignment-reviewed': {
+      const { courseId, courseTitle, lessonTitle, outcome, points, maxPoints } = data as MailData['assignment-reviewed'];
+      return {
+        ...base,
+        subject: t(`assignmentReviewed.subject.${outcome}`, { lesson: lessonTitle }),
+        paragraphs: [t(`assignmentReviewed.body.${outcome}`, { lesson: lessonTitle, course: courseTitle }), t('assignmentReviewed.feedback')],
+        ...(points !== null && maxPoints !== null ? { lines: [{ label: t('assignmentReviewed.points'), value: `${points} / ${maxPoints}` }] } : {}),
+        action: { label: t('assignmentReviewed.action'), link: appLink(publicUrl, paths.player(courseId), language) },
       };
     }
   }

@@ -1,5 +1,6 @@
 import { adminUserEndpoints, authEndpoints, formEndpoints, usersEndpoints } from './accounts';
 import { adminEndpoints } from './admin';
+import { assignmentEditingEndpoints, assignmentLearningEndpoints } from './assignments';
 import { adminCatalogEndpoints, catalogEndpoints } from './catalog';
 import { adminMessageEndpoints, contactEndpoints, contactFormEndpoints } from './contact';
 import { couponEndpoints } from './coupons';
@@ -26,6 +27,8 @@ export const endpoints = {
   ...adminUserEndpoints,
   ...adminMessageEndpoints,
   ...adminOrderEndpoints,
+  ...assignmentEditingEndpoints,
+  ...assignmentLearningEndpoints,
   ...authEndpoints,
   ...captionsEndpoints,
   ...cartEndpoints,

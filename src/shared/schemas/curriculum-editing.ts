@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { curriculumLimits, lessonImageTypes, lessonKinds } from '../limits';
+import { newAssignmentLessonInput } from './assignments';
 
 /** A section's or lesson's title as the editor sends it. */
 const sectionTitle = z.string().trim().min(1).max(curriculumLimits.sectionTitleMax);
@@ -15,7 +16,7 @@ export const editableLesson = z.object({
   title: z.string(),
   kind: z.enum(lessonKinds),
   isPreview: z.boolean(),
-  /** Computed: the video's probed length, a text's reading time, 0 for a file. */
+  /** Computed: the video's probed length, a text's reading time, 0 for a file, 30 minutes for an assignment. */
   durationSeconds: z.number().int(),
   /** A text lesson's Markdown; null for the other kinds. */
   body: z.string().nullable(),
@@ -57,6 +58,8 @@ export const newLessonInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), title: lessonTitle, body: lessonBody, isPreview: z.boolean().nullish() }),
   // A quiz starts empty, with the default rules; its editor (`saveQuiz`) fills it.
   z.object({ kind: z.literal('quiz'), title: lessonTitle, isPreview: z.boolean().nullish() }),
+  // An assignment: its instructions (Markdown) and grading, kept by the assignments area.
+  newAssignmentLessonInput,
 ]);
 export type NewLessonInput = z.infer<typeof newLessonInput>;
 

@@ -89,7 +89,7 @@ describe('translation catalogues', () => {
 
   it('interpolates only limits that exist, besides the values callers pass', () => {
     // Callers pass these; limits come from interpolation.defaultVariables (src/web/i18n/index.ts).
-    const callerVariables = new Set(['name', 'title', 'price', 'rating', 'count', 'page', 'email', 'percent', 'reason', 'time', 'number', 'date', 'code', 'id', 'amount', 'providerAmount', 'days', 'duration', 'rate', 'line']);
+    const callerVariables = new Set(['name', 'title', 'price', 'rating', 'count', 'page', 'email', 'percent', 'reason', 'time', 'number', 'date', 'code', 'id', 'amount', 'providerAmount', 'days', 'duration', 'rate', 'line', 'max', 'passing', 'points', 'version', 'learner', 'lesson', 'course', 'size', 'state']);
     for (const namespace of referenceNamespaces) {
       for (const [key, text] of leavesOf(reference, namespace)) {
         for (const variable of variablesOf(text)) {

@@ -5,6 +5,7 @@ import { courseLessons, courses, courseSections, courseVideos, videoTranscodes }
 import { ensureLessonRoom, ensureSectionRoom, hoursOf, lockCourseForCurriculum, refreshCourseLength, type CurriculumCaps } from './course-length';
 import { readingSeconds } from './curriculum';
 import { removeUnreferencedFiles, requestTranscodes, type StoredFileRemover } from '../media';
+import { ASSIGNMENT_LESSON_SECONDS, assignmentFileKeys, insertAssignment } from '../assignments';
 import { AppError } from '../../errors';
 import { createQuiz } from '../quizzes';
 
@@ -151,11 +152,13 @@ export async function deleteSection(context: CurriculumEditorContext, courseId: 
       .leftJoin(courseVideos, eq(courseVideos.id, courseLessons.videoId))
       .where(eq(courseLessons.sectionId, sectionId));
     if (lessons.some((lesson) => lesson.videoPosition !== null)) throw refuseCourseVideo();
+    const handedIn = await assignmentFileKeys(tx, lessons.map((lesson) => lesson.id));
     // The lessons first: they point at their videos. Their progress goes with them.
     await tx.delete(courseLessons).where(eq(courseLessons.sectionId, sectionId));
     await tx.delete(courseSections).where(eq(courseSections.id, sectionId));
     await renumberSections(tx, courseId);
-    return deleteLessonVideos(tx, lessons);
+    const leftovers = await deleteLessonVideos(tx, lessons);
+    return { ...leftovers, resourceKeys: [...leftovers.resourceKeys, ...handedIn] };
   });
   await removeLeftoverFiles(db, storage, leftovers);
   return readEditableCurriculum(db, courseId, caps);
@@ -191,6 +194,11 @@ export async function addLesson(context: CurriculumEditorContext, courseId: numb
       // An empty quiz lasts nothing until it has questions (its length is computed when saved); it goes with its lesson.
       const [lesson] = await tx.insert(courseLessons).values({ ...common, kind: 'quiz', durationSeconds: 0 }).returning({ id: courseLessons.id });
       await createQuiz(tx, lesson!.id);
+      return;
+    }
+    if (input.kind === 'assignment') {
+      const [lesson] = await tx.insert(courseLessons).values({ ...common, kind: 'assignment', durationSeconds: ASSIGNMENT_LESSON_SECONDS }).returning({ id: courseLessons.id });
+      await insertAssignment(tx, { lessonId: lesson!.id, courseId }, input);
       return;
     }
     const [course] = await tx.select({ ownerId: courses.ownerId }).from(courses).where(eq(courses.id, courseId));
@@ -230,9 +238,12 @@ export async function deleteLesson(context: CurriculumEditorContext, courseId: n
   const leftovers = await changeCurriculum(db, courseId, async (tx) => {
     const lesson = await findLesson(tx, courseId, lessonId);
     if (lesson.videoPosition !== null) throw refuseCourseVideo();
+    // An assignment's hand-ins, reviews and their files go with it.
+    const handedIn = await assignmentFileKeys(tx, [lessonId]);
     const [removed] = await tx.delete(courseLessons).where(eq(courseLessons.id, lessonId)).returning({ sectionId: courseLessons.sectionId });
     await renumberLessons(tx, removed!.sectionId);
-    return deleteLessonVideos(tx, [lesson]);
+    const leftovers = await deleteLessonVideos(tx, [lesson]);
+    return { ...leftovers, resourceKeys: [...leftovers.resourceKeys, ...handedIn] };
   });
   await removeLeftoverFiles(db, storage, leftovers);
   return readEditableCurriculum(db, courseId, caps);

@@ -239,8 +239,8 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
   const rows = latestPerLesson(
     entries.flatMap((entry) => {
       const lesson = lessons.get(entry.lessonId)!;
-      // A quiz is done when the server graded a passed attempt (`markLessonCompleted`): what the browser says of it is ignored.
-      if (!playerMarksKind(lesson.kind)) return [];
+      // A quiz is done when the server graded a passed attempt, an assignment when its review passed it (`markLessonCompleted`): what the browser says of them is ignored.
+      if (serverCompletedKinds.has(lesson.kind)) return [];
       const row = lesson.kind === 'video' ? videoRow(user, lesson, stateOfLesson(lesson), entry, now) : markRow(user, lesson, stateOfLesson(lesson), entry, now);
       return row ? [row] : [];
     }),
@@ -254,13 +254,14 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
   return rows.length;
 }
 
-/** Whether the player's saves say when a lesson of this kind is done: not a quiz, which only its graded attempts complete. */
-const playerMarksKind = (kind: LessonRead['kind']) => kind !== 'quiz';
+/** Lessons whose completion the server alone decides (a quiz's passed attempt, an assignment's passing review): a player's `completed` on them is ignored, never saved. */
+const serverCompletedKinds: ReadonlySet<LessonRead['kind']> = new Set(['quiz', 'assignment']);
 
 /**
  * Marks a lesson done for a learner, in the caller's transaction (a quiz's passed attempt, graded
- * by the server); a lesson done before stays done as of then. Answers whether it was done only
- * now: the caller then asks `issueCertificateIfComplete` once its transaction has committed.
+ * by the server, or an assignment's passing review); a lesson done before stays done as of then.
+ * Answers whether it was done only now: the caller then asks `issueCertificateIfComplete` once
+ * its transaction has committed.
  */
 export async function markLessonCompleted(tx: Database, { userId, lessonId, courseId }: { userId: string; lessonId: number; courseId: number }, now: Date): Promise<boolean> {
   const [before] = await tx.select({ completedAt: lessonProgress.completedAt }).from(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));

@@ -1,8 +1,10 @@
 /** The media area's one public entry: its feature plugin, and what other areas and the platform use of it. */
 export { mediaFeature } from './feature';
 export { assertMayTakeLesson, type LessonAccessSubject } from './lesson-access';
+export { MAX_UNUSED_UPLOADS } from './uploads';
 export { SignedPlaylistCache, readSmallFile, withSegmentUrls } from './hls-playlists';
-export { recordUpload } from './service';
+export { DEFAULT_PRESIGNED_URL_TTL_SECONDS, DOWNLOAD_HEADERS, declaredLength, receive } from './resources';
+export { forgetUploadInProgress, recordUpload, reserveUpload, type UploadLimits } from './service';
 export { createStreamToken, deriveVideoUrlKey } from './signed-url';
 export { captionLanguagesOf } from './streamable-videos';
 export { findFfmpeg, transcodeToHls } from './transcode';

@@ -26,6 +26,7 @@ import { useCurriculumForEdit } from '../api/get-curriculum';
 import { useChangeCurriculum, useUploadLessonImage, useUploadLessonResource, type CurriculumChange } from '../api/edit-curriculum';
 import { arranged, orderOf, type CurriculumOrder } from '../lib/curriculum-order';
 import { useVideoUploads, LessonCaptions } from '../../media';
+import { AssignmentEditorToggle, AssignmentFields, assignmentDraftReady, emptyAssignmentDraft } from '../../assignments';
 
 /** 3725 → "1:02:05", 75 → "1:15": the same in both languages. */
 export function clock(totalSeconds: number): string {
@@ -242,6 +243,7 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
           )}
         </Group>
         {lesson.kind === 'video' ? <LessonCaptions courseId={courseId} lessonId={lesson.id} title={lesson.title} /> : null}
+        {lesson.kind === 'assignment' ? <AssignmentEditorToggle courseId={courseId} lessonId={lesson.id} title={lesson.title} /> : null}
         {editingBody !== null ? (
           <Stack gap="xs">
             <LessonBodyInput courseId={courseId} value={editingBody} onChange={setEditingBody} />
@@ -264,9 +266,9 @@ function LessonRow({ courseId, lesson, change, busy, sectionDragged }: { courseI
   );
 }
 
-type LessonKindChoice = 'text' | 'video' | 'resource' | 'quiz';
+type LessonKindChoice = 'text' | 'video' | 'resource' | 'quiz' | 'assignment';
 
-/** The form that adds a lesson at the end of a section: a text, one of my uploaded videos, a PDF, or a quiz (its questions are edited on its own page). */
+/** The form that adds a lesson at the end of a section: a text, one of my uploaded videos, a PDF, a quiz (its questions are edited on its own page) or an assignment. */
 function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: number; section: EditableSection; change: Change; busy: boolean; onDone: () => void }) {
   const { t } = useTranslation('teaching');
   const [kind, setKind] = useState<LessonKindChoice>('text');
@@ -274,11 +276,14 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
   const [body, setBody] = useState('');
   const [videoId, setVideoId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [assignment, setAssignment] = useState(emptyAssignmentDraft);
   const uploads = useVideoUploads({ enabled: kind === 'video' });
   const uploadResource = useUploadLessonResource(courseId);
   const trimmed = title.trim();
   const [isPreview, setIsPreview] = useState(false);
-  const ready = trimmed !== '' && (kind === 'text' ? body.trim() !== '' : kind === 'video' ? videoId !== null : kind === 'quiz' || file !== null);
+  const ready =
+    trimmed !== '' &&
+    (kind === 'text' ? body.trim() !== '' : kind === 'video' ? videoId !== null : kind === 'assignment' ? assignmentDraftReady(assignment) : kind === 'quiz' || file !== null);
 
   const submit = async () => {
     if (!ready) return;
@@ -295,7 +300,14 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
       );
       return;
     }
-    const lesson = kind === 'text' ? { kind, title: trimmed, body } : kind === 'quiz' ? { kind, title: trimmed, isPreview } : { kind, title: trimmed, videoId: videoId! };
+    const lesson =
+      kind === 'text'
+        ? { kind, title: trimmed, body }
+        : kind === 'quiz'
+          ? { kind, title: trimmed, isPreview }
+          : kind === 'assignment'
+            ? { kind, title: trimmed, ...assignment }
+            : { kind, title: trimmed, videoId: videoId! };
     if (await change({ type: 'addLesson', sectionId: section.id, lesson }, t('curriculum.lessonAdded'))) onDone();
   };
 
@@ -305,7 +317,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
         <SegmentedControl
           value={kind}
           onChange={(value) => setKind(value as LessonKindChoice)}
-          data={(['text', 'video', 'resource', 'quiz'] as const).map((value) => ({ value, label: t(`curriculum.kinds.${value}`) }))}
+          data={(['text', 'video', 'resource', 'quiz', 'assignment'] as const).map((value) => ({ value, label: t(`curriculum.kinds.${value}`) }))}
           aria-label={t('curriculum.lessonKind')}
         />
         <TextInput label={t('curriculum.lessonTitle')} value={title} maxLength={curriculumLimits.lessonTitleMax} onChange={(event) => setTitle(event.currentTarget.value)} required />
@@ -350,6 +362,7 @@ function AddLessonForm({ courseId, section, change, busy, onDone }: { courseId: 
             </Text>
           </Stack>
         ) : null}
+        {kind === 'assignment' ? <AssignmentFields value={assignment} onChange={setAssignment} /> : null}
         {kind === 'resource' ? (
           <FileInput
             label={t('curriculum.resource.file')}

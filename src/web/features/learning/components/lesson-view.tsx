@@ -6,6 +6,7 @@ import { resumePosition } from '../../../entities/progress/use-video-progress';
 import { useLessonContent, type LessonContent } from '../api/get-lesson-content';
 import { LessonVideo } from './lesson-video';
 import { QuizLesson } from '../../quizzes';
+import { AssignmentLesson } from '../../assignments';
 
 type Props = {
   courseId: number;
@@ -18,7 +19,7 @@ type Props = {
   onVideoEnded: () => void;
 };
 
-/** The open lesson: its video, its text or its file, by kind. */
+/** The open lesson: its video, its text, its file or its assignment, by kind. */
 export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEnded }: Props) {
   const { t } = useTranslation('orders');
   const content = useLessonContent(lessonId);
@@ -42,6 +43,8 @@ export function LessonView({ courseId, lessonId, state, saved, onDone, onVideoEn
   }
   // A quiz completes itself when passed (on the server): no toggle.
   if (lesson.kind === 'quiz') return <QuizLesson courseId={courseId} lessonId={lesson.id} />;
+  // An assignment is done once a review passes it: no mark of the learner's.
+  if (lesson.kind === 'assignment') return <AssignmentLesson lessonId={lesson.id} />;
   if (lesson.kind === 'text') return <TextLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
   return <ResourceLesson lesson={lesson} done={state === 'done'} onDone={(done) => onDone(lesson.id, done)} />;
 }

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useSession } from '../../../session/get-session';
 import { MyCoursesList } from '../components/my-courses-list';
 import { SignInRedirect } from '../../../components/sign-in-redirect';
+import { MyAssignmentsTab } from '../../assignments';
 
 /** /mycourses — tabs "Mis Cursos" (this page) and "Mis Favoritos" (/favourites), then my orders. */
 export function MyCoursesPage() {
@@ -25,6 +26,7 @@ export function MyCoursesPage() {
             <Button component={Link} to={paths.favourites()} variant="subtle">
               {t('favourites.title')}
             </Button>
+            <MyAssignmentsTab />
           </Group>
         </nav>
         {isSignedIn ? <MyCoursesList /> : null}

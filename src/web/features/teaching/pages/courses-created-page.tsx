@@ -23,6 +23,7 @@ import { createdCoursesQueryKey, useCreatedCourses } from '../api/get-created-co
 import { useMyVideoProcessingRefreshing, VideoProcessingBadges } from '../../media';
 import { PageSpinner, SignInNeeded } from '../../../components/page-states';
 import { PayoutAccountCard } from '../../payouts';
+import { ReviewQueueLink } from '../../assignments';
 
 /** Courses per page of the list: the page stays about one screen of rows, whatever the catalogue. */
 export const createdCoursesPageSize = 10;
@@ -282,6 +283,7 @@ export function CoursesCreatedPage() {
       <PageTitle title={t('created.title')} />
       <Stack gap="xl">
         <PayoutAccountCard />
+        <ReviewQueueLink />
         <CreatedCourses />
       </Stack>
     </Container>

@@ -1,3 +1,4 @@
+import assignments from './assignments.json';
 import auth from './auth.json';
 import cart from './cart.json';
 import catalog from './catalog.json';
@@ -10,6 +11,6 @@ import users from './users.json';
 import validation from './validation.json';
 
 /** The texts every visit may need: the layout, the catalogue, sign-in, the cart, the buyer's pages and every field-validation message. */
-const core = { common, errors, auth, catalog, cart, orders, certificates, contact, users, validation };
+const core = { common, errors, assignments, auth, catalog, cart, orders, certificates, contact, users, validation };
 
 export default core;
