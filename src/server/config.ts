@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { couponAttemptDefaults, curriculumDefaults, invoiceSellerDefaults, lessonImageDefaults, payoutDefaults, referralDefaults } from '../shared/limits';
+import { couponAttemptDefaults, curriculumDefaults, invoiceSellerDefaults, lessonImageDefaults, payoutDefaults, quizDefaults, quizLimits, referralDefaults } from '../shared/limits';
 
 /** Optional settings arrive as empty strings from `.env` files; treat those as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -130,6 +130,9 @@ const envSchema = z.object({
   CURRICULUM_MAX_LESSONS: z.coerce.number().int().min(2).max(10_000).default(curriculumDefaults.maxLessons),
   LESSON_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(lessonImageDefaults.maxBytes),
   LESSON_IMAGES_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(lessonImageDefaults.maxPerUser),
+  QUIZ_MAX_QUESTIONS: z.coerce.number().int().min(1).max(quizLimits.questionsMax).default(quizDefaults.maxQuestions),
+  QUIZ_MAX_CHOICES: z.coerce.number().int().min(2).max(quizLimits.choicesMax).default(quizDefaults.maxChoices),
+  QUIZ_UNLIMITED_ATTEMPTS_CAP: z.coerce.number().int().min(1).max(10_000).default(quizDefaults.unlimitedAttemptsCap),
   // OpenTelemetry's own names (its SDK documents them): traces are on when an endpoint is set.
   OTEL_SDK_DISABLED: flag('false'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optional(httpUrl),
@@ -200,6 +203,8 @@ export type Config = {
   curriculum: { maxSections: number; maxLessons: number };
   /** Text lessons' images: the largest (LESSON_IMAGE_MAX_BYTES) and how many one course owner may keep (LESSON_IMAGES_MAX_PER_USER). */
   lessonImages: { maxBytes: number; maxPerUser: number };
+  /** Quizzes: questions per quiz (QUIZ_MAX_QUESTIONS), choices or items per question (QUIZ_MAX_CHOICES), and the attempts a learner may start at a quiz that sets no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP). */
+  quizzes: { maxQuestions: number; maxChoices: number; unlimitedAttemptsCap: number };
   invoices: {
     /** The seller printed on invoices and credit notes (INVOICE_SELLER_*), kept in each document as it was at issue. */
     seller: { name: string; address: string; taxId: string; email: string | null };
@@ -521,6 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     couponAttempts: { perAccount: e.COUPON_ATTEMPTS_PER_ACCOUNT, perAddress: e.COUPON_ATTEMPTS_PER_ADDRESS, windowSeconds: couponAttemptDefaults.windowSeconds },
     curriculum: { maxSections: e.CURRICULUM_MAX_SECTIONS, maxLessons: e.CURRICULUM_MAX_LESSONS },
     lessonImages: { maxBytes: e.LESSON_IMAGE_MAX_BYTES, maxPerUser: e.LESSON_IMAGES_MAX_PER_USER },
+    quizzes: { maxQuestions: e.QUIZ_MAX_QUESTIONS, maxChoices: e.QUIZ_MAX_CHOICES, unlimitedAttemptsCap: e.QUIZ_UNLIMITED_ATTEMPTS_CAP },
     invoices: {
       seller: {
         name: e.INVOICE_SELLER_NAME ?? invoiceSellerDefaults.name,

@@ -12,6 +12,7 @@ import { learningFeature } from './features/learning';
 import { mediaFeature } from './features/media';
 import { ordersFeature } from './features/orders';
 import { payoutsFeature } from './features/payouts';
+import { quizzesFeature } from './features/quizzes';
 import { reviewsFeature } from './features/reviews';
 import { teachingFeature } from './features/teaching';
 
@@ -29,6 +30,7 @@ export const features: Feature[] = [
   payoutsFeature,
   invoicesFeature,
   learningFeature,
+  quizzesFeature,
   reviewsFeature,
   contactFeature,
   adminFeature,

@@ -95,6 +95,14 @@ export const errorStatus = {
   CAPTIONS_NOT_FOUND: 404,
   // A public teacher profile: no such account, a disabled one, or one with no active course.
   TEACHER_NOT_FOUND: 404,
+  // Quizzes: no attempt left, a wait between attempts not over (`fields.nextAttemptAt` holds when it ends), a quiz without
+  // questions, an attempt already submitted (or whose time ran out), one still in progress, an attempt of nobody else's.
+  QUIZ_NO_ATTEMPTS_LEFT: 409,
+  QUIZ_WAIT: 409,
+  QUIZ_HAS_NO_QUESTIONS: 409,
+  QUIZ_ATTEMPT_SUBMITTED: 409,
+  QUIZ_ATTEMPT_IN_PROGRESS: 409,
+  QUIZ_ATTEMPT_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -190,4 +190,5 @@ export const quizLimits = {
   waitMinutesMax: 7 * 24 * 60,
   timeLimitMinutesMax: 600,
 } as const;
-export const quizDefaults = { maxQuestions: 100, maxChoices: 10 } as const;
+/** The settings' defaults; `unlimitedAttemptsCap` bounds the attempts one learner may start at a quiz whose teacher set no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP). */
+export const quizDefaults = { maxQuestions: 100, maxChoices: 10, unlimitedAttemptsCap: 100 } as const;

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { languages, type Language } from '../../shared/languages';
 import { couponDiscountKinds, courseLanguages, courseLevels, lessonKinds, paymentStatuses, playbackRates } from '../../shared/limits';
+import type { QuestionAnswer, QuestionDefinition, QuizSettings } from '../../shared/schemas/quizzes';
 
 /**
  * The SQL list of the interface's languages (`'es', 'en'`), for the checks of the columns that
@@ -325,6 +327,83 @@ export const courseLessons = pgTable(
       sql`(${t.kind} = 'video') = (${t.videoId} is not null) and (${t.kind} = 'text') = (${t.body} is not null) and (${t.kind} = 'resource') = (${t.resourceKey} is not null)`,
     ),
     check('course_lessons_duration_positive', sql`${t.durationSeconds} >= 0`),
+  ],
+);
+
+/**
+ * A quiz lesson's quiz (`features/quizzes`): one row per lesson of kind `quiz`, created with the
+ * lesson and gone with it. `current_version` names the version learners start attempts on.
+ */
+export const quizzes = pgTable('quizzes', {
+  lessonId: integer('lesson_id')
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: 'cascade' }),
+  currentVersion: integer('current_version').notNull().default(1),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every saved state of a quiz: its rules and its questions (answers included), never changed
+ * once written. Saving the quiz writes the next version; an attempt keeps the version it took,
+ * so an edit after learners attempted it leaves their questions and scores as they were.
+ */
+export const quizVersions = pgTable(
+  'quiz_versions',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => quizzes.lessonId, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    settings: jsonb('settings').$type<QuizSettings>().notNull(),
+    questions: jsonb('questions').$type<QuestionDefinition[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.version] }), check('quiz_versions_version_positive', sql`${t.version} >= 1`)],
+);
+
+/** How an attempt shows one of its questions: the question's id and its choices' or items' ids in the order drawn for it (null for the other types). */
+export type AttemptLayoutEntry = { id: string; order: string[] | null };
+/** One question's graded outcome, kept with the attempt. */
+export type AttemptOutcome = { id: string; earned: number; outcome: 'right' | 'partial' | 'wrong' | 'unanswered' };
+
+/**
+ * A learner's attempt at a quiz, on the version it started on: the questions drawn for it in their
+ * shuffled order (`layout`), the server's deadline, the answers saved so far (the last save wins;
+ * `answers_saved_at` is when), and once submitted (or found past its deadline) the grade and each
+ * question's outcome. `number` counts the learner's attempts at the lesson (1, 2, …); the unique
+ * indexes keep two starts at once from making two attempts or two in progress.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: integer('lesson_id').notNull(),
+    version: integer('version').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    layout: jsonb('layout').$type<AttemptLayoutEntry[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }),
+    answers: jsonb('answers').$type<Record<string, QuestionAnswer>>().notNull().default({}),
+    answersSavedAt: timestamp('answers_saved_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    late: boolean('late').notNull().default(false),
+    earned: integer('earned'),
+    possible: integer('possible'),
+    percent: integer('percent'),
+    passed: boolean('passed'),
+    outcomes: jsonb('outcomes').$type<AttemptOutcome[]>(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.lessonId, t.version], foreignColumns: [quizVersions.lessonId, quizVersions.version] }).onDelete('cascade'),
+    uniqueIndex('quiz_attempts_user_lesson_number_unique').on(t.userId, t.lessonId, t.number),
+    uniqueIndex('quiz_attempts_one_in_progress').on(t.userId, t.lessonId).where(sql`${t.submittedAt} is null`),
+    index('quiz_attempts_lesson_idx').on(t.lessonId),
+    check('quiz_attempts_number_positive', sql`${t.number} >= 1`),
+    check('quiz_attempts_graded_when_submitted', sql`(${t.submittedAt} is null) = (${t.percent} is null) and (${t.percent} is null) = (${t.passed} is null) and (${t.percent} is null) = (${t.earned} is null)`),
+    check('quiz_attempts_scores', sql`${t.earned} >= 0 and ${t.earned} <= ${t.possible} and ${t.percent} between 0 and 100`),
   ],
 );
 

@@ -114,8 +114,8 @@ function listNullInNullableEnums(node: unknown): void {
 
 /**
  * OpenAPI 3.0 gives `nullable` a meaning only beside a `type`; zod writes a nullable union as
- * `anyOf` beside `nullable: true`. When the union's branches are all of one type, that type is
- * said on the union too.
+ * `anyOf` (or, discriminated, `oneOf`) beside `nullable: true`. When the union's branches are all of one
+ * type, that type is said on the union too.
  */
 function typeNullableUnions(node: unknown): void {
   if (Array.isArray(node)) {
@@ -123,11 +123,21 @@ function typeNullableUnions(node: unknown): void {
     return;
   }
   if (typeof node !== 'object' || node === null) return;
-  const schema = node as { nullable?: boolean; type?: string; anyOf?: { type?: string }[] };
-  if (schema.nullable === true && schema.type === undefined && Array.isArray(schema.anyOf)) {
-    const types = new Set(schema.anyOf.map((branch) => branch.type));
+  type Branch = { type?: string; nullable?: boolean };
+  const schema = node as { nullable?: boolean; type?: string; anyOf?: Branch[]; oneOf?: Branch[] };
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (schema.nullable === true && schema.type === undefined && Array.isArray(branches)) {
+    const types = new Set(branches.map((branch) => branch.type));
     const [only] = types;
     if (types.size === 1 && only !== undefined) schema.type = only;
+    // A validator checks `null` against the branches too: each branch admits it, and a
+    // discriminated union (`oneOf`, whose branches exclude each other anyway) becomes an `anyOf`,
+    // which `null` matching every branch passes.
+    for (const branch of branches) branch.nullable = true;
+    if (schema.oneOf) {
+      schema.anyOf = schema.oneOf;
+      delete schema.oneOf;
+    }
   }
   for (const value of Object.values(node)) typeNullableUnions(value);
 }
@@ -218,8 +228,9 @@ function authHandlerOperations(): Record<string, OpenAPIV3.PathItemObject> {
 export const transformDocument: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as OpenAPIV3.Document;
   Object.assign(document.paths, authHandlerOperations());
-  listNullInNullableEnums(document);
+  // Unions first: they make their branches nullable, and an enum among them must then list null.
   typeNullableUnions(document);
+  listNullInNullableEnums(document);
   refuseNulInStrings(requestSchemas(document));
   dropUnusedComponents(document);
   return document;

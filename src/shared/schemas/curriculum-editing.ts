@@ -51,10 +51,11 @@ export type EditableCurriculum = z.infer<typeof editableCurriculum>;
 export const sectionInput = z.object({ title: sectionTitle });
 export type SectionInput = z.infer<typeof sectionInput>;
 
-/** A new lesson: one of my unclaimed uploaded videos, or a Markdown text. Resources have an upload endpoint of their own. */
+/** A new lesson: one of my unclaimed uploaded videos, a Markdown text, or an empty quiz. Resources have an upload endpoint of their own. */
 export const newLessonInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('video'), title: lessonTitle, videoId: z.uuid(), isPreview: z.boolean().nullish() }),
   z.object({ kind: z.literal('text'), title: lessonTitle, body: lessonBody, isPreview: z.boolean().nullish() }),
+  // A quiz starts empty, with the default rules; its editor (`saveQuiz`) fills it.
   z.object({ kind: z.literal('quiz'), title: lessonTitle, isPreview: z.boolean().nullish() }),
 ]);
 export type NewLessonInput = z.infer<typeof newLessonInput>;

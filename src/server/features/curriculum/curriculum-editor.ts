@@ -6,6 +6,7 @@ import { ensureLessonRoom, ensureSectionRoom, hoursOf, lockCourseForCurriculum, 
 import { readingSeconds } from './curriculum';
 import { removeUnreferencedFiles, requestTranscodes, type StoredFileRemover } from '../media';
 import { AppError } from '../../errors';
+import { createQuiz } from '../quizzes';
 
 /**
  * The curriculum editor: a course's sections and lessons as its owner (or an admin) edits
@@ -186,8 +187,12 @@ export async function addLesson(context: CurriculumEditorContext, courseId: numb
       await tx.insert(courseLessons).values({ ...common, kind: 'text', body: input.body, durationSeconds: readingSeconds(input.body) });
       return;
     }
-    // A quiz lesson is added by the quizzes' server side (its own branch replaces this refusal).
-    if (input.kind === 'quiz') throw new AppError('VALIDATION_FAILED', 'Quiz lessons cannot be added yet', { kind: ['validation.invalid'] });
+    if (input.kind === 'quiz') {
+      // An empty quiz lasts nothing until it has questions (its length is computed when saved); it goes with its lesson.
+      const [lesson] = await tx.insert(courseLessons).values({ ...common, kind: 'quiz', durationSeconds: 0 }).returning({ id: courseLessons.id });
+      await createQuiz(tx, lesson!.id);
+      return;
+    }
     const [course] = await tx.select({ ownerId: courses.ownerId }).from(courses).where(eq(courses.id, courseId));
     // Locked until the transaction ends, so the sweep or another course cannot take it meanwhile.
     const [video] = await tx

@@ -1,5 +1,5 @@
 /** The curriculum area's one public entry: its feature plugin, and what other areas and the platform use of it. */
-export { ensureLessonRoom, hoursOf, lockCourseForCurriculum } from './course-length';
+export { ensureLessonRoom, hoursOf, lockCourseForCurriculum, refreshCourseLength } from './course-length';
 export { updateCourseDetails } from './course-updates';
 export { countsTowardsCompletion, createStarterCurriculum, curriculumJson, introLessonIds, lessonsInOrder, readCurriculum, readingSeconds, sectionsFromJson, withTotals } from './curriculum';
 export { curriculumFeature } from './feature';

@@ -239,6 +239,8 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
   const rows = latestPerLesson(
     entries.flatMap((entry) => {
       const lesson = lessons.get(entry.lessonId)!;
+      // A quiz is done when the server graded a passed attempt (`markLessonCompleted`): what the browser says of it is ignored.
+      if (!playerMarksKind(lesson.kind)) return [];
       const row = lesson.kind === 'video' ? videoRow(user, lesson, stateOfLesson(lesson), entry, now) : markRow(user, lesson, stateOfLesson(lesson), entry, now);
       return row ? [row] : [];
     }),
@@ -250,6 +252,24 @@ export async function saveProgress(db: Database, user: Viewer, entries: LessonPr
   const completing = new Set(rows.filter((row) => row.completedAt !== null && !lessons.get(row.lessonId)!.completedAt).map((row) => row.courseId));
   for (const courseId of completing) await issueCertificateIfComplete(db, { userId: user.id, courseId });
   return rows.length;
+}
+
+/** Whether the player's saves say when a lesson of this kind is done: not a quiz, which only its graded attempts complete. */
+const playerMarksKind = (kind: LessonRead['kind']) => kind !== 'quiz';
+
+/**
+ * Marks a lesson done for a learner, in the caller's transaction (a quiz's passed attempt, graded
+ * by the server); a lesson done before stays done as of then. Answers whether it was done only
+ * now: the caller then asks `issueCertificateIfComplete` once its transaction has committed.
+ */
+export async function markLessonCompleted(tx: Database, { userId, lessonId, courseId }: { userId: string; lessonId: number; courseId: number }, now: Date): Promise<boolean> {
+  const [before] = await tx.select({ completedAt: lessonProgress.completedAt }).from(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  if (before?.completedAt) return false;
+  await tx
+    .insert(lessonProgress)
+    .values({ userId, lessonId, courseId, completedAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set: { completedAt: sql`coalesce(${lessonProgress.completedAt}, excluded.completed_at)`, updatedAt: now } });
+  return true;
 }
 
 const stateOf = (row: { completedAt: Date | null } | undefined): LessonState => (!row ? 'not_started' : row.completedAt ? 'done' : 'in_progress');

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lessonEndpoints, mediaEndpoints, signedCaptionTracks } from '../../../shared/endpoints/media';
 import { signedInUser } from '../../auth/access';
 import { sessionUser, type SessionUser } from '../../auth/guards';
-import { isEnrolled } from '../orders';
 import { renderLessonText, resourceDownloadLink } from '../curriculum';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
+import { assertMayTakeLesson } from './lesson-access';
 import { sendVideo } from './send-video';
 import {
   courseVideoProcessing,
@@ -222,14 +222,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaOptions> = async (app, { st
     if (!lesson) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
     // A disabled account takes previews as a visitor does.
     const user: SessionUser | null = await sessionUser(request).catch(() => null);
-    const mayWatch = Boolean(user && (user.isAdmin || user.id === lesson.course.ownerId || (await isEnrolled(db, user.id, lesson.courseId))));
-    // A course out of the catalogue shows nothing to the public, previews included; its
-    // buyers keep what they paid for, as they keep its videos.
-    if (lesson.course.disabledAt && !mayWatch) throw new AppError('LESSON_NOT_FOUND', 'Lesson not found');
-    if (!lesson.isPreview && !mayWatch) {
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-      throw new AppError('NOT_ENROLLED', 'Only buyers of this course can take this lesson');
-    }
+    const { mayWatch } = await assertMayTakeLesson(db, user, lesson);
     // Signed links and a learner's access are for the one who asked: no cache keeps them.
     reply.header('cache-control', PRIVATE_NO_STORE);
     const grant: StreamSubject = user ? { kind: 'lesson', lessonId: lesson.id, userId: user.id } : { kind: 'preview', lessonId: lesson.id };
