@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GiftImportResult } from '../../../../shared/endpoints/quizzes';
 import type { QuestionDefinition } from '../../../../shared/schemas/quizzes';
 import { useReadQuizGift } from '../api/quiz-editing';
-import { quizErrorMessage } from '../lib/quiz-errors';
+import { errorMessage } from '../../../lib/error-message';
 
 /** The most a GIFT text may hold, as the API takes it (`giftImportInput`). */
 export const giftTextMax = 200_000;
@@ -81,7 +81,7 @@ export function GiftImportDialog({ courseId, lessonId, opened, onClose, onAdd }:
         ) : null}
         {read.isError ? (
           <Alert color="red" role="alert">
-            {quizErrorMessage(read.error)}
+            {errorMessage(read.error)}
           </Alert>
         ) : null}
         <Group>
