@@ -212,7 +212,7 @@ describe('the quiz editor page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Leer preguntas' }));
     expect(await within(dialog).findByText('Se encontraron 2 preguntas')).toBeInTheDocument();
-    expect(within(dialog).getByText('Línea 7: Unclosed answer block')).toBeInTheDocument();
+    expect(within(dialog).getByText('Línea 7: Las respuestas ({…}) no están cerradas; esta pregunta se omitió.')).toBeInTheDocument();
     expect(requestsTo(spy, endpoints.readQuizGift)[0]!.body).toEqual({ text: gift });
     await user.click(within(dialog).getByRole('button', { name: 'Añadir 2 preguntas' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
