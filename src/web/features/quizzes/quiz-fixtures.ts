@@ -109,6 +109,6 @@ export const makeGiftResult = (values: Partial<GiftImportResult> = {}): GiftImpo
       { id: 'q1', type: 'true-false', prompt: 'El agua hierve a 100 °C al nivel del mar.', points: 1, explanation: null, correct: true },
       { id: 'g2', type: 'short-answer', prompt: '¿Capital de Francia?', points: 1, explanation: null, acceptedAnswers: ['París', 'Paris'] },
     ],
-    problems: [{ line: 7, message: 'Unclosed answer block' }],
+    problems: [{ line: 7, message: 'gift.unclosedAnswers' }],
     ...values,
   });

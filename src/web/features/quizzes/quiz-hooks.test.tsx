@@ -57,7 +57,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
       },
     });
     const { user } = renderApp(paths.editCourse(4));
-    const section = await screen.findByRole('listitem', { name: 'Sección 1: Contenido del curso' });
+    const section = await screen.findByRole('listitem', { name: 'Sección 1: Contenido del curso' }, { timeout: 30_000 });
     await user.click(within(section).getByRole('button', { name: 'Añadir lección a Contenido del curso' }));
     const form = within(section).getByRole('form', { name: 'Añadir lección a Contenido del curso' });
     await user.click(within(form).getByRole('radio', { name: 'Cuestionario' }));
@@ -107,7 +107,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
       getQuizOverview: () => makeOverview(),
     });
     renderApp('/mycourses/5');
-    expect(await screen.findByRole('button', { name: 'Empezar el cuestionario' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Empezar el cuestionario' }, { timeout: 30_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Para aprobar necesitas un 70 %.')).toBeInTheDocument());
     // No "mark as done" toggle: passing completes it.
     expect(screen.queryByRole('button', { name: /Marcar/ })).toBeNull();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GiftImportResult } from '../../../../shared/endpoints/quizzes';
 import type { QuestionDefinition } from '../../../../shared/schemas/quizzes';
 import { useReadQuizGift } from '../api/quiz-editing';
-import { quizErrorMessage } from '../lib/quiz-errors';
+import { errorMessage } from '../../../lib/error-message';
 
 /** The most a GIFT text may hold, as the API takes it (`giftImportInput`). */
 export const giftTextMax = 200_000;
@@ -17,11 +17,16 @@ type Props = { courseId: number; lessonId: number; opened: boolean; onClose: () 
  * which adds them to the draft (saved with the quiz).
  */
 export function GiftImportDialog({ courseId, lessonId, opened, onClose, onAdd }: Props) {
-  const { t } = useTranslation('quizzes');
+  const { t, i18n } = useTranslation('quizzes');
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [found, setFound] = useState<GiftImportResult | null>(null);
   const read = useReadQuizGift({ courseId, lessonId });
+  // The server names each problem by a key (`gift.unclosedAnswers`); one this page does not know shows as sent.
+  const problemText = (key: string) => {
+    const name = key.replace(/^gift\./, '');
+    return i18n.exists(`quizzes:gift.problemTexts.${name}`) ? t(`gift.problemTexts.${name}` as 'gift.problemTexts.emptyText') : key;
+  };
 
   const close = () => {
     setText('');
@@ -81,7 +86,7 @@ export function GiftImportDialog({ courseId, lessonId, opened, onClose, onAdd }:
         ) : null}
         {read.isError ? (
           <Alert color="red" role="alert">
-            {quizErrorMessage(read.error)}
+            {errorMessage(read.error)}
           </Alert>
         ) : null}
         <Group>
@@ -108,7 +113,7 @@ export function GiftImportDialog({ courseId, lessonId, opened, onClose, onAdd }:
                 </Text>
                 <List size="sm">
                   {found.problems.map((problem, index) => (
-                    <List.Item key={index}>{t('gift.problem', { line: problem.line, reason: problem.message })}</List.Item>
+                    <List.Item key={index}>{t('gift.problem', { line: problem.line, reason: problemText(problem.message) })}</List.Item>
                   ))}
                 </List>
               </>

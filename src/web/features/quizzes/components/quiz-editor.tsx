@@ -11,7 +11,7 @@ import { toast } from '../../../components/toasts';
 import { isApiError } from '../../../lib/api-client';
 import { quizGiftExportUrl, useQuizForEdit, useSaveQuiz } from '../api/quiz-editing';
 import { blankQuestion, checkDraft, draftFromQuiz, serverFieldErrors, withFreshIds, type DraftErrors, type DraftQuestion, type QuizDraft } from '../lib/quiz-draft';
-import { quizErrorMessage } from '../lib/quiz-errors';
+import { errorMessage } from '../../../lib/error-message';
 import { GiftImportDialog } from './gift-import-dialog';
 import { moved, QuestionEditor } from './question-editor';
 import { QuizSettingsFields } from './quiz-settings-fields';
@@ -31,7 +31,7 @@ export function QuizEditor({ courseId, lessonId }: { courseId: number; lessonId:
         <PageTitle title={t('editor.title')} />
         <Stack align="flex-start">
           <Alert color={code === 'FORBIDDEN' ? 'orange' : 'red'} role="alert">
-            {code === 'FORBIDDEN' ? t('editor.notAllowed') : quizErrorMessage(query.error)}
+            {code === 'FORBIDDEN' ? t('editor.notAllowed') : errorMessage(query.error)}
           </Alert>
           <Button component={Link} to={paths.editCourse(courseId)} variant="light">
             {t('editor.backToCourse')}
@@ -117,7 +117,7 @@ function QuizDraftEditor({ quiz }: { quiz: EditableQuiz }) {
       },
       onError: (error) => {
         if (isApiError(error) && error.fields) setServerErrors(serverFieldErrors(error.fields));
-        toast.error(quizErrorMessage(error));
+        toast.error(errorMessage(error));
       },
     });
   };

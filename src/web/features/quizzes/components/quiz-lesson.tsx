@@ -8,7 +8,7 @@ const LazyQuizPlayer = lazy(() => Promise.all([import('./quiz-player'), loadPlay
 /** A quiz lesson in the course player (learning's lesson view shows it for a lesson of kind `quiz`). */
 export function QuizLesson({ courseId, lessonId }: { courseId: number; lessonId: number }) {
   return (
-    <Suspense fallback={<Loader />}>
+    <Suspense fallback={<Loader size="sm" aria-hidden="true" />}>
       <LazyQuizPlayer courseId={courseId} lessonId={lessonId} />
     </Suspense>
   );

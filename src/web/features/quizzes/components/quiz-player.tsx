@@ -11,7 +11,7 @@ import { progressKeys } from '../../../entities/progress/progress-keys';
 import { isApiError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/intl-formats';
 import { getQuizAttempt, getQuizAttemptResult, quizTakingKeys, saveQuizAnswers, startQuizAttempt, submitQuizAttempt, useQuizAttemptResult, useQuizOverview } from '../api/quiz-taking';
-import { quizErrorMessage } from '../lib/quiz-errors';
+import { errorMessage } from '../../../lib/error-message';
 import { formatDecimal, QuestionInput } from './question-input';
 import { QuizResultView } from './quiz-result';
 
@@ -36,7 +36,7 @@ export function QuizPlayer({ courseId, lessonId }: { courseId: number; lessonId:
   const [view, setView] = useState<View>({ kind: 'overview' });
 
   if (overview.isPending) return <Loader aria-label={t('player.loading')} />;
-  if (overview.isError) return <Alert color="yellow">{quizErrorMessage(overview.error)}</Alert>;
+  if (overview.isError) return <Alert color="yellow">{errorMessage(overview.error)}</Alert>;
 
   const showResult = (result: QuizAttemptResult) => {
     queryClient.setQueryData(quizTakingKeys.result(result.attemptId), result);
@@ -71,7 +71,7 @@ function ResultLoader({ attemptId, passingPercent, onBack }: { attemptId: string
   if (result.isError) {
     return (
       <Stack align="flex-start">
-        <Alert color="red">{quizErrorMessage(result.error)}</Alert>
+        <Alert color="red">{errorMessage(result.error)}</Alert>
         <Button onClick={onBack}>{t('result.back')}</Button>
       </Stack>
     );
@@ -96,7 +96,7 @@ function Overview({ overview, onStarted, onShowResult, onRefused }: { overview: 
     try {
       onStarted(overview.inProgress ? await getQuizAttempt(overview.inProgress) : await startQuizAttempt(overview.lessonId));
     } catch (error) {
-      toast.error(quizErrorMessage(error));
+      toast.error(errorMessage(error));
       onRefused();
       setStarting(false);
     }
@@ -273,7 +273,7 @@ function QuizAttempt({ attempt, onSubmitted }: { attempt: QuizAttemptInProgress;
       onSubmitted(await getQuizAttemptResult(attempt.attemptId));
     } catch (error) {
       finished.current = false;
-      toast.error(quizErrorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
 
@@ -294,7 +294,7 @@ function QuizAttempt({ attempt, onSubmitted }: { attempt: QuizAttemptInProgress;
       if (isApiError(error) && error.status === 409) return void showServerResult();
       finished.current = false;
       setSubmitting(false);
-      toast.error(quizErrorMessage(error));
+      toast.error(errorMessage(error));
     }
   };
   const submitRef = useRef(submit);

@@ -49,10 +49,10 @@ async function addQuestion(user: UserEvent, type: string) {
 }
 
 describe('the quiz editor page', () => {
-  it('adds a question of each type, sets the rules, and saves what the schema accepts', { timeout: 120_000 }, async () => {
+  it('adds a question of each type, sets the rules, and saves what the schema accepts', { timeout: 300_000 }, async () => {
     const { spy } = quizServer();
     const { user } = renderApp(address);
-    expect(await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al curso' })).toHaveAttribute('href', paths.editCourse(4));
 
     await addQuestion(user, 'Opción múltiple');
@@ -159,7 +159,7 @@ describe('the quiz editor page', () => {
   it('shows the schema’s problems in words before sending anything, and the server’s refusals translated', { timeout: 120_000 }, async () => {
     const { spy } = quizServer();
     const { user } = renderApp(address);
-    await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 });
+    await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 }, { timeout: 30_000 });
     await addQuestion(user, 'Opción única');
     await user.click(screen.getByRole('switch', { name: 'Sacar al azar solo algunas preguntas en cada intento' }));
     const draw = screen.getByRole('textbox', { name: /^Preguntas por intento/ });
@@ -169,15 +169,15 @@ describe('the quiz editor page', () => {
 
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent('Corrige 5 problemas antes de guardar');
-    expect(summary).toHaveTextContent('Ajustes: No puedes sacar más preguntas de las que tiene el cuestionario');
+    expect(summary).toHaveTextContent('Ajustes: Un cuestionario no puede sacar más preguntas de las que tiene');
     const question = questionNamed('Pregunta 2: Opción única');
     expect(within(question).getAllByText('Este campo es obligatorio')).toHaveLength(3);
-    expect(within(question).getByText('Marca exactamente una opción correcta')).toBeInTheDocument();
+    expect(within(question).getByText('Marca exactamente una opción como correcta')).toBeInTheDocument();
     expect(requestsTo(spy, endpoints.saveQuiz)).toHaveLength(0);
 
     // Fixing a problem removes its message at once.
     await user.click(within(question).getByRole('radio', { name: 'La opción 1 es correcta' }));
-    expect(within(question).queryByText('Marca exactamente una opción correcta')).toBeNull();
+    expect(within(question).queryByText('Marca exactamente una opción como correcta')).toBeNull();
     expect(screen.getByRole('alert')).toHaveTextContent('Corrige 4 problemas antes de guardar');
   });
 
@@ -189,15 +189,15 @@ describe('the quiz editor page', () => {
       saveQuiz: () => jsonResponse({ error: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields: { 'questions.0.choices': ['validation.quizDuplicateIds'] } } }, 400),
     });
     const { user } = renderApp(address);
-    await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 });
+    await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 }, { timeout: 30_000 });
     await user.click(screen.getByRole('button', { name: 'Guardar cuestionario' }));
-    expect(await within(questionNamed('Pregunta 1: Opción única')).findByText('Hay elementos repetidos: quita el duplicado')).toBeInTheDocument();
+    expect(await within(questionNamed('Pregunta 1: Opción única')).findByText('Cada pregunta, opción y elemento necesita su propio identificador')).toBeInTheDocument();
   });
 
   it('imports GIFT questions (pasted or from a file), shows the problems by line, and adds them with fresh ids', { timeout: 120_000 }, async () => {
     const { spy } = quizServer();
     const { user } = renderApp(address);
-    await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 });
+    await screen.findByRole('heading', { name: 'Cuestionario: Repaso de Python', level: 1 }, { timeout: 30_000 });
     await user.click(screen.getByRole('button', { name: 'Importar GIFT' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importar preguntas en formato GIFT' });
 
@@ -212,7 +212,7 @@ describe('the quiz editor page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Leer preguntas' }));
     expect(await within(dialog).findByText('Se encontraron 2 preguntas')).toBeInTheDocument();
-    expect(within(dialog).getByText('Línea 7: Unclosed answer block')).toBeInTheDocument();
+    expect(within(dialog).getByText('Línea 7: Las respuestas ({…}) no están cerradas; esta pregunta se omitió.')).toBeInTheDocument();
     expect(requestsTo(spy, endpoints.readQuizGift)[0]!.body).toEqual({ text: gift });
     await user.click(within(dialog).getByRole('button', { name: 'Añadir 2 preguntas' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
