@@ -22,14 +22,16 @@ const SECRET_QUERY_NAME = /^(?:code|state|otp|sig|key|nonce|ticket)$|token|passw
 
 /**
  * A path segment shaped like a random credential: at least 20 URL-safe characters of mixed case
- * with a digit (base64url, random letters and digits) or a run of 32 hex digits. Only for what
+ * with a digit or at least three capitals (base64url, random letters and digits: about one in 70 of
+ * better-auth's 24-character tokens has no digit) or a run of 32 hex digits. Only for what
  * no route declares: an unmatched path (a link too long for the router included) and the part of
  * a catch-all route the router does not name (better-auth's endpoints, the web pages). Slugs,
  * file names and numbers are kept.
  */
 function tokenShaped(segment: string): boolean {
   if (segment.length < 20 || !/^[\w.~%-]+$/.test(segment)) return false;
-  return (/[A-Z]/.test(segment) && /[a-z]/.test(segment) && /\d/.test(segment)) || /[0-9a-f]{32}/i.test(segment);
+  const capitals = segment.match(/[A-Z]/g)?.length ?? 0;
+  return (capitals > 0 && /[a-z]/.test(segment) && (/\d/.test(segment) || capitals >= 3)) || /[0-9a-f]{32}/i.test(segment);
 }
 
 function parameterName(raw: string): string {
