@@ -41,6 +41,8 @@ export type PageDeclaration = {
   head?: PageHeadTexts;
   /** Its texts are in the catalogue's back-office part (src/web/i18n), fetched with the page. */
   backOfficeTexts?: true;
+  /** It shows quizzes or assignments: their texts (the catalogue's activities part) are fetched with the page. */
+  activityTexts?: true;
 };
 
 /**
@@ -68,18 +70,18 @@ export const pages = {
   teacher: { path: '/teacher/:teacherId', component: 'catalog/pages/teacher-page#TeacherPage', serverRendered: true, parametersRead: { page: laterPageNumber } },
   createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
   cart: { path: '/shop', component: 'orders/pages/cart-page#CartPage' },
-  myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage' },
-  myAssignments: { path: '/mycourses/assignments', component: 'assignments/pages/my-assignments-page#MyAssignmentsPage' },
-  player: { path: '/mycourses/:id', component: 'learning/pages/course-player-page#CoursePlayerPage' },
+  myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage', activityTexts: true },
+  myAssignments: { path: '/mycourses/assignments', component: 'assignments/pages/my-assignments-page#MyAssignmentsPage', activityTexts: true },
+  player: { path: '/mycourses/:id', component: 'learning/pages/course-player-page#CoursePlayerPage', activityTexts: true },
   favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
-  coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true },
+  coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true, activityTexts: true },
   earnings: { path: '/coursescreated/earnings', component: 'payouts/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
   // `course` and `submission` open one hand-in with its review form; `page` pages the queue.
-  assignmentQueue: { path: '/coursescreated/assignments', component: 'assignments/pages/assignment-queue-page#AssignmentQueuePage', backOfficeTexts: true },
+  assignmentQueue: { path: '/coursescreated/assignments', component: 'assignments/pages/assignment-queue-page#AssignmentQueuePage', backOfficeTexts: true, activityTexts: true },
   coupons: { path: '/coursescreated/coupons', component: 'coupons/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
-  editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true },
+  editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true, activityTexts: true },
   // A quiz lesson's questions and rules, edited by the course's owner (or an admin).
-  quizEditor: { path: '/course/editcourse/:id/quiz/:lessonId', component: 'quizzes/pages/quiz-editor-page#QuizEditorPage', backOfficeTexts: true },
+  quizEditor: { path: '/course/editcourse/:id/quiz/:lessonId', component: 'quizzes/pages/quiz-editor-page#QuizEditorPage', backOfficeTexts: true, activityTexts: true },
   uploadVideo: { path: '/uploadvideo', component: 'media/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
   checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
   paymentSuccess: { path: '/formpage/success', component: 'orders/pages/payment-success-page#PaymentSuccessPage' },

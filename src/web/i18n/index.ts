@@ -9,20 +9,23 @@ import { detectLanguage, languageCookie, languageStorageKey } from '../../shared
 export const i18n = i18next.createInstance();
 
 /**
- * Each language is its own chunk, in two parts: a visitor downloads only the language they
- * read, and only the back office's texts (teaching, admin, about) once they open such a page.
+ * Each language is its own chunk, in parts: a visitor downloads only the language they read,
+ * and only the back office's texts (teaching, admin, about), the video player's, or the
+ * quizzes' and assignments' once they open something that shows them.
  */
-type CataloguePart = 'core' | 'backOffice' | 'player';
+type CataloguePart = 'core' | 'backOffice' | 'player' | 'activities';
 const catalogueLoaders: Record<Language, Record<CataloguePart, () => Promise<Partial<Catalogue>>>> = {
   es: {
     core: () => import('./locales/es/es-core').then((module) => module.default),
     backOffice: () => import('./locales/es/es-back-office').then((module) => module.default),
     player: () => import('./locales/es/es-player').then((module) => module.default),
+    activities: () => import('./locales/es/es-activities').then((module) => module.default),
   },
   en: {
     core: () => import('./locales/en/en-core').then((module) => module.default),
     backOffice: () => import('./locales/en/en-back-office').then((module) => module.default),
     player: () => import('./locales/en/en-player').then((module) => module.default),
+    activities: () => import('./locales/en/en-activities').then((module) => module.default),
   },
 };
 /** The parts this visit has needed so far: a language switch loads them all in the new language. */
@@ -67,22 +70,23 @@ async function loadPart(language: Language, part: CataloguePart) {
 
 const loadCatalogue = (language: Language) => Promise.all([...partsInUse].map((part) => loadPart(language, part)));
 
-/** The video player's texts, in the language shown: awaited with the player's chunk. */
-export async function loadPlayerTexts() {
-  if (typeof document === 'undefined') return;
-  partsInUse.add('player');
-  await initialization;
-  await loadPart(currentLanguage(), 'player');
-}
-
-/** The teaching, admin and about pages' texts, in the language shown: awaited before those pages render. */
-export async function loadBackOfficeTexts() {
+/** Loads a part of the catalogue in the language shown, and in every language switched to later. */
+async function loadTexts(part: Exclude<CataloguePart, 'core'>) {
   // On the server this instance is never started: the rendering instances (i18n/rendering.ts) hold every text.
   if (typeof document === 'undefined') return;
-  partsInUse.add('backOffice');
+  partsInUse.add(part);
   await initialization;
-  await loadPart(currentLanguage(), 'backOffice');
+  await loadPart(currentLanguage(), part);
 }
+
+/** The video player's texts: awaited with the player's chunk. */
+export const loadPlayerTexts = () => loadTexts('player');
+
+/** The quizzes' and assignments' texts: awaited before the pages that show them render, and with the quiz player's and editor's chunks. */
+export const loadActivityTexts = () => loadTexts('activities');
+
+/** The teaching, admin and about pages' texts: awaited before those pages render. */
+export const loadBackOfficeTexts = () => loadTexts('backOffice');
 
 // Screen readers and browser translation tools read <html lang>; keep it equal to the UI's.
 const syncDocumentLanguage = (language: string) => {

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageSpinner, SignInNeeded } from '../../../components/page-states';
-import { loadPlayerTexts } from '../../../i18n';
+import { loadActivityTexts } from '../../../i18n';
 import { useSession } from '../../../session/get-session';
 
-// The editor and the quizzes' texts (in the catalogue's player part) come together.
-const LazyQuizEditor = lazy(() => Promise.all([import('../components/quiz-editor'), loadPlayerTexts()]).then(([module]) => ({ default: module.QuizEditor })));
+// The editor and the quizzes' texts (in the catalogue's activities part) come together.
+const LazyQuizEditor = lazy(() => Promise.all([import('../components/quiz-editor'), loadActivityTexts()]).then(([module]) => ({ default: module.QuizEditor })));
 
 /** /course/editcourse/:id/quiz/:lessonId — the course's owner (or an admin) edits a quiz lesson's rules and questions. */
 export function QuizEditorPage() {

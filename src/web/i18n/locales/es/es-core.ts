@@ -1,4 +1,3 @@
-import assignments from './assignments.json';
 import auth from './auth.json';
 import cart from './cart.json';
 import catalog from './catalog.json';
@@ -11,6 +10,6 @@ import users from './users.json';
 import validation from './validation.json';
 
 /** The texts every visit may need: the layout, the catalogue, sign-in, the cart, the buyer's pages and every field-validation message. */
-const core = { common, errors, assignments, auth, catalog, cart, orders, certificates, contact, users, validation };
+const core = { common, errors, auth, catalog, cart, orders, certificates, contact, users, validation };
 
 export default core;

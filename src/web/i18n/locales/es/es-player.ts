@@ -1,7 +1,6 @@
-import quizzes from './quizzes.json';
 import videoPlayer from './video-player.json';
 
-/** The video player's and the quizzes' texts: fetched with the player (its own chunk) or the quiz editor, not on every visit. */
-const player = { videoPlayer, quizzes };
+/** The video player's texts: fetched with the player (its own chunk), which a course's public page loads too, not on every visit. */
+const player = { videoPlayer };
 
 export default player;
