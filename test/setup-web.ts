@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n, loadBackOfficeTexts } from '../src/web/i18n';
+import { initI18n, loadActivityTexts, loadBackOfficeTexts } from '../src/web/i18n';
 import { mockFetch, unmockedRequests } from '../src/web/testing/mock-fetch';
 import { setViewportWidth } from '../src/web/testing/render';
 
@@ -34,8 +34,8 @@ beforeEach(async () => {
   // No handlers: any request fails the test unless the test mocks it (mockFetch again).
   mockFetch({});
   await initI18n('es');
-  // Components of the back office are also rendered outside their pages' routes.
-  await loadBackOfficeTexts();
+  // Components of the back office and of the quizzes and assignments are also rendered outside their pages' routes.
+  await Promise.all([loadBackOfficeTexts(), loadActivityTexts()]);
 });
 
 // The web project's files share their worker's window and modules (isolate: false in

@@ -39,11 +39,16 @@ export type PageDeclaration = {
   parametersRead?: Record<string, (value: string) => string | null>;
   /** Its title and description, from the translation catalogues (a page with a record of its own resolves its head on the server). */
   head?: PageHeadTexts;
-  /** Its texts are in the catalogue's back-office part (src/web/i18n), fetched with the page. */
-  backOfficeTexts?: true;
-  /** It shows quizzes or assignments: their texts (the catalogue's activities part) are fetched with the page. */
-  activityTexts?: true;
+  /**
+   * The parts of the translation catalogue (src/web/i18n) its texts are in besides the core one
+   * every visit loads, fetched with the page: the back office's (teaching, admin, payouts,
+   * coupons), the quizzes' and assignments', the about page's.
+   */
+  texts?: readonly TextPart[];
 };
+
+/** A part of the translation catalogue that only some pages need (src/web/i18n/index.ts). */
+export type TextPart = 'backOffice' | 'activities' | 'about';
 
 /**
  * Every page of the web app (spec section 2), each declared once. From this table come the links
@@ -68,40 +73,40 @@ export const pages = {
   course: { path: '/course/:id', component: 'catalog/pages/course-page#CoursePage', serverRendered: true },
   // A teacher's public profile; an account id is text, not a row number. Its head is resolved on the server.
   teacher: { path: '/teacher/:teacherId', component: 'catalog/pages/teacher-page#TeacherPage', serverRendered: true, parametersRead: { page: laterPageNumber } },
-  createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', backOfficeTexts: true },
+  createCourse: { path: '/form', component: 'teaching/pages/create-course-page#CreateCoursePage', texts: ['backOffice'] },
   cart: { path: '/shop', component: 'orders/pages/cart-page#CartPage' },
-  myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage', activityTexts: true },
-  myAssignments: { path: '/mycourses/assignments', component: 'assignments/pages/my-assignments-page#MyAssignmentsPage', activityTexts: true },
-  player: { path: '/mycourses/:id', component: 'learning/pages/course-player-page#CoursePlayerPage', activityTexts: true },
+  myCourses: { path: '/mycourses', component: 'orders/pages/my-courses-page#MyCoursesPage', texts: ['activities'] },
+  myAssignments: { path: '/mycourses/assignments', component: 'assignments/pages/my-assignments-page#MyAssignmentsPage', texts: ['activities'] },
+  player: { path: '/mycourses/:id', component: 'learning/pages/course-player-page#CoursePlayerPage', texts: ['activities'] },
   favourites: { path: '/favourites', component: 'favourites/pages/favourites-page#FavouritesPage' },
-  coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', backOfficeTexts: true, activityTexts: true },
-  earnings: { path: '/coursescreated/earnings', component: 'payouts/pages/earnings-page#EarningsPage', head: 'earnings', backOfficeTexts: true },
+  coursesCreated: { path: '/coursescreated', component: 'teaching/pages/courses-created-page#CoursesCreatedPage', texts: ['backOffice', 'activities'] },
+  earnings: { path: '/coursescreated/earnings', component: 'payouts/pages/earnings-page#EarningsPage', head: 'earnings', texts: ['backOffice'] },
   // `course` and `submission` open one hand-in with its review form; `page` pages the queue.
-  assignmentQueue: { path: '/coursescreated/assignments', component: 'assignments/pages/assignment-queue-page#AssignmentQueuePage', backOfficeTexts: true, activityTexts: true },
-  coupons: { path: '/coursescreated/coupons', component: 'coupons/pages/coupons-page#CouponsPage', head: 'coupons', backOfficeTexts: true },
-  editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', backOfficeTexts: true, activityTexts: true },
+  assignmentQueue: { path: '/coursescreated/assignments', component: 'assignments/pages/assignment-queue-page#AssignmentQueuePage', texts: ['backOffice', 'activities'] },
+  coupons: { path: '/coursescreated/coupons', component: 'coupons/pages/coupons-page#CouponsPage', head: 'coupons', texts: ['backOffice'] },
+  editCourse: { path: '/course/editcourse/:id', component: 'teaching/pages/edit-course-page#EditCoursePage', texts: ['backOffice', 'activities'] },
   // A quiz lesson's questions and rules, edited by the course's owner (or an admin).
-  quizEditor: { path: '/course/editcourse/:id/quiz/:lessonId', component: 'quizzes/pages/quiz-editor-page#QuizEditorPage', backOfficeTexts: true, activityTexts: true },
-  uploadVideo: { path: '/uploadvideo', component: 'media/pages/upload-video-page#UploadVideoPage', backOfficeTexts: true },
+  quizEditor: { path: '/course/editcourse/:id/quiz/:lessonId', component: 'quizzes/pages/quiz-editor-page#QuizEditorPage', texts: ['backOffice', 'activities'] },
+  uploadVideo: { path: '/uploadvideo', component: 'media/pages/upload-video-page#UploadVideoPage', texts: ['backOffice'] },
   checkout: { path: '/formpage', component: 'orders/pages/checkout-page#CheckoutPage' },
   paymentSuccess: { path: '/formpage/success', component: 'orders/pages/payment-success-page#PaymentSuccessPage' },
   paymentFailed: { path: '/formpage/failed', component: 'orders/pages/payment-failed-page#PaymentFailedPage' },
-  about: { path: '/about', component: 'catalog/pages/about-page#AboutPage', serverRendered: true, backOfficeTexts: true },
+  about: { path: '/about', component: 'catalog/pages/about-page#AboutPage', serverRendered: true, texts: ['about'] },
   // `notice`: what the form posted without JavaScript came back with.
   contact: { path: '/contact', component: 'contact/pages/contact-page#ContactPage', serverRendered: true, parametersRead: { notice: formNoticeFrom } },
-  admin: { path: '/admin', component: 'admin/pages/admin-home-page#AdminHomePage', backOfficeTexts: true },
-  adminCourses: { path: '/admin/cursos', component: 'catalog/pages/admin-courses-page#AdminCoursesPage', backOfficeTexts: true },
-  adminCourse: { path: '/admin/cursos/:id', component: 'catalog/pages/admin-course-page#AdminCoursePage', backOfficeTexts: true },
-  adminUsers: { path: '/admin/usuarios', component: 'accounts/pages/admin-users-page#AdminUsersPage', backOfficeTexts: true },
+  admin: { path: '/admin', component: 'admin/pages/admin-home-page#AdminHomePage', texts: ['backOffice'] },
+  adminCourses: { path: '/admin/cursos', component: 'catalog/pages/admin-courses-page#AdminCoursesPage', texts: ['backOffice'] },
+  adminCourse: { path: '/admin/cursos/:id', component: 'catalog/pages/admin-course-page#AdminCoursePage', texts: ['backOffice'] },
+  adminUsers: { path: '/admin/usuarios', component: 'accounts/pages/admin-users-page#AdminUsersPage', texts: ['backOffice'] },
   // A user id is text, not a row number.
-  adminUser: { path: '/admin/user/:userId', component: 'accounts/pages/admin-user-page#AdminUserPage', backOfficeTexts: true },
-  adminOrders: { path: '/admin/ordenes', component: 'orders/pages/admin-orders-page#AdminOrdersPage', backOfficeTexts: true },
-  adminMessages: { path: '/admin/ContactUsd', component: 'contact/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
-  messages: { path: '/ContactUsd', component: 'contact/pages/admin-messages-page#AdminMessagesPage', backOfficeTexts: true },
-  adminCategories: { path: '/admin/categorias', component: 'catalog/pages/admin-categories-page#AdminCategoriesPage', backOfficeTexts: true },
-  adminAudit: { path: '/admin/auditoria', component: 'admin/pages/admin-audit-page#AdminAuditPage', backOfficeTexts: true },
-  adminPayouts: { path: '/admin/pagos', component: 'payouts/pages/admin-payouts-page#AdminPayoutsPage', backOfficeTexts: true },
-  adminCoupons: { path: '/admin/cupones', component: 'coupons/pages/admin-coupons-page#AdminCouponsPage', backOfficeTexts: true },
+  adminUser: { path: '/admin/user/:userId', component: 'accounts/pages/admin-user-page#AdminUserPage', texts: ['backOffice'] },
+  adminOrders: { path: '/admin/ordenes', component: 'orders/pages/admin-orders-page#AdminOrdersPage', texts: ['backOffice'] },
+  adminMessages: { path: '/admin/ContactUsd', component: 'contact/pages/admin-messages-page#AdminMessagesPage', texts: ['backOffice'] },
+  messages: { path: '/ContactUsd', component: 'contact/pages/admin-messages-page#AdminMessagesPage', texts: ['backOffice'] },
+  adminCategories: { path: '/admin/categorias', component: 'catalog/pages/admin-categories-page#AdminCategoriesPage', texts: ['backOffice'] },
+  adminAudit: { path: '/admin/auditoria', component: 'admin/pages/admin-audit-page#AdminAuditPage', texts: ['backOffice'] },
+  adminPayouts: { path: '/admin/pagos', component: 'payouts/pages/admin-payouts-page#AdminPayoutsPage', texts: ['backOffice'] },
+  adminCoupons: { path: '/admin/cupones', component: 'coupons/pages/admin-coupons-page#AdminCouponsPage', texts: ['backOffice'] },
   // The pages the links in account e-mails open (`?token=`).
   resetPassword: { path: '/reset-password', component: 'accounts/pages/reset-password-page#ResetPasswordPage' },
   verifyEmail: { path: '/verify-email', component: 'accounts/pages/verify-email-page#VerifyEmailPage' },

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { matchPage, pageDeclaration, pageNames, type PageName } from '../../shared/paths';
 import { NotFound } from '../components/not-found';
-import { loadActivityTexts, loadBackOfficeTexts } from '../i18n';
+import { loadTexts } from '../i18n';
 import { AppLayout } from './layout/app-layout';
 import { PageLoader } from './layout/page-loader';
 import { RouteError } from './layout/route-error';
@@ -21,8 +21,7 @@ export async function loadPageComponent(page: PageName): Promise<ComponentType> 
 }
 
 const loadPage = async (page: PageName) => {
-  const { backOfficeTexts, activityTexts } = pageDeclaration(page);
-  const [Component] = await Promise.all([loadPageComponent(page), backOfficeTexts ? loadBackOfficeTexts() : null, activityTexts ? loadActivityTexts() : null]);
+  const [Component] = await Promise.all([loadPageComponent(page), ...(pageDeclaration(page).texts ?? []).map(loadTexts)]);
   return Component;
 };
 

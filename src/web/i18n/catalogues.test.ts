@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../shared/errors';
 import { limits } from '../../shared/limits';
 import { languages } from '../../shared/languages';
+import en from './locales/en';
+import es from './locales/es';
 
 // Every catalogue file on disk, the web's and the ones the server shares (src/shared/i18n), so a
 // namespace added later is checked without editing this test.
@@ -10,17 +12,31 @@ const files = {
   ...import.meta.glob<unknown>('../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' }),
 };
 
-/** language → namespace → the file's content. */
-const catalogues = new Map<string, Map<string, unknown>>();
-for (const [file, content] of Object.entries(files)) {
-  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (!language || !namespace) throw new Error(`Unexpected catalogue path ${file}`);
-  const namespaces = catalogues.get(language) ?? new Map<string, unknown>();
-  namespaces.set(namespace, content);
-  catalogues.set(language, namespaces);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `<namespace>.<part>.json` holds keys a lazily loaded part adds to a core namespace
+ * (`errors.activities.json`: the quizzes' error codes): merged here as i18next merges them.
+ * A key in two pieces would read differently depending on what was loaded.
+ */
+function mergePiece(into: Record<string, unknown>, piece: Record<string, unknown>, path: string) {
+  for (const [key, value] of Object.entries(piece)) {
+    const current = into[key];
+    if (isObject(current) && isObject(value)) mergePiece(current, value, `${path}.${key}`);
+    else if (current === undefined) into[key] = structuredClone(value);
+    else throw new Error(`${path}.${key} is in two files of its namespace`);
+  }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** language → namespace → the file's content (with its parts' pieces merged in). */
+const catalogues = new Map<string, Map<string, Record<string, unknown>>>();
+for (const [file, content] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+  const [, language, namespace] = /\/locales\/([^/]+)\/([^/.]+)(?:\.[^/]+)?\.json$/.exec(file) ?? [];
+  if (!language || !namespace || !isObject(content)) throw new Error(`Unexpected catalogue file ${file}`);
+  const namespaces = catalogues.get(language) ?? new Map<string, Record<string, unknown>>();
+  mergePiece(namespaces.get(namespace) ?? namespaces.set(namespace, {}).get(namespace)!, content, `${language}:${namespace}`);
+  catalogues.set(language, namespaces);
+}
 
 /** key path → value, for every leaf of a namespace ("toast.added" → "Added Course!"). */
 function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
@@ -105,6 +121,16 @@ describe('translation catalogues', () => {
       for (const code of [...errorCodes, 'NETWORK', 'UNKNOWN']) {
         expect(messages.has(`codes.${code}`), `${language}:errors:codes.${code}`).toBe(true);
       }
+    }
+  });
+
+  it('puts every part back together in the whole catalogue, which the server renders with', () => {
+    // A part's piece of a namespace (errors.activities.json) left out of its part or of the whole
+    // would pass the file checks above and still show a key instead of a message.
+    for (const [language, whole] of [['es', es], ['en', en]] as const) {
+      const codes = Object.keys(whole.errors.codes);
+      for (const code of [...errorCodes, 'NETWORK', 'UNKNOWN']) expect(codes, `${language}:errors:codes.${code}`).toContain(code);
+      expect(Object.keys(whole.validation).sort(), language).toEqual([...leavesOf(language, 'validation').keys()].sort());
     }
   });
 });

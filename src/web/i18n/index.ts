@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { limits } from '../../shared/limits';
-import type { Catalogue } from './catalogue';
 import { defaultLanguage, languages, toLanguage, type Language } from '../../shared/languages';
+import type { TextPart } from '../../shared/pages';
 import { detectLanguage, languageCookie, languageStorageKey } from '../../shared/i18n/language-detection';
 
 /** The app's one i18next instance (given to I18nextProvider, used by the dialog and toast helpers). */
@@ -10,22 +10,26 @@ export const i18n = i18next.createInstance();
 
 /**
  * Each language is its own chunk, in parts: a visitor downloads only the language they read,
- * and only the back office's texts (teaching, admin, about), the video player's, or the
- * quizzes' and assignments' once they open something that shows them.
+ * and the texts of the back office (teaching, admin, payouts), the video player, the quizzes
+ * and assignments or the about page only once they open something that shows them.
  */
-type CataloguePart = 'core' | 'backOffice' | 'player' | 'activities';
-const catalogueLoaders: Record<Language, Record<CataloguePart, () => Promise<Partial<Catalogue>>>> = {
+type CataloguePart = 'core' | 'player' | TextPart;
+/** A part: namespaces, or keys a part adds to a namespace of the core one (merged into it as it loads). */
+type PartTexts = Record<string, object>;
+const catalogueLoaders: Record<Language, Record<CataloguePart, () => Promise<PartTexts>>> = {
   es: {
     core: () => import('./locales/es/es-core').then((module) => module.default),
     backOffice: () => import('./locales/es/es-back-office').then((module) => module.default),
     player: () => import('./locales/es/es-player').then((module) => module.default),
     activities: () => import('./locales/es/es-activities').then((module) => module.default),
+    about: () => import('./locales/es/about.json').then((module) => ({ about: module.default })),
   },
   en: {
     core: () => import('./locales/en/en-core').then((module) => module.default),
     backOffice: () => import('./locales/en/en-back-office').then((module) => module.default),
     player: () => import('./locales/en/en-player').then((module) => module.default),
     activities: () => import('./locales/en/en-activities').then((module) => module.default),
+    about: () => import('./locales/en/about.json').then((module) => ({ about: module.default })),
   },
 };
 /** The parts this visit has needed so far: a language switch loads them all in the new language. */
@@ -71,7 +75,7 @@ async function loadPart(language: Language, part: CataloguePart) {
 const loadCatalogue = (language: Language) => Promise.all([...partsInUse].map((part) => loadPart(language, part)));
 
 /** Loads a part of the catalogue in the language shown, and in every language switched to later. */
-async function loadTexts(part: Exclude<CataloguePart, 'core'>) {
+export async function loadTexts(part: Exclude<CataloguePart, 'core'>) {
   // On the server this instance is never started: the rendering instances (i18n/rendering.ts) hold every text.
   if (typeof document === 'undefined') return;
   partsInUse.add(part);
@@ -85,7 +89,7 @@ export const loadPlayerTexts = () => loadTexts('player');
 /** The quizzes' and assignments' texts: awaited before the pages that show them render, and with the quiz player's and editor's chunks. */
 export const loadActivityTexts = () => loadTexts('activities');
 
-/** The teaching, admin and about pages' texts: awaited before those pages render. */
+/** The teaching, admin and payout pages' texts: awaited before those pages render. */
 export const loadBackOfficeTexts = () => loadTexts('backOffice');
 
 // Screen readers and browser translation tools read <html lang>; keep it equal to the UI's.

@@ -8,8 +8,10 @@ import { isApiError } from './api-client';
  * server renders passes its own instance (`useTranslation().i18n`): on the server each request
  * renders with its language's.
  */
-export function errorMessage(error: unknown, instance: Pick<typeof i18n, 't'> = i18n): string {
-  const code = isApiError(error) ? error.code : 'UNKNOWN';
+export function errorMessage(error: unknown, instance: Pick<typeof i18n, 't' | 'exists'> = i18n): string {
+  // A code whose text is in a part of the catalogue this page has not loaded, or that a newer
+  // server sends, reads as the generic message rather than as its key.
+  const code = isApiError(error) && instance.exists(`errors:codes.${error.code}`) ? error.code : 'UNKNOWN';
   // A message about one line of an uploaded file (captions) names it: the server sends it in `fields.line`.
   const line = isApiError(error) ? error.fields?.line?.[0] : undefined;
   return line === undefined ? instance.t(`errors:codes.${code}`) : instance.t(`errors:codes.${code}`, { line });
