@@ -1,6 +1,7 @@
 import type { Session } from '../session/get-session';
 import type { CategoryListResponse, CourseDetail, CourseListResponse, CourseSummary } from '../../shared/schemas/catalog';
 import type { Cart, CartItem } from '../../shared/schemas/cart';
+import type { PlayerCourse } from '../../shared/schemas/orders';
 
 /** API answers for the catalogue's web tests. */
 
@@ -76,3 +77,22 @@ export function makeCart(items: CartItemAtListPrice[], coupon: Cart['coupon'] = 
   const sum = (pick: (line: CartItem) => number) => lines.reduce((total, line) => total + pick(line), 0);
   return { items: lines, listTotalCents: sum((line) => line.listPriceCents), discountCents: sum((line) => line.discountCents), totalCents: sum((line) => line.priceCents), coupon };
 }
+
+/** A course as the course player reads it: one the learner holds. */
+export const playerCourse: PlayerCourse = {
+  id: 5,
+  title: 'Python desde cero',
+  imageUrl: null,
+  teacherName: 'Laura Martínez',
+  priceCents: 1999,
+  ratingAverage: 4,
+  ratingCount: 1,
+  categoryId: 1,
+  subcategoryId: 1,
+  language: 'spanish',
+  level: 'easy',
+  durationHours: 12,
+  disabled: false,
+  enrolledAt: '2026-01-01T00:00:00.000Z',
+  description: 'Aprende Python paso a paso.',
+};

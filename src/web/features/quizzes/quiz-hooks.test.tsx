@@ -9,8 +9,8 @@ import { paths } from '../../../shared/paths';
 import type { CurriculumView } from '../../../shared/schemas/curriculum';
 import { editableCurriculum, type EditableCurriculum } from '../../../shared/schemas/curriculum-editing';
 import { newLessonInput } from '../../../shared/schemas/curriculum-editing';
-import type { PlayerCourse } from '../../../shared/schemas/orders';
 import type { Session } from '../../session/get-session';
+import { playerCourse } from '../../testing/fixtures';
 import { jsonResponse, mockApi, requestsTo } from '../../testing/mock-fetch';
 import { renderApp } from '../../testing/render';
 import { makeOverview } from './quiz-fixtures';
@@ -73,23 +73,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
   });
 
   it('shows a quiz lesson in the course player as the quiz', { timeout: 120_000 }, async () => {
-    const course: PlayerCourse = {
-      id: 5,
-      title: 'Python desde cero',
-      imageUrl: null,
-      teacherName: 'Laura Martínez',
-      priceCents: 1999,
-      ratingAverage: 4,
-      ratingCount: 1,
-      categoryId: 1,
-      subcategoryId: 1,
-      language: 'spanish',
-      level: 'easy',
-      durationHours: 12,
-      disabled: false,
-      enrolledAt: '2026-01-01T00:00:00.000Z',
-      description: 'Aprende Python paso a paso.',
-    };
+    const course = playerCourse;
     const curriculum: CurriculumView = { sections: [{ id: 1, title: 'Práctica', lessons: [{ id: 21, title: 'Repaso de Python', kind: 'quiz', isPreview: false, durationSeconds: 0 }] }], lessonCount: 1, totalSeconds: 0 };
     mockApi({
       getSession: () => session,

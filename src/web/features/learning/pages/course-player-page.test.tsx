@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { CourseProgress, LessonProgressView, LessonState } from '../../../../shared/schemas/progress';
 import type { CurriculumView, LessonContent } from '../../../../shared/schemas/curriculum';
 import { setLanguage } from '../../../i18n';
@@ -11,30 +10,14 @@ import { endpoints } from '../../../../shared/endpoints/endpoint-table';
 import { jsonResponse, mockApi, requestsTo, type ApiMocks } from '../../../testing/mock-fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../testing/render';
-import { makeDetail } from '../../../testing/fixtures';
+import { makeDetail, playerCourse } from '../../../testing/fixtures';
 
 const session: Session = {
   session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
   user: { id: 'u1', name: 'Ana', email: 'ana@example.com', image: null, isAdmin: false },
 };
 
-const course: PlayerCourse = {
-  id: 5,
-  title: 'Python desde cero',
-  imageUrl: null,
-  teacherName: 'Laura Martínez',
-  priceCents: 1999,
-  ratingAverage: 4,
-  ratingCount: 1,
-  categoryId: 1,
-  subcategoryId: 1,
-  language: 'spanish',
-  level: 'easy',
-  durationHours: 12,
-  disabled: false,
-  enrolledAt: '2026-01-01T00:00:00.000Z',
-  description: 'Aprende Python paso a paso.',
-};
+const course = playerCourse;
 
 const review = (id: number, userId: string, userName: string, comment: string): CourseReview => ({
   id,
