@@ -15,6 +15,8 @@ const certificate = (learnerName: string): Certificate => ({
   revokedAt: null,
   lessonsCompleted: 4,
   videoSecondsWatched: 5400,
+  achievements: null,
+  finalScore: null,
 });
 
 describe('certificate PDFs, drawn in their worker thread', () => {

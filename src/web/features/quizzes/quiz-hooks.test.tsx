@@ -101,6 +101,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
         resumeLessonId: 21,
         percent: 0,
         completed: false,
+        certificateMissing: [],
       }),
       getLessonContent: () => ({ id: 21, courseId: 5, title: 'Repaso de Python', kind: 'quiz', isPreview: false, durationSeconds: 0, video: null, html: null, download: null }),
       getCourseReviews: () => ({ items: [] }),

@@ -20,6 +20,8 @@ const valid: CertificateVerification = {
   revokedAt: null,
   lessonsCompleted: 12,
   videoSecondsWatched: 3 * 3600 + 5 * 60 + 40,
+  achievements: null,
+  finalScore: null,
 };
 const revoked: CertificateVerification = { ...valid, state: 'revoked', revokedAt: '2026-04-02T09:00:00.000Z' };
 

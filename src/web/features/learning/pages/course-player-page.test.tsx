@@ -87,7 +87,7 @@ const entry = (lessonId: number, state: LessonState, positionSeconds = 0, durati
 function progressWith(given: LessonProgressView[] = [], resumeLessonId = 12): CourseProgress {
   const lessons = lessonIds.map((id) => given.find((item) => item.lessonId === id) ?? entry(id, 'not_started'));
   const done = lessons.filter((item) => item.state === 'done').length;
-  return { courseId: 5, curriculum, lessons, resumeLessonId, percent: Math.floor((100 * done) / lessons.length), completed: done === lessons.length };
+  return { courseId: 5, curriculum, lessons, resumeLessonId, percent: Math.floor((100 * done) / lessons.length), completed: done === lessons.length, certificateMissing: [] };
 }
 const noProgress = progressWith();
 
