@@ -105,8 +105,7 @@ export const certificateRulesInput = z
       .array(z.object({ lessonId: z.number().int().positive(), minPercent: z.number().int().min(0).max(100).optional() }))
       .max(10_000),
     assignmentLessonIds: z.array(z.number().int().positive()).max(10_000),
-  })
-  .meta({ id: 'CertificateRulesInput' });
+  });
 export type CertificateRulesInput = z.infer<typeof certificateRulesInput>;
 
 /** A rule a learner who did every lesson has not met yet: what the player says is left before the certificate. */
