@@ -13,12 +13,11 @@ export const certificateCodeSchema = z
  * The course's certificate rules as the learner met them, frozen at issue: each required quiz
  * (its title then) with the learner's best percent, each required assignment passed.
  */
-export const certificateAchievementsSchema = z
-  .object({
-    quizzes: z.array(z.object({ title: z.string(), percent: z.number().int().min(0).max(100) })),
-    assignments: z.array(z.object({ title: z.string() })),
-  })
-  .meta({ id: 'CertificateAchievements' });
+// Inlined in the OpenAPI document (no component id): a nullable reference would need a type beside it.
+export const certificateAchievementsSchema = z.object({
+  quizzes: z.array(z.object({ title: z.string(), percent: z.number().int().min(0).max(100) })),
+  assignments: z.array(z.object({ title: z.string() })),
+});
 export type CertificateAchievements = z.infer<typeof certificateAchievementsSchema>;
 
 /** Fields every certificate answer adds for the rules; null on certificates issued before rules existed, or without a required quiz (the score). */
