@@ -79,9 +79,12 @@ export const errorStatus = {
   ASSIGNMENT_CLOSED: 409,
   ASSIGNMENT_ALREADY_REVIEWED: 409,
   SUBMISSION_NOT_FOUND: 404,
-  // Certificates of completion: one asked for before every lesson is done, a code nobody holds (or not the caller).
+  // Certificates of completion: one asked for before every lesson is done, or before the course's rules are met (a quiz's
+  // minimum, an assignment passed); a code nobody holds (or not the caller); a rule naming no quiz or assignment lesson of the course.
   COURSE_NOT_COMPLETE: 409,
+  CERTIFICATE_REQUIREMENTS_NOT_MET: 409,
   CERTIFICATE_NOT_FOUND: 404,
+  CERTIFICATE_RULE_LESSON_INVALID: 400,
   // Coupons: a code nobody created, one outside its dates or switched off,
   // one whose uses are all taken (paid, or held by an open checkout), one that covers no course in the cart, one the buyer used
   // as often as it allows; a code already taken (any case); a coupon past the owner's cap; courses that are not the teacher's.

@@ -9,7 +9,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createCourse, createOrder, createUser } from '../../src/server/db/factories';
-import { courseLessons, lessonProgress } from '../../src/server/db/schema';
+import { certificates, courseLessons, lessonProgress } from '../../src/server/db/schema';
 import { issueCertificateIfComplete } from '../../src/server/features/learning';
 import { revokeOrderCourses } from '../../src/server/features/orders';
 import { visibleText } from '../helpers/page-text';
@@ -68,6 +68,27 @@ describe('the certificate verification page, drawn on the server', () => {
     expect(english.statusCode).toBe(200);
     expect(visibleText(english.body)).toContain('Valid certificate');
     expect(english.body).toContain('<title>Certificate of Diseño gráfico básico | Cursos Online</title>');
+  });
+
+  it('states the quizzes passed with their scores, the assignments passed and the final score in its HTML; an older certificate only what it has', async () => {
+    const { certificate } = await issued();
+    // What a certificate issued under rules froze (the rules' own tests issue real ones: learning/certificate-rules.test.ts).
+    await db
+      .update(certificates)
+      .set({ achievements: { quizzes: [{ title: 'Repaso de color', percent: 87 }], assignments: [{ title: 'Cartel propio' }] }, finalScore: 87 })
+      .where(eq(certificates.code, certificate.code));
+    const text = visibleText((await page(`/certificado/${certificate.code}`)).body);
+    expect(text).toMatch(/Cuestionarios superados\s*:\s*Repaso de color \(87\s%\)/);
+    expect(text).toMatch(/Tareas aprobadas\s*:\s*Cartel propio/);
+    expect(text).toMatch(/Nota final\s*:\s*87\s%/);
+    expect(visibleText((await page(`/certificate/${certificate.code}`, 'en')).body)).toMatch(/Final score\s*:\s*87%/);
+
+    // Issued before rules existed: nothing of them, still valid, with its lessons and video.
+    await db.update(certificates).set({ achievements: null, finalScore: null }).where(eq(certificates.code, certificate.code));
+    const older = visibleText((await page(`/certificado/${certificate.code}`)).body);
+    expect(older).toContain('Certificado válido');
+    expect(older).toContain('según el registro del sitio');
+    expect(older).not.toContain('Nota final');
   });
 
   it('says revoked as soon as a refund revokes it: the page is not kept from before', async () => {

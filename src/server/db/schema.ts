@@ -21,6 +21,7 @@ import {
 import { languages, type Language } from '../../shared/languages';
 import { couponDiscountKinds, courseLanguages, courseLevels, lessonKinds, paymentStatuses, playbackRates } from '../../shared/limits';
 import type { QuestionAnswer, QuestionDefinition, QuizSettings } from '../../shared/schemas/quizzes';
+import type { CertificateAchievements } from '../../shared/schemas/certificates';
 
 /**
  * The SQL list of the interface's languages (`'es', 'en'`), for the checks of the columns that
@@ -911,6 +912,14 @@ export const certificates = pgTable(
      */
     lessonsCompleted: integer('lessons_completed'),
     videoSecondsWatched: integer('video_seconds_watched'),
+    /**
+     * The course's certificate rules as the learner met them at issue: each required quiz with
+     * their best percent, each required assignment passed. Null on certificates issued before
+     * rules existed, which state neither.
+     */
+    achievements: jsonb('achievements').$type<CertificateAchievements>(),
+    /** The final score (`finalScoreOf`), when the rules required a quiz; null otherwise. */
+    finalScore: integer('final_score'),
     /** The learner's language at issue: the PDF's. */
     language: text('language').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
@@ -921,6 +930,31 @@ export const certificates = pgTable(
       .on(t.userId, t.courseId)
       .where(sql`${t.revokedAt} is null`),
     index('certificates_course_idx').on(t.courseId),
+  ],
+);
+
+/**
+ * What a course's certificate requires beyond every lesson done, set by its owner: a quiz lesson
+ * passed with at least `min_percent` (the best attempt's percent), or an assignment lesson with a
+ * passed review. One row per required lesson; it goes with its lesson.
+ */
+export const certificateRequirements = pgTable(
+  'certificate_requirements',
+  {
+    lessonId: integer('lesson_id')
+      .primaryKey()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'quiz' | 'assignment'>().notNull(),
+    minPercent: integer('min_percent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('certificate_requirements_course_idx').on(t.courseId),
+    check('certificate_requirements_kind', sql`${t.kind} in ('quiz', 'assignment')`),
+    check('certificate_requirements_min_percent', sql`(${t.kind} = 'quiz') = (${t.minPercent} is not null) and (${t.minPercent} is null or ${t.minPercent} between 0 and 100)`),
   ],
 );
 

@@ -9,7 +9,7 @@ import { devMailboxEndpoints } from './dev-mailbox';
 import { favouritesEndpoints } from './favourites';
 import { healthEndpoints } from './health';
 import { invoicesEndpoints } from './invoices';
-import { certificatesEndpoints, playerSettingsEndpoints, progressEndpoints } from './learning';
+import { certificateRulesEndpoints, certificatesEndpoints, playerSettingsEndpoints, progressEndpoints } from './learning';
 import { captionsEndpoints, lessonEndpoints, mediaEndpoints } from './media';
 import { adminOrderEndpoints, cartEndpoints, ordersEndpoints } from './orders';
 import { devPayoutsEndpoints, payoutAccountEndpoints, payoutsEndpoints } from './payouts';
@@ -33,6 +33,7 @@ export const endpoints = {
   ...captionsEndpoints,
   ...cartEndpoints,
   ...catalogEndpoints,
+  ...certificateRulesEndpoints,
   ...certificatesEndpoints,
   ...contactEndpoints,
   ...contactFormEndpoints,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { databaseId, errorResponse, mediaAnswer, withAnswerHeaders } from '../api-schemas';
-import { certificateCodeSchema, certificateSchema, certificateVerificationSchema, myCertificatesResponse } from '../schemas/certificates';
+import { databaseId, errorResponse, idParams, mediaAnswer, withAnswerHeaders } from '../api-schemas';
+import {
+  certificateCodeSchema,
+  certificateRulesInput,
+  certificateRulesSchema,
+  certificateSchema,
+  certificateVerificationSchema,
+  myCertificatesResponse,
+} from '../schemas/certificates';
 import { playerSettings } from '../schemas/player-settings';
 import { courseProgressResponse, saveProgressBody, saveProgressResponse } from '../schemas/progress';
 import { defineEndpoint } from './endpoint';
@@ -25,7 +32,7 @@ export const certificatesEndpoints = {
     tags: ['certificates'],
     summary: 'Get my certificate of a course I completed (issued now, or the one I already have)',
     description:
-      'Issued once every lesson of the course is done, while I hold the course; asking again answers the same certificate. 409 COURSE_NOT_COMPLETE while a lesson is left, 403 NOT_ENROLLED for a course I do not hold, 404 for no such course.',
+      'Issued once every lesson of the course is done and its certificate rules are met (quizzes at their minimum, assignments passed), while I hold the course; asking again answers the same certificate. 409 COURSE_NOT_COMPLETE while a lesson is left, 409 CERTIFICATE_REQUIREMENTS_NOT_MET while a rule is not met, 403 NOT_ENROLLED for a course I do not hold, 404 for no such course.',
     params: z.object({ courseId: databaseId }),
     responses: { 200: certificateSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
   }),
@@ -52,6 +59,32 @@ export const certificatesEndpoints = {
     summary: 'Whether a certificate is genuine: whom it was issued to, for which course, when, and whether it was revoked',
     params: codeParams,
     responses: { 200: certificateVerificationSchema, 400: errorResponse, 404: errorResponse },
+  }),
+};
+
+/** What a course's certificate requires beyond every lesson done, set by its owner (or an admin). */
+export const certificateRulesEndpoints = {
+  getCertificateRules: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id/certificate-rules',
+    access: 'course-manager',
+    tags: ['teaching'],
+    summary: "A course's certificate rules, with every quiz and assignment lesson it could require (owner or admin)",
+    params: idParams,
+    responses: { 200: certificateRulesSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  }),
+  setCertificateRules: defineEndpoint({
+    method: 'PUT',
+    path: '/api/courses/:id/certificate-rules',
+    access: 'course-manager',
+    effects: [],
+    tags: ['teaching'],
+    summary: "Set a course's certificate rules: the quizzes required with a minimum percent, and the assignments that must pass",
+    description:
+      "Replaces the rules. A quiz left without `minPercent` requires its own passing score. A lesson that is not a quiz (or an assignment) lesson of this course, or is named twice, is refused (400 CERTIFICATE_RULE_LESSON_INVALID) and nothing changes. Certificates already issued stay as they are.",
+    params: idParams,
+    body: certificateRulesInput,
+    responses: { 200: certificateRulesSchema, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
 };
 

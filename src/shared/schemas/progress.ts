@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxDatabaseId } from '../limits';
 import { curriculum } from './curriculum';
+import { certificateRuleMissingSchema } from './certificates';
 
 /** Longer than any course video may be; bounds what a player may claim. */
 export const maxVideoSeconds = 24 * 60 * 60;
@@ -67,6 +68,8 @@ export const courseProgressResponse = z
     percent: z.number().int().min(0).max(100),
     /** Every lesson is done. */
     completed: z.boolean(),
+    /** Once every lesson is done: the certificate rules not met yet (quizzes below their minimum, assignments not passed); empty otherwise. */
+    certificateMissing: z.array(certificateRuleMissingSchema),
   })
   .meta({ id: 'CourseProgress' });
 export type CourseProgress = z.infer<typeof courseProgressResponse>;

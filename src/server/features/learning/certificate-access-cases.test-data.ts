@@ -14,5 +14,11 @@ export const accessRules: AccessRule[] = [
     except: { buyer: 409 },
   },
   { route: 'GET /api/certificates/:code/pdf', request: () => ({ url: `/api/certificates/${unknownCode}/pdf` }), status: 404 },
+  // The fixture course has no quiz or assignment lesson: its rules read empty and are set to none.
+  { route: 'GET /api/courses/:id/certificate-rules', request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/certificate-rules` }) },
+  {
+    route: 'PUT /api/courses/:id/certificate-rules',
+    request: (fixture) => ({ url: `/api/courses/${fixture.courseId}/certificate-rules`, payload: { quizzes: [], assignmentLessonIds: [] } }),
+  },
   { route: 'GET /api/certificates/:code/verification', request: () => ({ url: `/api/certificates/${unknownCode}/verification` }), status: 404 },
 ];

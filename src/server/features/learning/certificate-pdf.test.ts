@@ -15,6 +15,8 @@ const certificate = (learnerName: string): Certificate => ({
   revokedAt: null,
   lessonsCompleted: 4,
   videoSecondsWatched: 5400,
+  achievements: null,
+  finalScore: null,
 });
 
 describe('certificate PDFs, drawn in their worker thread', () => {
@@ -27,5 +29,26 @@ describe('certificate PDFs, drawn in their worker thread', () => {
       expect(text).toContain(names[index]);
       for (const other of names.filter((_, at) => at !== index)) expect(text).not.toContain(other);
     });
+  });
+
+  it('states the quizzes passed with their scores, the assignments passed and the final score, in its language; an older certificate only its lessons and video', async () => {
+    const withRules: Certificate = {
+      ...certificate('Núria Castañeda'),
+      achievements: { quizzes: [{ title: 'Repaso de tipos', percent: 87 }, { title: 'Examen final', percent: 95 }], assignments: [{ title: 'Ensayo final' }] },
+      finalScore: 92,
+    };
+    const spanish = pdfText(await renderCertificatePdf(withRules, 'http://localhost:3000/certificado/ABCD-EFGH-JKMN')).join(' ');
+    expect(spanish).toContain('Cuestionarios superados');
+    expect(spanish).toMatch(/Repaso de tipos \(87\s%\)/);
+    expect(spanish).toContain('Tareas aprobadas: Ensayo final');
+    expect(spanish).toMatch(/Nota final: 92\s%/);
+    const english = pdfText(await renderCertificatePdf({ ...withRules, language: 'en' }, 'http://localhost:3000/certificate/ABCD-EFGH-JKMN')).join(' ');
+    expect(english).toContain('Examen final (95%)');
+    expect(english).toContain('Final score: 92%');
+
+    const older = pdfText(await renderCertificatePdf(certificate('Ana Pérez'), 'http://localhost:3000/certificado/ABCD-EFGH-JKMN')).join(' ');
+    expect(older).toContain('4 lecciones');
+    expect(older).not.toContain('Nota final');
+    expect(older).not.toContain('Cuestionarios');
   });
 });

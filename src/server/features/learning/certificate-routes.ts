@@ -5,7 +5,7 @@ import type { Language } from '../../../shared/languages';
 import { paths } from '../../../shared/paths';
 import { signedInUser } from '../../auth/access';
 import { courses } from '../../db/schema';
-import { findCertificate, issueCertificateIfComplete, listCertificates, verifyCertificate } from './certificates';
+import { certificateShortfall, findCertificate, issueCertificateIfComplete, listCertificates, verifyCertificate } from './certificates';
 import { isEnrolled } from '../orders';
 import { AppError } from '../../errors';
 import { route } from '../../http/route';
@@ -42,7 +42,11 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!course) throw new AppError('COURSE_NOT_FOUND', 'Course not found');
     if (!(await isEnrolled(app.db, user.id, courseId))) throw new AppError('NOT_ENROLLED', 'You do not hold this course');
     const certificate = await issueCertificateIfComplete(app.db, { userId: user.id, courseId });
-    if (!certificate) throw new AppError('COURSE_NOT_COMPLETE', 'Some lessons of the course are not done yet');
+    if (!certificate) {
+      if ((await certificateShortfall(app.db, { userId: user.id, courseId })) === 'rules')
+        throw new AppError('CERTIFICATE_REQUIREMENTS_NOT_MET', "The course's certificate rules are not met yet");
+      throw new AppError('COURSE_NOT_COMPLETE', 'Some lessons of the course are not done yet');
+    }
     return certificate;
   });
 

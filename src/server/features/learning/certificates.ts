@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Certificate, CertificateVerification } from '../../../shared/schemas/certificates';
+import type { Certificate, CertificateRuleMissing, CertificateVerification } from '../../../shared/schemas/certificates';
 import { languageOrDefault } from '../../../shared/languages';
 import type { Database } from '../../db/client';
 import { certificates, courseLessons, courses, lessonProgress, users } from '../../db/schema';
 import { countsTowardsCompletion } from '../curriculum';
 import { holdsCourse } from '../orders';
+import { certificateStanding, meetsCertificateRules } from './certificate-rules';
 
 /**
  * The one owner of certificates of completion: issued once a learner who holds a course has
- * done every lesson of it, revoked when a refund takes the course back (enrollments.ts calls
+ * done every lesson of it and met its certificate rules (`certificate-rules.ts`), revoked when a refund takes the course back (enrollments.ts calls
  * `revokeCertificates` as it does), and read by their holders and, by code, by anyone.
  */
 
@@ -40,6 +41,8 @@ export const certificateOf = (row: CertificateRow): Certificate => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
   lessonsCompleted: row.lessonsCompleted,
   videoSecondsWatched: row.videoSecondsWatched,
+  achievements: row.achievements ?? null,
+  finalScore: row.finalScore,
 });
 
 /** The user's certificate in force for the course, if any. */
@@ -79,25 +82,44 @@ const seenOfCourse = (userId: string, courseId: number) => sql`
     and ${lessonProgress.completedAt} is not null and ${countsTowardsCompletion}`;
 
 /**
- * Issues the user's certificate of the course when they hold it and have done every lesson,
- * with what it certifies copied now (their name, the course's title and teacher, their
- * language, the lessons done and the video the server saw them watch). One statement decides and inserts, and the partial unique index keeps one in
- * force per learner and course: concurrent calls (the player's completion and a click on the
- * button) end with one certificate, which every call answers. A certificate in force is
- * answered as it is, even when the course grew lessons since. Null when none is due.
+ * Issues the user's certificate of the course when they hold it, have done every lesson and
+ * meet the course's certificate rules (`certificate-rules.ts`), with what it certifies copied
+ * now (their name, the course's title and teacher, their language, the lessons done, the video
+ * the server saw them watch, the required quizzes with their best percent, the assignments
+ * passed, the final score). One statement decides and inserts, asking the lessons and the rules
+ * again, and the partial unique index keeps one in force per learner and course: concurrent
+ * calls (the player's completion, a quiz graded, a review, a click on the button) end with one
+ * certificate, which every call answers. A certificate in force is answered as it is, even when
+ * the course grew lessons or rules since. Null when none is due.
  */
 export async function issueCertificateIfComplete(db: Database, { userId, courseId }: { userId: string; courseId: number }): Promise<Certificate | null> {
+  const inForce = await certificateInForce(db, userId, courseId);
+  if (inForce) return certificateOf(inForce);
+  const standing = await certificateStanding(db, userId, courseId);
+  if (standing.missing.length > 0) return null;
   await db.execute(sql`
-    insert into ${certificates} (code, user_id, course_id, learner_name, course_title, teacher_name, language, lessons_completed, video_seconds_watched)
+    insert into ${certificates} (code, user_id, course_id, learner_name, course_title, teacher_name, language, lessons_completed, video_seconds_watched, achievements, final_score)
     select ${newCertificateCode()}, ${users.id}, ${courses.id}, ${users.name}, ${courses.title}, ${courses.teacherName}, ${users.language},
-      seen.lessons, seen.video_seconds
+      seen.lessons, seen.video_seconds, ${JSON.stringify(standing.achievements)}::jsonb, ${standing.finalScore}::int
     from ${users}, ${courses}, (${seenOfCourse(userId, courseId)}) as seen
     where ${users.id} = ${userId} and ${courses.id} = ${courseId}
       and ${holdsCourse(userId, courseId)}
       and ${completedEveryLesson(userId, courseId)}
+      and ${meetsCertificateRules(userId, courseId)}
     on conflict (user_id, course_id) where revoked_at is null do nothing`);
   const row = await certificateInForce(db, userId, courseId);
   return row ? certificateOf(row) : null;
+}
+
+/** Why no certificate is due to a holder of the course: a lesson left, or a rule not met. */
+export async function certificateShortfall(db: Database, { userId, courseId }: { userId: string; courseId: number }): Promise<'lessons' | 'rules'> {
+  const [row] = (await db.execute<{ done: boolean }>(sql`select (${completedEveryLesson(userId, courseId)}) as done`)).rows;
+  return row?.done ? 'rules' : 'lessons';
+}
+
+/** The rules a learner who did every lesson has not met yet, for the player to say; empty while lessons are left. */
+export async function missingCertificateRules(db: Database, { userId, courseId }: { userId: string; courseId: number }): Promise<CertificateRuleMissing[]> {
+  return (await certificateStanding(db, userId, courseId)).missing;
 }
 
 /**
@@ -130,6 +152,6 @@ export async function findCertificate(db: Database, code: string): Promise<(Cert
 export async function verifyCertificate(db: Database, code: string): Promise<CertificateVerification | null> {
   const found = await findCertificate(db, code);
   if (!found) return null;
-  const { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt, lessonsCompleted, videoSecondsWatched } = found;
-  return { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt, lessonsCompleted, videoSecondsWatched };
+  const { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt, lessonsCompleted, videoSecondsWatched, achievements, finalScore } = found;
+  return { code: foundCode, learnerName, courseId, courseTitle, teacherName, issuedAt, state, revokedAt, lessonsCompleted, videoSecondsWatched, achievements, finalScore };
 }

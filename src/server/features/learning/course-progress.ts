@@ -7,7 +7,7 @@ import { prepared } from '../../db/prepared';
 import { courseLessons, courses, courseSections, lessonProgress } from '../../db/schema';
 import { AppError } from '../../errors';
 import { countsTowardsCompletion, introLessonIds, lessonsInOrder, readCurriculum } from '../curriculum';
-import { issueCertificateIfComplete } from './certificates';
+import { issueCertificateIfComplete, missingCertificateRules } from './certificates';
 import { mayWatchCourse } from '../orders';
 import { addWatchedRange, coveredStretch, watchedEnough, watchedSecondsOf, type PreviousReport } from './watch-coverage';
 
@@ -307,13 +307,15 @@ export async function courseProgress(db: Database, user: Viewer, courseId: numbe
   const done = required.filter((lesson) => lesson.state === 'done').length;
   const lastTouched = rows.filter((row) => !row.completedAt).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
   const resumeLessonId = lastTouched?.lessonId ?? lessons.find((lesson) => lesson.state !== 'done')?.lessonId ?? lessons[0]?.lessonId ?? null;
+  const completed = required.length > 0 && done === required.length;
   return {
     courseId,
     curriculum,
     lessons,
     resumeLessonId,
     percent: required.length ? Math.floor((100 * done) / required.length) : 0,
-    completed: required.length > 0 && done === required.length,
+    completed,
+    certificateMissing: completed ? await missingCertificateRules(db, { userId: user.id, courseId }) : [],
   };
 }
 

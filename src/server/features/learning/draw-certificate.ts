@@ -93,6 +93,17 @@ export function drawCertificate(certificate: Certificate, verificationUrl: strin
   if (certificate.lessonsCompleted !== null && certificate.videoSecondsWatched !== null) {
     centred(t('pdf.evidence', { count: certificate.lessonsCompleted, duration: formatWatchedDuration(certificate.videoSecondsWatched) }), 'regular', 11, MUTED, 14);
   }
+  // What the course's rules required, as met at issue; certificates issued before rules existed state nothing of it.
+  const percent = new Intl.NumberFormat(localeOf(language), { style: 'percent' });
+  const achieved = [
+    certificate.achievements?.quizzes.length ? `${t('page.quizzes')}: ${certificate.achievements.quizzes.map((quiz) => `${quiz.title} (${percent.format(quiz.percent / 100)})`).join(', ')}` : null,
+    certificate.achievements?.assignments.length ? `${t('page.assignments')}: ${certificate.achievements.assignments.map((assignment) => assignment.title).join(', ')}` : null,
+    certificate.finalScore !== null ? `${t('page.finalScore')}: ${percent.format(certificate.finalScore / 100)}` : null,
+  ].filter((line) => line !== null);
+  if (achieved.length) {
+    // Bounded above the foot: a long list of quizzes ends in an ellipsis rather than overprinting the date and code.
+    pdf.font('regular').fontSize(10).fillColor(MUTED).text(achieved.join(' · '), left, pdf.y + 8, { width: textWidth, align: 'center', height: Math.max(14, height - 150 - (pdf.y + 8)), ellipsis: true });
+  }
 
   // The foot: the date on the left, the code on the right, how to verify it in the middle.
   const footY = height - 140;

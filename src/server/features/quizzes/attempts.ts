@@ -79,7 +79,7 @@ async function ownAttempt(db: Database, user: Viewer, attemptId: string, lock: b
 
 /**
  * Grades an attempt once, in the caller's transaction (the attempt's row locked): its answers
- * against its version, and a pass marks the lesson done. Answers whether the lesson was done only now.
+ * against its version, and a pass marks the lesson done. Answers whether it passed.
  */
 async function gradeAndStore(tx: Database, attempt: AttemptRow, version: VersionRow, courseId: number, result: { answers: Record<string, QuestionAnswer>; submittedAt: Date; late: boolean }) {
   const graded = gradeAttempt(questionsOfLayout(attempt.layout, version.questions), result.answers, version.settings.passingPercent);
@@ -98,13 +98,16 @@ async function gradeAndStore(tx: Database, attempt: AttemptRow, version: Version
     .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.submittedAt)))
     .returning();
   if (!stored) throw new AppError('QUIZ_ATTEMPT_SUBMITTED', 'This attempt was already submitted');
-  const completed = graded.passed ? await markLessonCompleted(tx, { userId: attempt.userId, lessonId: attempt.lessonId, courseId }, result.submittedAt) : false;
-  return { stored, completed };
+  if (graded.passed) await markLessonCompleted(tx, { userId: attempt.userId, lessonId: attempt.lessonId, courseId }, result.submittedAt);
+  return { stored, passed: graded.passed };
 }
 
-/** A lesson completed by a passed attempt may complete its course: its certificate is issued once the grade has committed. */
-async function afterCompletion(db: Database, userId: string, courseId: number, completed: boolean) {
-  if (completed) await issueCertificateIfComplete(db, { userId, courseId });
+/**
+ * A passed attempt may complete its course, or, on a lesson already done, reach the minimum score
+ * the course's certificate asks of it: the certificate is issued once the grade has committed.
+ */
+async function afterPass(db: Database, userId: string, courseId: number, passed: boolean) {
+  if (passed) await issueCertificateIfComplete(db, { userId, courseId });
 }
 
 /** Grades the learner's attempts at the lesson left in progress past their deadline (and its grace), as of the deadline with the answers saved by then. */
@@ -117,7 +120,7 @@ async function settleOverdue(db: Database, userId: string, lessonId: number, cou
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.lessonId, lessonId), isNull(quizAttempts.submittedAt), lt(quizAttempts.deadline, cutoff)))
     .limit(1);
   if (!overdue) return;
-  let completed = false;
+  let passed = false;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const rows = await tx
@@ -129,10 +132,10 @@ async function settleOverdue(db: Database, userId: string, lessonId: number, cou
     for (const row of rows) {
       if (!pastGrace(row.attempt, now)) continue;
       const done = await gradeAndStore(tx, row.attempt, row, courseId, { answers: row.attempt.answers, submittedAt: row.attempt.deadline!, late: true });
-      completed ||= done.completed;
+      passed ||= done.passed;
     }
   });
-  await afterCompletion(db, userId, courseId, completed);
+  await afterPass(db, userId, courseId, passed);
 }
 
 function inProgressOf(attempt: AttemptRow, version: VersionRow): QuizAttemptInProgress {
@@ -304,17 +307,17 @@ export async function saveAnswers(db: Database, user: Viewer, attemptId: string,
  * graded; later, the ones saved by the deadline, and the attempt is late.
  */
 export async function submitAttempt(db: Database, user: Viewer, attemptId: string, answers: Record<string, QuestionAnswer>, now: Date): Promise<QuizAttemptResult> {
-  let outcome: { result: QuizAttemptResult; userId: string; courseId: number; completed: boolean } | undefined;
+  let outcome: { result: QuizAttemptResult; userId: string; courseId: number; passed: boolean } | undefined;
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const { attempt, version, courseId } = await ownAttempt(tx, user, attemptId, true);
     if (attempt.submittedAt !== null) throw new AppError('QUIZ_ATTEMPT_SUBMITTED', 'This attempt was already submitted');
     const late = pastGrace(attempt, now);
     if (!late) checkAnswers(attempt, version, answers);
-    const { stored, completed } = await gradeAndStore(tx, attempt, version, courseId, { answers: late ? attempt.answers : answers, submittedAt: now, late });
-    outcome = { result: resultOf(stored, version), userId: attempt.userId, courseId, completed };
+    const { stored, passed } = await gradeAndStore(tx, attempt, version, courseId, { answers: late ? attempt.answers : answers, submittedAt: now, late });
+    outcome = { result: resultOf(stored, version), userId: attempt.userId, courseId, passed };
   });
-  await afterCompletion(db, outcome!.userId, outcome!.courseId, outcome!.completed);
+  await afterPass(db, outcome!.userId, outcome!.courseId, outcome!.passed);
   return outcome!.result;
 }
 

@@ -17,6 +17,8 @@ const certificate = {
   revokedAt: null,
   lessonsCompleted: 4,
   videoSecondsWatched: 1800,
+  achievements: null,
+  finalScore: null,
 };
 
 const renderButton = () => renderRoutes([{ path: '/mycourses', element: <CertificateButton courseId={5} title="Python desde cero" /> }], '/mycourses');

@@ -51,6 +51,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
       getCourseVideoProcessing: () => ({ items: [] }),
       getCategories: () => ({ items: [{ id: 1, name: 'Programación', subcategories: [{ id: 11, name: 'Python' }] }] }),
       getCurriculumForEdit: () => curriculum,
+      getCertificateRules: () => ({ courseId: 4, quizzes: [], assignments: [] }),
       addCurriculumLesson: ({ body }) => {
         curriculum.sections[0]!.lessons.push({ id: 31, title: body.title, kind: 'quiz', isPreview: body.isPreview ?? false, durationSeconds: 0, body: null, courseVideo: null, videoState: null, resourceName: null });
         return jsonResponse(editableCurriculum.parse(curriculum), 201);
@@ -85,6 +86,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
         resumeLessonId: 21,
         percent: 0,
         completed: false,
+        certificateMissing: [],
       }),
       getLessonContent: () => ({ id: 21, courseId: 5, title: 'Repaso de Python', kind: 'quiz', isPreview: false, durationSeconds: 0, video: null, html: null, download: null }),
       getCourseReviews: () => ({ items: [] }),

@@ -6,7 +6,7 @@ import { apiRequest, call } from '../../../lib/api-client';
 import { pathFor } from '../../../../shared/endpoints/endpoint';
 import { arranged } from '../lib/curriculum-order';
 import { curriculumForEditQueryKey } from './get-curriculum';
-import { courseForEditQueryKey } from '../../teaching';
+import { certificateRulesQueryKey, courseForEditQueryKey } from '../../teaching';
 import { myUploadsQueryKey } from '../../media';
 
 /** Every change of the curriculum, as one call each; each answers the whole curriculum as it now is. */
@@ -40,7 +40,7 @@ export function changeCurriculum(id: number, change: CurriculumChange): Promise<
 
 /**
  * Changes a course's curriculum. The answer replaces the editor's copy; the course's other
- * views (its page, its computed length in the edit form, my uploads once a video is claimed)
+ * views (its page, its computed length in the edit form, the certificate's rules, my uploads once a video is claimed)
  * are read again.
  */
 export function useChangeCurriculum(courseId: number) {
@@ -57,6 +57,8 @@ export function useChangeCurriculum(courseId: number) {
     onSuccess: (curriculum) => {
       queryClient.setQueryData(curriculumForEditQueryKey(courseId), curriculum);
       void queryClient.invalidateQueries({ queryKey: courseForEditQueryKey(courseId) });
+      // A quiz or assignment lesson added, renamed or removed (with its rule) shows in the certificate's section.
+      void queryClient.invalidateQueries({ queryKey: certificateRulesQueryKey(courseId) });
       void queryClient.invalidateQueries({ queryKey: myUploadsQueryKey });
     },
     // A refused change (another tab changed the curriculum) shows what is really there.

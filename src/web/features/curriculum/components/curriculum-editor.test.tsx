@@ -75,6 +75,8 @@ function curriculumServer() {
     getCourseVideoProcessing: () => ({ items: [] }),
     getCategories: () => ({ items: [{ id: 1, name: 'Programación', subcategories: [{ id: 11, name: 'Python' }] }] }),
     getCurriculumForEdit: () => answer(),
+    // The certificate's section of the page has its own tests (teaching's certificate-rules-editor.test.tsx).
+    getCertificateRules: () => ({ courseId: 4, quizzes: [], assignments: [] }),
     addCurriculumSection: ({ body }) => {
       state.sections.push({ id: nextId++, title: body.title, lessons: [] });
       return jsonResponse(answer(), 201);

@@ -20,6 +20,8 @@ const valid: CertificateVerification = {
   revokedAt: null,
   lessonsCompleted: 12,
   videoSecondsWatched: 3 * 3600 + 5 * 60 + 40,
+  achievements: null,
+  finalScore: null,
 };
 const revoked: CertificateVerification = { ...valid, state: 'revoked', revokedAt: '2026-04-02T09:00:00.000Z' };
 
@@ -68,6 +70,40 @@ describe('/certificado/:code', () => {
     setup({ ...valid, lessonsCompleted: null, videoSecondsWatched: null });
     expect(await screen.findByText('Certificado válido', undefined, slow)).toBeInTheDocument();
     expect(screen.queryByText(/según el registro del sitio/)).not.toBeInTheDocument();
+  });
+
+  const withRules: CertificateVerification = {
+    ...valid,
+    achievements: { quizzes: [{ title: 'Repaso de color', percent: 87 }, { title: 'Examen final', percent: 95 }], assignments: [{ title: 'Cartel propio' }] },
+    finalScore: 92,
+  };
+
+  it('states the quizzes passed with their scores, the assignments passed and the final score', async () => {
+    setup(withRules);
+    expect(await screen.findByText('Certificado válido', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByText('Cuestionarios superados:')).toBeInTheDocument();
+    expect(screen.getByText(/^Repaso de color \(87\s%\), Examen final \(95\s%\)$/)).toBeInTheDocument();
+    expect(screen.getByText('Tareas aprobadas:')).toBeInTheDocument();
+    expect(screen.getByText('Cartel propio')).toBeInTheDocument();
+    expect(screen.getByText('Nota final:')).toBeInTheDocument();
+    expect(screen.getByText(/^92\s%$/)).toBeInTheDocument();
+  });
+
+  it('states the scores in English at the English address', async () => {
+    await act(() => setLanguage('en'));
+    setup(withRules, `/certificate/${code}`);
+    expect(await screen.findByText('Valid certificate', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByText('Repaso de color (87%), Examen final (95%)')).toBeInTheDocument();
+    expect(screen.getByText('Assignments passed:')).toBeInTheDocument();
+    expect(screen.getByText('Final score:')).toBeInTheDocument();
+    expect(screen.getByText('92%')).toBeInTheDocument();
+  });
+
+  it('states no scores on a certificate issued before rules existed, only its lessons and video', async () => {
+    setup(valid);
+    expect(await screen.findByText('12 lecciones, 3 h 05 min de vídeo vistos, según el registro del sitio', undefined, slow)).toBeInTheDocument();
+    expect(screen.queryByText('Nota final:')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cuestionarios superados:')).not.toBeInTheDocument();
   });
 
   it('says a revoked certificate was revoked, and when, and offers no LinkedIn link', async () => {

@@ -36,7 +36,8 @@ export function linkedInUrl(certificate: Pick<CertificateVerification, 'courseTi
 /**
  * /certificado/:code and /certificate/:code — the public check of a certificate, drawn on the
  * server and meant to be shared: valid or revoked (and when), whom it was issued to, the course
- * (a link to its page), the teacher, the date and the code, and "Add to LinkedIn". An unknown
+ * (a link to its page), the teacher, what was completed (lessons, video, the quizzes with their
+ * scores, the assignments, the final score), the date and the code, and "Add to LinkedIn". An unknown
  * code is the not-found page.
  */
 export function CertificatePage() {
@@ -62,6 +63,7 @@ export function CertificatePage() {
 
   const certificate = verification.data;
   const date = (iso: string) => dateTimeFormat(localeOf(i18n.language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const percent = (value: number) => new Intl.NumberFormat(localeOf(i18n.language), { style: 'percent' }).format(value / 100);
   const valid = certificate.state === 'valid';
   const facts: [string, React.ReactNode][] = [
     [t('page.course'), <Anchor component={Link} to={paths.course(certificate.courseId)}>{certificate.courseTitle}</Anchor>],
@@ -70,6 +72,14 @@ export function CertificatePage() {
     ...(certificate.lessonsCompleted !== null && certificate.videoSecondsWatched !== null
       ? [[t('page.evidence'), t('page.evidenceText', { count: certificate.lessonsCompleted, duration: formatWatchedDuration(certificate.videoSecondsWatched) })] as [string, React.ReactNode]]
       : []),
+    // What the course's rules required, as met at issue; certificates issued before rules existed state nothing of it.
+    ...(certificate.achievements?.quizzes.length
+      ? [[t('page.quizzes'), certificate.achievements.quizzes.map((quiz) => `${quiz.title} (${percent(quiz.percent)})`).join(', ')] as [string, React.ReactNode]]
+      : []),
+    ...(certificate.achievements?.assignments.length
+      ? [[t('page.assignments'), certificate.achievements.assignments.map((assignment) => assignment.title).join(', ')] as [string, React.ReactNode]]
+      : []),
+    ...(certificate.finalScore !== null ? [[t('page.finalScore'), percent(certificate.finalScore)] as [string, React.ReactNode]] : []),
     [t('page.issuedAt'), <time dateTime={certificate.issuedAt}>{date(certificate.issuedAt)}</time>],
     [t('page.code'), <Text component="span" ff="monospace">{certificate.code}</Text>],
   ];

@@ -70,7 +70,7 @@ const entry = (lessonId: number, state: LessonState, positionSeconds = 0, durati
 function progressWith(given: LessonProgressView[] = [], resumeLessonId = 12): CourseProgress {
   const lessons = lessonIds.map((id) => given.find((item) => item.lessonId === id) ?? entry(id, 'not_started'));
   const done = lessons.filter((item) => item.state === 'done').length;
-  return { courseId: 5, curriculum, lessons, resumeLessonId, percent: Math.floor((100 * done) / lessons.length), completed: done === lessons.length };
+  return { courseId: 5, curriculum, lessons, resumeLessonId, percent: Math.floor((100 * done) / lessons.length), completed: done === lessons.length, certificateMissing: [] };
 }
 const noProgress = progressWith();
 
@@ -114,6 +114,42 @@ describe('course player (/mycourses/:id)', () => {
     // The delete button only on the reader's own review.
     expect(within(reviews).getAllByRole('button', { name: 'Eliminar comentario' })).toHaveLength(1);
     expect(within(reviews).getByText('Claro y útil').closest('li')).toContainElement(within(reviews).getByRole('button', { name: 'Eliminar comentario' }));
+  });
+
+  it('says what the certificate still needs once every lesson is done, instead of offering it', async () => {
+    const everyLessonDone = progressWith(lessonIds.map((id) => entry(id, 'done')));
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => course,
+      getLessonContent: ({ params }) => lessonContent(params.lessonId),
+      getCourseProgress: () => ({
+        ...everyLessonDone,
+        certificateMissing: [
+          { kind: 'quiz', lessonId: 21, title: 'Repaso de Python', minPercent: 80 },
+          { kind: 'assignment', lessonId: 22, title: 'Proyecto final', minPercent: null },
+        ],
+      }),
+      getCourseReviews: () => ({ items: [] }),
+    });
+    renderApp('/mycourses/5');
+    expect(await screen.findByText('¡Completaste el curso!', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Para el certificado falta:')).toBeInTheDocument();
+    expect(screen.getByText(/^Aprobar «Repaso de Python» con 80\s%$/)).toBeInTheDocument();
+    expect(screen.getByText('Aprobar la tarea «Proyecto final»')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Obtener certificado/ })).toBeNull();
+  });
+
+  it('offers the certificate once every lesson is done and nothing else is needed', async () => {
+    mockApi({
+      getSession: () => session,
+      getEnrolledCourse: () => course,
+      getLessonContent: ({ params }) => lessonContent(params.lessonId),
+      getCourseProgress: () => progressWith(lessonIds.map((id) => entry(id, 'done'))),
+      getCourseReviews: () => ({ items: [] }),
+    });
+    renderApp('/mycourses/5');
+    expect(await screen.findByRole('button', { name: 'Obtener certificado: Python desde cero' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Para el certificado falta:')).toBeNull();
   });
 
   it('enables "Comentar" only with a rating and a comment; after sending: "¡Excelente!", the form clears and the stars reset', async () => {

@@ -1,13 +1,15 @@
-import { Alert, Button, Center, Container, Grid, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Grid, Group, List, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { localeOf } from '../../../../shared/languages';
 import { paths } from '../../../../shared/paths';
 import type { PlayerCourse } from '../../../../shared/schemas/orders';
 import type { CourseProgress } from '../../../../shared/schemas/progress';
 import { PageTitle } from '../../../components/page-title';
 import { SignInRedirect } from '../../../components/sign-in-redirect';
 import { isApiError } from '../../../lib/api-client';
+import { numberFormat } from '../../../lib/intl-formats';
 import { useSession } from '../../../session/get-session';
 import { CertificateButton } from '../../../entities/certificates/certificate-button';
 import { useEnrolledCourse } from '../../../entities/enrollments/get-enrolled-course';
@@ -64,7 +66,7 @@ export function CoursePlayerPage() {
 }
 
 function Player({ course, progress }: { course: PlayerCourse; progress: CourseProgress }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const { t: tc } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const markDone = useMarkLessonDone(course.id);
@@ -137,8 +139,24 @@ function Player({ course, progress }: { course: PlayerCourse; progress: CoursePr
                   <Alert color="teal" role="status">
                     <Group justify="space-between" gap="sm">
                       <Text size="sm">{t('player.courseCompleted')}</Text>
-                      <CertificateButton courseId={course.id} title={course.title} size="sm" />
+                      {progress.certificateMissing.length === 0 ? <CertificateButton courseId={course.id} title={course.title} size="sm" /> : null}
                     </Group>
+                    {progress.certificateMissing.length > 0 ? (
+                      <>
+                        <Text size="sm" mt="xs">
+                          {t('player.certificateMissing')}
+                        </Text>
+                        <List size="sm">
+                          {progress.certificateMissing.map((rule) => (
+                            <List.Item key={rule.lessonId}>
+                              {rule.kind === 'quiz'
+                                ? t('player.missingQuiz', { title: rule.title, percent: numberFormat(localeOf(i18n.language), { style: 'percent' }).format((rule.minPercent ?? 0) / 100) })
+                                : t('player.missingAssignment', { title: rule.title })}
+                            </List.Item>
+                          ))}
+                        </List>
+                      </>
+                    ) : null}
                   </Alert>
                 ) : null}
               </>

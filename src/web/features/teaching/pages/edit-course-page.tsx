@@ -16,6 +16,7 @@ import { useCourseForEdit } from '../api/get-course-for-edit';
 import { useUpdateCourse } from '../api/update-course';
 import { useCourseVideoProcessing, useRetryVideoProcessing, VideoProcessingBadges } from '../../media';
 import { CurriculumEditor } from '../../curriculum';
+import { CertificateRulesEditor } from '../components/certificate-rules-editor';
 import { PageSpinner, SignInNeeded } from '../../../components/page-states';
 
 /** In the form every field must be filled (the API also takes a subset). */
@@ -97,6 +98,7 @@ export function EditCoursePage() {
       <Stack gap="xl">
         <EditCourseForm key={query.data.id} course={query.data} />
         <CurriculumEditor courseId={query.data.id} />
+        <CertificateRulesEditor courseId={query.data.id} />
       </Stack>
     </Container>
   );

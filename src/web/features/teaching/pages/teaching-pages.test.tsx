@@ -378,6 +378,7 @@ describe('/course/editcourse/:id', () => {
       ...signedIn,
       getCourseForEdit: () => course,
       getCurriculumForEdit: () => emptyCurriculum,
+      getCertificateRules: () => ({ courseId: 4, quizzes: [], assignments: [] }),
       getCourseVideoProcessing: () => ({
         items: [
           { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
@@ -414,6 +415,7 @@ describe('/course/editcourse/:id', () => {
       ...signedIn,
       getCourseForEdit: () => course,
       getCurriculumForEdit: () => emptyCurriculum,
+      getCertificateRules: () => ({ courseId: 4, quizzes: [], assignments: [] }),
       getCourseVideoProcessing: () => ({
         items: [
           { courseId: 4, position: 1, state: 'ready', percent: 100, failure: null },
