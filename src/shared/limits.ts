@@ -189,6 +189,8 @@ export const quizLimits = {
   /** A week. */
   waitMinutesMax: 7 * 24 * 60,
   timeLimitMinutesMax: 600,
+  /** A quiz's statistics need this many distinct learners with a graded attempt: fewer could single a learner out. */
+  statisticsMinLearners: 5,
 } as const;
 /** The settings' defaults; `unlimitedAttemptsCap` bounds the attempts one learner may start at a quiz whose teacher set no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP). */
 export const quizDefaults = { maxQuestions: 100, maxChoices: 10, unlimitedAttemptsCap: 100 } as const;
