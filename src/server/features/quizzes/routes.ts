@@ -25,7 +25,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, quizEditingEndpoints.getQuizStatistics, async (request, reply) => {
     reply.header('cache-control', PRIVATE_NO_STORE);
-    return quizStatistics(db, request.params.id, request.params.lessonId);
+    return quizStatistics(db, request.params.id, request.params.lessonId, caps.statisticsMinLearners);
   });
 
   route(app, quizTakingEndpoints.getQuizOverview, async (request, reply) => {

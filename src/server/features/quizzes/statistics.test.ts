@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../test/helpers/app';
+import { loadConfig } from '../../config';
 import { signedInAdmin, signedInUser, type TestUser } from '../../../../test/helpers/auth';
 import { createCourse, createEnrollment, createUser } from '../../db/factories';
 import { courseLessons, quizAttempts, quizVersions, quizzes } from '../../db/schema';
@@ -197,6 +198,10 @@ describe('quiz statistics', () => {
     expect(await statistics(teacher, statsUrl)).toEqual(fewer);
     await takeAttempt(await learnerOf(course.id), lessonId, allRight, 60);
     expect(enough(await statistics(teacher, statsUrl))).toMatchObject({ learners: 5, attempts: 9 });
+    // QUIZ_STATS_MIN_LEARNERS may raise the floor, never lower it.
+    expect(await quizStatistics(ctx.db, course.id, lessonId, 6)).toEqual({ ...fewer, minLearners: 6 });
+    expect(loadConfig({ QUIZ_STATS_MIN_LEARNERS: '6' }).quizzes.statisticsMinLearners).toBe(6);
+    expect(() => loadConfig({ QUIZ_STATS_MIN_LEARNERS: '4' })).toThrow(/QUIZ_STATS_MIN_LEARNERS/);
   });
 
   it('matches a question across versions by its id; a question gone from the current version is listed after, with its newest text', { timeout: 120_000 }, async () => {
@@ -316,7 +321,7 @@ describe('quiz statistics', () => {
               outcomes: graded.grades,
             });
           }
-          const stats = await quizStatistics(ctx.db, course.id, lesson!.id);
+          const stats = await quizStatistics(ctx.db, course.id, lesson!.id, 5);
           expect(stats.enoughLearners).toBe(numbers.size >= 5);
           if (!stats.enoughLearners) return;
           expect(stats.attempts).toBe(attempts.length);

@@ -9,7 +9,7 @@ import { findQuiz } from './quiz-editing';
  * A quiz's statistics for its teacher, over the graded attempts of every version (an attempt
  * left in progress past its deadline counts once it is graded, when its learner next reads the
  * quiz). Only aggregates leave: no learner, answer text or single attempt is named, and with
- * fewer than `quizLimits.statisticsMinLearners` distinct learners nothing but that fact.
+ * fewer distinct learners than QUIZ_STATS_MIN_LEARNERS (5 by default, never fewer) nothing but that fact.
  *
  * The work is bounded by doing it in SQL: each query scans the lesson's attempts once (the
  * lesson's index) and answers one row per question (per question and group, per question and
@@ -37,9 +37,10 @@ type OutcomeRow = { id: string; shown: number; right: number; partial: number; w
 type ChoiceRow = { id: string; choice_id: string; count: number };
 type GroupRow = { id: string; grp: 'upper' | 'lower'; shown: number; right: number };
 
-export async function quizStatistics(db: Database, courseId: number, lessonId: number): Promise<QuizStatistics> {
+/** `minLearners` is QUIZ_STATS_MIN_LEARNERS, never below `quizLimits.statisticsMinLearners`. */
+export async function quizStatistics(db: Database, courseId: number, lessonId: number, minLearners: number): Promise<QuizStatistics> {
   const quiz = await findQuiz(db, courseId, lessonId);
-  const minLearners = quizLimits.statisticsMinLearners;
+  if (minLearners < quizLimits.statisticsMinLearners) throw new Error(`quizStatistics: at least ${quizLimits.statisticsMinLearners} learners, not ${minLearners}`);
   const head = { lessonId, title: quiz.title, minLearners };
   // One snapshot: the counts of every part agree with each other even while learners submit.
   return db.transaction(
