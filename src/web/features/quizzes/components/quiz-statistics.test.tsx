@@ -74,6 +74,8 @@ describe('the quiz statistics', () => {
     renderWithProviders(<QuizStatisticsPanel courseId={4} lessonId={21} />);
     expect(await screen.findByRole('table', { name: 'Results by question' })).toBeInTheDocument();
     expect(figure('Average score')).toBe('49.6%');
+    expect(figure('Average time')).toBe('3 min 39 sec');
+    expect(screen.getByText('3 of 7 attempts')).toBeInTheDocument();
     expect(screen.getAllByText('Review this question')).toHaveLength(2);
     expect(screen.getByText('-0.50')).toBeInTheDocument();
   });

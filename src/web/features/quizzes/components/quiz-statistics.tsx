@@ -39,6 +39,9 @@ const formatsOf = (language: string) => {
     whole: numberFormat(locale),
     percent: numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
     index: numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    // "3 min 39 s", "3 min 39 sec": the units as the locale writes them.
+    minutes: numberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+    seconds: numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'short' }),
   };
 };
 
@@ -70,17 +73,17 @@ export function QuizStatisticsView({ statistics }: { statistics: QuizStatistics 
           {
             label: t('statistics.attemptPassRate'),
             value: share(statistics.passedAttempts, statistics.attempts),
-            note: t('statistics.attemptPassRateNote', { passed: formats.whole.format(statistics.passedAttempts), total: formats.whole.format(statistics.attempts) }),
+            note: t('statistics.attemptPassRateNote', { number: formats.whole.format(statistics.passedAttempts), count: statistics.attempts }),
           },
           {
             label: t('statistics.learnerPassRate'),
             value: share(statistics.learnersPassed, statistics.learners),
-            note: t('statistics.learnerPassRateNote', { passed: formats.whole.format(statistics.learnersPassed), total: formats.whole.format(statistics.learners) }),
+            note: t('statistics.learnerPassRateNote', { number: formats.whole.format(statistics.learnersPassed), count: statistics.learners }),
           },
           { label: t('statistics.averageScore'), value: formats.percent.format(statistics.averagePercent / 100), note: t('statistics.averageScoreNote') },
           {
             label: t('statistics.averageTime'),
-            value: t('statistics.minutesSeconds', { minutes: formats.whole.format(Math.floor(totalSeconds / 60)), seconds: formats.whole.format(totalSeconds % 60) }),
+            value: `${formats.minutes.format(Math.floor(totalSeconds / 60))} ${formats.seconds.format(totalSeconds % 60)}`,
             note: t('statistics.averageTimeNote'),
           },
         ]}
