@@ -133,6 +133,7 @@ const envSchema = z.object({
   QUIZ_MAX_QUESTIONS: z.coerce.number().int().min(1).max(quizLimits.questionsMax).default(quizDefaults.maxQuestions),
   QUIZ_MAX_CHOICES: z.coerce.number().int().min(2).max(quizLimits.choicesMax).default(quizDefaults.maxChoices),
   QUIZ_UNLIMITED_ATTEMPTS_CAP: z.coerce.number().int().min(1).max(10_000).default(quizDefaults.unlimitedAttemptsCap),
+  QUIZ_STATS_MIN_LEARNERS: z.coerce.number().int().min(quizLimits.statisticsMinLearners).max(10_000).default(quizDefaults.statisticsMinLearners),
   ASSIGNMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(500 * 1024 * 1024).default(assignmentDefaults.maxBytes),
   ASSIGNMENT_MAX_BYTES_PER_LEARNER: z.coerce.number().int().min(1024).max(100 * 1024 * 1024 * 1024).default(assignmentDefaults.maxBytesPerLearner),
   // OpenTelemetry's own names (its SDK documents them): traces are on when an endpoint is set.
@@ -205,8 +206,8 @@ export type Config = {
   curriculum: { maxSections: number; maxLessons: number };
   /** Text lessons' images: the largest (LESSON_IMAGE_MAX_BYTES) and how many one course owner may keep (LESSON_IMAGES_MAX_PER_USER). */
   lessonImages: { maxBytes: number; maxPerUser: number };
-  /** Quizzes: questions per quiz (QUIZ_MAX_QUESTIONS), choices or items per question (QUIZ_MAX_CHOICES), and the attempts a learner may start at a quiz that sets no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP). */
-  quizzes: { maxQuestions: number; maxChoices: number; unlimitedAttemptsCap: number };
+  /** Quizzes: questions per quiz (QUIZ_MAX_QUESTIONS), choices or items per question (QUIZ_MAX_CHOICES), the attempts a learner may start at a quiz that sets no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP), and the distinct learners a quiz's statistics need (QUIZ_STATS_MIN_LEARNERS, at least 5). */
+  quizzes: { maxQuestions: number; maxChoices: number; unlimitedAttemptsCap: number; statisticsMinLearners: number };
   /** Assignments' files: the largest (ASSIGNMENT_MAX_BYTES) and the bytes one learner may keep stored in all (ASSIGNMENT_MAX_BYTES_PER_LEARNER). */
   assignments: { maxBytes: number; maxBytesPerLearner: number };
   invoices: {
@@ -530,7 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     couponAttempts: { perAccount: e.COUPON_ATTEMPTS_PER_ACCOUNT, perAddress: e.COUPON_ATTEMPTS_PER_ADDRESS, windowSeconds: couponAttemptDefaults.windowSeconds },
     curriculum: { maxSections: e.CURRICULUM_MAX_SECTIONS, maxLessons: e.CURRICULUM_MAX_LESSONS },
     lessonImages: { maxBytes: e.LESSON_IMAGE_MAX_BYTES, maxPerUser: e.LESSON_IMAGES_MAX_PER_USER },
-    quizzes: { maxQuestions: e.QUIZ_MAX_QUESTIONS, maxChoices: e.QUIZ_MAX_CHOICES, unlimitedAttemptsCap: e.QUIZ_UNLIMITED_ATTEMPTS_CAP },
+    quizzes: { maxQuestions: e.QUIZ_MAX_QUESTIONS, maxChoices: e.QUIZ_MAX_CHOICES, unlimitedAttemptsCap: e.QUIZ_UNLIMITED_ATTEMPTS_CAP, statisticsMinLearners: e.QUIZ_STATS_MIN_LEARNERS },
     assignments: { maxBytes: e.ASSIGNMENT_MAX_BYTES, maxBytesPerLearner: e.ASSIGNMENT_MAX_BYTES_PER_LEARNER },
     invoices: {
       seller: {

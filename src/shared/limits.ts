@@ -189,9 +189,14 @@ export const quizLimits = {
   /** A week. */
   waitMinutesMax: 7 * 24 * 60,
   timeLimitMinutesMax: 600,
+  /** The floor of QUIZ_STATS_MIN_LEARNERS: a quiz's statistics never show fewer learners than this, who could be singled out. */
+  statisticsMinLearners: 5,
 } as const;
-/** The settings' defaults; `unlimitedAttemptsCap` bounds the attempts one learner may start at a quiz whose teacher set no limit (QUIZ_UNLIMITED_ATTEMPTS_CAP). */
-export const quizDefaults = { maxQuestions: 100, maxChoices: 10, unlimitedAttemptsCap: 100 } as const;
+/**
+ * The settings' defaults; `unlimitedAttemptsCap` bounds the attempts one learner may start at a quiz whose teacher set no limit
+ * (QUIZ_UNLIMITED_ATTEMPTS_CAP); `statisticsMinLearners` is the distinct learners a quiz's statistics need (QUIZ_STATS_MIN_LEARNERS).
+ */
+export const quizDefaults = { maxQuestions: 100, maxChoices: 10, unlimitedAttemptsCap: 100, statisticsMinLearners: 5 } as const;
 
 /**
  * Assignments. The largest file a learner hands in or a teacher returns (ASSIGNMENT_MAX_BYTES)

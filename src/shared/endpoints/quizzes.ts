@@ -9,6 +9,7 @@ import {
   quizAttemptResult,
   quizDefinitionInput,
   quizOverview,
+  quizStatistics,
 } from '../schemas/quizzes';
 import { defineEndpoint } from './endpoint';
 
@@ -80,6 +81,17 @@ export const quizEditingEndpoints = {
       403: errorResponse,
       404: errorResponse,
     },
+  }),
+  getQuizStatistics: defineEndpoint({
+    method: 'GET',
+    path: '/api/courses/:id/quizzes/:lessonId/statistics',
+    access: 'course-manager',
+    tags: ['teaching'],
+    summary: "How a quiz and each of its questions did, over every version's graded attempts (owner or admin)",
+    description:
+      'Aggregates only: attempts, learners, pass rates, the average score and time, and per question the right, partial and wrong counts, the choices picked by those who got it wrong and a discrimination index. With fewer distinct learners than QUIZ_STATS_MIN_LEARNERS (5 by default, never fewer) the answer has no numbers (`enoughLearners: false`).',
+    params: quizParams,
+    responses: { 200: quizStatistics, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
 };
 

@@ -232,3 +232,74 @@ export const editableQuiz = z
   })
   .meta({ id: 'EditableQuiz' });
 export type EditableQuiz = z.infer<typeof editableQuiz>;
+
+/**
+ * How one question did, over every graded attempt that showed it (in any version: a question
+ * keeps its id across edits). `right + partial + wrong = shown`; `unanswered` is part of `wrong`.
+ */
+export const questionStatistics = z.object({
+  id: itemId,
+  /** As in the newest version that has the question. */
+  type: z.enum(questionTypes),
+  /** The prompt's Markdown, as in that version. */
+  prompt: z.string(),
+  /** The newest version with this question; it may be gone from the current one. */
+  latestVersion: z.number().int(),
+  inCurrentVersion: z.boolean(),
+  shown: z.number().int(),
+  /** Full credit. */
+  right: z.number().int(),
+  partial: z.number().int(),
+  wrong: z.number().int(),
+  unanswered: z.number().int(),
+  /**
+   * Single and multiple choice: how often each choice was picked in the attempts that got the
+   * question wrong (each at most once an attempt), with its text and whether it is right as of
+   * the newest version that has it. Null for the other types (no typed answers are shown).
+   */
+  wrongChoices: z.array(z.object({ id: itemId, text: z.string(), correct: z.boolean(), count: z.number().int() })).nullable(),
+  /**
+   * p_upper − p_lower (−1…1) over the learners' first attempts: see `quizStatistics`. Null when
+   * either group never saw the question.
+   */
+  discrimination: z.number().min(-1).max(1).nullable(),
+});
+export type QuestionStatistics = z.infer<typeof questionStatistics>;
+
+/**
+ * A quiz's statistics for its teacher: aggregates only, over the graded attempts of every version
+ * (submitted, or graded as of their deadline). With fewer than `minLearners` distinct learners
+ * there are no numbers at all.
+ *
+ * Discrimination index: each learner's first graded attempt, learners ranked by its percent
+ * (ties by learner id, so the answer is stable); the upper and lower groups are the top and
+ * bottom round(27 % × learners) (at least 1). For each question, p is the share of a group's
+ * learners shown the question who got it right (full credit); D = p_upper − p_lower.
+ */
+export const quizStatistics = z
+  .discriminatedUnion('enoughLearners', [
+    z.object({ enoughLearners: z.literal(false), lessonId: z.number().int(), title: z.string(), minLearners: z.number().int() }),
+    z.object({
+      enoughLearners: z.literal(true),
+      lessonId: z.number().int(),
+      title: z.string(),
+      minLearners: z.number().int(),
+      currentVersion: z.number().int(),
+      /** Graded attempts. */
+      attempts: z.number().int(),
+      learners: z.number().int(),
+      passedAttempts: z.number().int(),
+      /** Learners with at least one passed attempt. */
+      learnersPassed: z.number().int(),
+      /** Mean of the attempts' percentages (0–100). */
+      averagePercent: z.number(),
+      /** Mean of submitted − started, each capped at the attempt's time limit. */
+      averageSeconds: z.number(),
+      /** The size of each discrimination group. */
+      discriminationGroupSize: z.number().int(),
+      /** In the current version's order, then the questions no longer in it (newest version first). */
+      questions: z.array(questionStatistics),
+    }),
+  ])
+  .meta({ id: 'QuizStatistics' });
+export type QuizStatistics = z.infer<typeof quizStatistics>;

@@ -12,6 +12,7 @@ export const accessRules: AccessRule[] = [
   { route: 'PUT /api/courses/:id/quizzes/:lessonId', request: (fixture) => ({ url: quiz(fixture), payload: { settings, questions: [] } }), status: 404 },
   { route: 'POST /api/courses/:id/quizzes/:lessonId/gift', request: (fixture) => ({ url: `${quiz(fixture)}/gift`, payload: { text: '::Q:: ¿Sí? {T}' } }), status: 404 },
   { route: 'GET /api/courses/:id/quizzes/:lessonId/gift', request: (fixture) => ({ url: `${quiz(fixture)}/gift` }), status: 404 },
+  { route: 'GET /api/courses/:id/quizzes/:lessonId/statistics', request: (fixture) => ({ url: `${quiz(fixture)}/statistics` }), status: 404 },
   { route: 'GET /api/lessons/:lessonId/quiz', request: (fixture) => ({ url: `/api/lessons/${fixture.lessonId}/quiz` }), status: 404 },
   { route: 'POST /api/lessons/:lessonId/quiz/attempts', request: (fixture) => ({ url: `/api/lessons/${fixture.lessonId}/quiz/attempts` }), status: 404 },
   { route: 'GET /api/quiz-attempts/:attemptId', request: () => ({ url: `/api/quiz-attempts/${attemptId}` }), status: 404 },

@@ -37,7 +37,7 @@ export async function createQuiz(tx: Database, lessonId: number): Promise<void> 
 }
 
 /** The quiz lesson `lessonId` of course `courseId`, with its current version; LESSON_NOT_FOUND for any other lesson. */
-async function findQuiz(db: Database, courseId: number, lessonId: number) {
+export async function findQuiz(db: Database, courseId: number, lessonId: number) {
   const [row] = await db
     .select({
       lessonId: courseLessons.id,

@@ -4,11 +4,12 @@ import { signedInUser } from '../../auth/access';
 import { route } from '../../http/route';
 import { quizOverview, readAttempt, readResult, saveAnswers, startAttempt, submitAttempt } from './attempts';
 import { readEditableQuiz, saveQuiz } from './quiz-editing';
+import { quizStatistics } from './statistics';
 
 const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
- * The quiz routes: the editor's (owner or admin of the course `:id`, checked by the access
+ * The quiz routes: the editor's and its statistics' (owner or admin of the course `:id`, checked by the access
  * control) and the learner's. The server's clock decides every deadline and wait.
  */
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +22,11 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, quizEditingEndpoints.saveQuiz, async (request) => saveQuiz(db, request.params.id, request.params.lessonId, request.body, caps));
+
+  route(app, quizEditingEndpoints.getQuizStatistics, async (request, reply) => {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+    return quizStatistics(db, request.params.id, request.params.lessonId, caps.statisticsMinLearners);
+  });
 
   route(app, quizTakingEndpoints.getQuizOverview, async (request, reply) => {
     reply.header('cache-control', PRIVATE_NO_STORE);

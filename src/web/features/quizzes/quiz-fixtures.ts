@@ -8,10 +8,12 @@ import {
   quizAttemptInProgress,
   quizAttemptResult,
   quizOverview,
+  quizStatistics,
   type EditableQuiz,
   type QuizAttemptInProgress,
   type QuizAttemptResult,
   type QuizOverview,
+  type QuizStatistics,
 } from '../../../shared/schemas/quizzes';
 
 export const attemptId = '6f1c2b8e-4a7e-4f52-9d1e-3c1f2a9b8c7d';
@@ -112,3 +114,44 @@ export const makeGiftResult = (values: Partial<GiftImportResult> = {}): GiftImpo
     problems: [{ line: 7, message: 'gift.unclosedAnswers' }],
     ...values,
   });
+
+/** Statistics of seven attempts by six learners: a choice question that discriminates well, one that never discriminates, and one gone from the current version. */
+export const makeQuizStatistics = (): QuizStatistics =>
+  quizStatistics.parse({
+    enoughLearners: true,
+    lessonId: 21,
+    title: 'Repaso de Python',
+    minLearners: 5,
+    currentVersion: 3,
+    attempts: 7,
+    learners: 6,
+    passedAttempts: 3,
+    learnersPassed: 2,
+    averagePercent: 49.571428571428,
+    averageSeconds: 218.57,
+    discriminationGroupSize: 2,
+    questions: [
+      {
+        id: 'q1',
+        type: 'single',
+        prompt: '¿Qué imprime `print(1 + 1)`?',
+        latestVersion: 3,
+        inCurrentVersion: true,
+        shown: 7,
+        right: 4,
+        partial: 0,
+        wrong: 3,
+        unanswered: 0,
+        wrongChoices: [
+          { id: 'a', text: '2', correct: true, count: 0 },
+          { id: 'b', text: '11', correct: false, count: 2 },
+          { id: 'c', text: 'Error', correct: false, count: 1 },
+        ],
+        discrimination: 1,
+      },
+      { id: 'q4', type: 'short-answer', prompt: 'La palabra que define una función', latestVersion: 3, inCurrentVersion: true, shown: 7, right: 4, partial: 0, wrong: 3, unanswered: 1, wrongChoices: null, discrimination: 0 },
+      { id: 'q5', type: 'true-false', prompt: 'Python no distingue mayúsculas', latestVersion: 2, inCurrentVersion: false, shown: 5, right: 2, partial: 0, wrong: 3, unanswered: 0, wrongChoices: null, discrimination: -0.5 },
+    ],
+  });
+
+export const makeTooFewLearners = (): QuizStatistics => quizStatistics.parse({ enoughLearners: false, lessonId: 21, title: 'Repaso de Python', minLearners: 5 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, List, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, List, Select, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { GiftImportDialog } from './gift-import-dialog';
 import { moved, QuestionEditor } from './question-editor';
 import { QuizSettingsFields } from './quiz-settings-fields';
+import { QuizStatisticsPanel } from './quiz-statistics';
 
 const noErrors: DraftErrors = new Map();
 
@@ -136,82 +137,96 @@ function QuizDraftEditor({ quiz }: { quiz: EditableQuiz }) {
             {t('editor.version', { number: quiz.version })}
           </Text>
         </Group>
-        {quiz.attemptCount > 0 ? (
-          <Alert color="blue" title={t('editor.attemptsTitle')}>
-            {t('editor.attemptsKeepVersion', { count: quiz.attemptCount })}
-          </Alert>
-        ) : null}
-        <QuizSettingsFields settings={draft.settings} questionCount={draft.questions.length} errors={errors} onChange={(settings) => change({ ...draft, settings })} />
-        <Stack gap="sm" component="section" aria-labelledby="quiz-questions-title">
-          <Group justify="space-between" wrap="wrap">
-            <Title order={2} size="h4" id="quiz-questions-title">
-              {t('editor.questions')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('editor.questionsUsed', { count: draft.questions.length, number: quiz.limits.questionsMax })}
-            </Text>
-          </Group>
-          {errors.get('questions') ? (
-            <Text c="red.8" size="sm">
-              {errors.get('questions')}
-            </Text>
-          ) : null}
-          {draft.questions.length === 0 ? <Text c="dimmed">{t('editor.noQuestions')}</Text> : null}
-          <Stack component="ol" gap="sm" p={0} m={0} aria-label={t('editor.questions')}>
-            {draft.questions.map((question, index) => (
-              <QuestionEditor
-                key={question.id}
-                question={question}
-                index={index}
-                count={draft.questions.length}
-                errors={errors}
-                choicesMax={quiz.limits.choicesMax}
-                onChange={onQuestionChange}
-                onMove={onQuestionMove}
-                onRemove={onQuestionRemove}
-              />
-            ))}
-          </Stack>
-          <Group gap="xs" align="flex-end" wrap="wrap">
-            <Select
-              label={t('editor.newQuestionType')}
-              data={questionTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-              value={newType}
-              onChange={(value) => value && setNewType(value as QuestionType)}
-              allowDeselect={false}
-              disabled={full}
-            />
-            <Button onClick={addQuestion} disabled={full}>
-              {t('editor.addQuestion')}
-            </Button>
-            <Button variant="light" onClick={() => setImporting(true)} disabled={full}>
-              {t('gift.open')}
-            </Button>
-            <Button component="a" variant="subtle" href={quizGiftExportUrl(ref)} download>
-              {t('gift.export')}
-            </Button>
-          </Group>
-          {full ? <Text size="sm">{t('editor.full', { number: quiz.limits.questionsMax })}</Text> : null}
-        </Stack>
-        <Text size="sm" c="dimmed">
-          {t('editor.imagesNote')}
-        </Text>
-        <div ref={summary} tabIndex={-1}>
-          {errorCount > 0 ? (
-            <Alert color="red" title={t('editor.fixProblems', { count: errorCount })}>
-              <List size="sm">
-                {[...errors.entries()].slice(0, 10).map(([path, message]) => (
-                  <List.Item key={path}>{t('editor.problemAt', { name: placeName(path, t), reason: message })}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          ) : null}
-        </div>
-        <Group>
-          <Button size="md" onClick={submit} loading={save.isPending}>
-            {t('editor.save')}
-          </Button>
-        </Group>
+        <Tabs defaultValue="edit" keepMounted={false}>
+          <Tabs.List aria-label={t('statistics.tabsLabel')} mb="lg">
+            <Tabs.Tab value="edit">{t('statistics.editTab')}</Tabs.Tab>
+            <Tabs.Tab value="statistics">{t('statistics.tab')}</Tabs.Tab>
+          </Tabs.List>
+          {/* The draft lives on while the statistics are open; they are read only when their tab is. */}
+          <Tabs.Panel value="statistics">
+            <QuizStatisticsPanel courseId={quiz.courseId} lessonId={quiz.lessonId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="edit" keepMounted>
+            <Stack gap="lg">
+              {quiz.attemptCount > 0 ? (
+                <Alert color="blue" title={t('editor.attemptsTitle')}>
+                  {t('editor.attemptsKeepVersion', { count: quiz.attemptCount })}
+                </Alert>
+              ) : null}
+              <QuizSettingsFields settings={draft.settings} questionCount={draft.questions.length} errors={errors} onChange={(settings) => change({ ...draft, settings })} />
+              <Stack gap="sm" component="section" aria-labelledby="quiz-questions-title">
+                <Group justify="space-between" wrap="wrap">
+                  <Title order={2} size="h4" id="quiz-questions-title">
+                    {t('editor.questions')}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('editor.questionsUsed', { count: draft.questions.length, number: quiz.limits.questionsMax })}
+                  </Text>
+                </Group>
+                {errors.get('questions') ? (
+                  <Text c="red.8" size="sm">
+                    {errors.get('questions')}
+                  </Text>
+                ) : null}
+                {draft.questions.length === 0 ? <Text c="dimmed">{t('editor.noQuestions')}</Text> : null}
+                <Stack component="ol" gap="sm" p={0} m={0} aria-label={t('editor.questions')}>
+                  {draft.questions.map((question, index) => (
+                    <QuestionEditor
+                      key={question.id}
+                      question={question}
+                      index={index}
+                      count={draft.questions.length}
+                      errors={errors}
+                      choicesMax={quiz.limits.choicesMax}
+                      onChange={onQuestionChange}
+                      onMove={onQuestionMove}
+                      onRemove={onQuestionRemove}
+                    />
+                  ))}
+                </Stack>
+                <Group gap="xs" align="flex-end" wrap="wrap">
+                  <Select
+                    label={t('editor.newQuestionType')}
+                    data={questionTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+                    value={newType}
+                    onChange={(value) => value && setNewType(value as QuestionType)}
+                    allowDeselect={false}
+                    disabled={full}
+                  />
+                  <Button onClick={addQuestion} disabled={full}>
+                    {t('editor.addQuestion')}
+                  </Button>
+                  <Button variant="light" onClick={() => setImporting(true)} disabled={full}>
+                    {t('gift.open')}
+                  </Button>
+                  <Button component="a" variant="subtle" href={quizGiftExportUrl(ref)} download>
+                    {t('gift.export')}
+                  </Button>
+                </Group>
+                {full ? <Text size="sm">{t('editor.full', { number: quiz.limits.questionsMax })}</Text> : null}
+              </Stack>
+              <Text size="sm" c="dimmed">
+                {t('editor.imagesNote')}
+              </Text>
+              <div ref={summary} tabIndex={-1}>
+                {errorCount > 0 ? (
+                  <Alert color="red" title={t('editor.fixProblems', { count: errorCount })}>
+                    <List size="sm">
+                      {[...errors.entries()].slice(0, 10).map(([path, message]) => (
+                        <List.Item key={path}>{t('editor.problemAt', { name: placeName(path, t), reason: message })}</List.Item>
+                      ))}
+                    </List>
+                  </Alert>
+                ) : null}
+              </div>
+              <Group>
+                <Button size="md" onClick={submit} loading={save.isPending}>
+                  {t('editor.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
         <VisuallyHidden aria-live="polite" role="status">
           {announcement}
         </VisuallyHidden>
