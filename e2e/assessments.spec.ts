@@ -17,6 +17,8 @@ const screenshotsDir = process.env.SCREENSHOTS_DIR;
 async function screenshot(page: Page, name: string) {
   if (!screenshotsDir) return;
   mkdirSync(screenshotsDir, { recursive: true });
+  // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
 
@@ -36,7 +38,7 @@ const quizLessonId = { quiz: 0, gift: 0 };
  * A learner of this run's own, signed up here: the demo buyer's courses and progress, which
  * other specs read (the first course not yet started, the last watched), are left as they are.
  */
-const learner = { email: `learner-${stamp}@example.com`, password: 'Passw0rd12' };
+const learner = { name: 'Lucía Pérez', email: `learner-${stamp}@example.com`, password: 'Passw0rd12' };
 const assignment = { instructions: 'Escribe un programa que sume dos números y adjunta una captura.', answer: 'Mi programa: print(2 + 3)', feedback: 'Buen trabajo: el programa es correcto.', points: 8 };
 
 /**
