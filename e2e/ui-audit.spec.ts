@@ -31,7 +31,7 @@ const viewports = [
 const auditLanguages: Language[] = ['en', 'es'];
 
 /** Ids the pages need, read from the seeded data through the API (never assumed). */
-type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; userId: string; buyerName: string; cartCourseId: number; teacherId: string; toastCourseId: number };
+type Fixtures = { courseId: number; enrolledCourseId: number; createdCourseId: number; quizLessonId: number; userId: string; buyerName: string; cartCourseId: number; teacherId: string; toastCourseId: number };
 
 /** Every route of the spec with the role that uses it. */
 const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
@@ -49,6 +49,7 @@ const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
   { role: 'buyer', path: () => '/shop' },
   { role: 'buyer', path: () => '/mycourses' },
   { role: 'buyer', path: ({ enrolledCourseId }) => `/mycourses/${enrolledCourseId}` },
+  { role: 'buyer', path: () => '/mycourses/assignments' },
   { role: 'buyer', path: () => '/favourites' },
   { role: 'buyer', path: ({ buyerName }) => `/${encodeURIComponent(buyerName)}` },
   { role: 'buyer', path: () => '/formpage' },
@@ -57,6 +58,8 @@ const pages: { role: Role; path: (fixtures: Fixtures) => string }[] = [
   { role: 'teacher', path: () => '/form' },
   { role: 'teacher', path: () => '/coursescreated' },
   { role: 'teacher', path: ({ createdCourseId }) => `/course/editcourse/${createdCourseId}` },
+  { role: 'teacher', path: ({ createdCourseId, quizLessonId }) => `/course/editcourse/${createdCourseId}/quiz/${quizLessonId}` },
+  { role: 'teacher', path: () => '/coursescreated/assignments' },
   { role: 'teacher', path: () => '/uploadvideo' },
   { role: 'teacher', path: () => '/coursescreated/coupons' },
   { role: 'admin', path: () => '/admin' },
@@ -109,6 +112,40 @@ async function signedInRequest(playwright: PlaywrightWorkerArgs['playwright'], b
   return request;
 }
 
+/** The quiz the audit opens in the quiz editor: one question of each type, so that each type's fields are checked. */
+const auditQuiz = {
+  title: 'Cuestionario de la auditoría',
+  settings: { passingPercent: 70, maxAttempts: 3, waitMinutes: 5, timeLimitMinutes: 20, shuffleQuestions: true, shuffleChoices: true, drawCount: 5 },
+  questions: [
+    { id: 'q1', type: 'single', prompt: '¿Qué palabra clave define una función?', points: 1, explanation: 'Se escribe **def**.', choices: [{ id: 'a', text: 'def', correct: true }, { id: 'b', text: 'func', correct: false }] },
+    { id: 'q2', type: 'multiple', prompt: '¿Qué tipos son inmutables?', points: 2, explanation: null, scoring: 'partial', choices: [{ id: 'a', text: 'tupla', correct: true }, { id: 'b', text: 'lista', correct: false }, { id: 'c', text: 'cadena', correct: true }] },
+    { id: 'q3', type: 'true-false', prompt: 'Python distingue mayúsculas de minúsculas.', points: 1, explanation: null, correct: true },
+    { id: 'q4', type: 'short-answer', prompt: '¿Qué función escribe en pantalla?', points: 1, explanation: null, acceptedAnswers: ['print'] },
+    { id: 'q5', type: 'numeric', prompt: '¿Cuánto da 10 entre 4?', points: 1, explanation: null, answer: 2.5, tolerance: 0.1 },
+    { id: 'q6', type: 'ordering', prompt: 'Ordena de menor a mayor.', points: 1, explanation: null, items: [{ id: 'a', text: 'uno' }, { id: 'b', text: 'dos' }, { id: 'c', text: 'tres' }] },
+  ],
+};
+
+/**
+ * A quiz lesson in the teacher's newest course (no spec that runs after the audit reads that
+ * course's lessons), added once: a rerun of beforeAll finds it and saves the same quiz again.
+ */
+async function auditQuizLesson(teacher: APIRequestContext, baseURL: string, courseId: number): Promise<number> {
+  type Curriculum = { sections: { id: number; lessons: { id: number; kind: string; title: string }[] }[] };
+  const curriculumUrl = `/api/courses/${courseId}/curriculum`;
+  const quizIn = (curriculum: Curriculum) => curriculum.sections.flatMap((section) => section.lessons).find((lesson) => lesson.kind === 'quiz' && lesson.title === auditQuiz.title);
+  let curriculum = (await (await teacher.get(curriculumUrl)).json()) as Curriculum;
+  if (!quizIn(curriculum)) {
+    const added = await teacher.post(`${curriculumUrl}/sections/${curriculum.sections[0]!.id}/lessons`, { data: { kind: 'quiz', title: auditQuiz.title, isPreview: false }, headers: { origin: baseURL } });
+    expect(added.status(), await added.text()).toBe(201);
+    curriculum = (await added.json()) as Curriculum;
+  }
+  const lessonId = quizIn(curriculum)!.id;
+  const saved = await teacher.put(`/api/courses/${courseId}/quizzes/${lessonId}`, { data: { settings: auditQuiz.settings, questions: auditQuiz.questions }, headers: { origin: baseURL } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return lessonId;
+}
+
 const firstItem = async <T>(request: APIRequestContext, url: string): Promise<T> => {
   const response = await request.get(url);
   expect(response.ok(), `${url}: ${await response.text()}`).toBeTruthy();
@@ -133,6 +170,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const course = await firstItem<{ id: number }>(buyer, '/api/courses');
   const enrolled = await firstItem<{ id: number }>(buyer, '/api/enrollments');
   const created = await firstItem<{ id: number }>(teacher, '/api/courses/mine');
+  const quizLessonId = await auditQuizLesson(teacher, baseURL, created.id);
   const user = await firstItem<{ id: string }>(admin, '/api/admin/users');
   const me = (await (await buyer.get('/api/users/me')).json()) as { name: string };
   const teacherMe = (await (await teacher.get('/api/users/me')).json()) as { id: string };
@@ -144,7 +182,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   // One more course out of the cart, whose "Agregar al carrito" raises the toast of the toast test.
   const toastCourseId = notOwned.items[2]!.id;
   await buyer.delete(`/api/cart/${toastCourseId}`, { headers: { origin: baseURL } });
-  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId, teacherId: teacherMe.id, toastCourseId };
+  fixtures = { courseId: course.id, enrolledCourseId: enrolled.id, createdCourseId: created.id, quizLessonId, userId: user.id, buyerName: me.name, cartCourseId: inCart.courseId, teacherId: teacherMe.id, toastCourseId };
   await Promise.all(Object.values(requests).map((request) => request.dispose()));
 });
 
@@ -272,7 +310,7 @@ test.describe('UI audit', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const { role, path } of pages) {
-    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0, teacherId: ':teacherId', toastCourseId: 0 })).replace(/\/0\b/, '/:id');
+    const pattern = decodeURIComponent(path({ courseId: 0, enrolledCourseId: 0, createdCourseId: 0, quizLessonId: 0, userId: ':id', buyerName: ':userName', cartCourseId: 0, teacherId: ':teacherId', toastCourseId: 0 })).replace(/\/0\b/g, '/:id');
     test(`${pattern} as ${role}`, async ({ browser }) => {
       const findings = await auditPage(browser, role, path(fixtures));
       expect(findings).toEqual([]);
