@@ -214,7 +214,7 @@ const pointsText = (points: number, language: Language) => String(points).replac
 
 test.describe.serial('quizzes and assignments, from the teacher to the learner and back', () => {
   test.describe('the teacher, in Spanish', () => {
-    test('builds a quiz with one question of each type and its rules, imports another from GIFT and adds an assignment', async ({ page }) => {
+    test('builds a quiz with one question of each type and its rules, imports another from GIFT, adds an assignment and sets what the certificate asks for', async ({ page }) => {
       test.slow();
       await page.goto('/');
       await signInThroughApi(page, demo.teacher.email, demo.teacher.password);
@@ -332,6 +332,27 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
       await expect(page.getByRole('status').filter({ hasText: 'Cuestionario guardado' })).toBeVisible();
       const imported = (await (await request.get(`/api/courses/${course.id}/quizzes/${quizLessonId.gift}`)).json()) as { questions: { type: string }[] };
       expect(imported.questions.map((question) => question.type)).toEqual(['single', 'true-false']);
+
+      // The certificate asks for more than every lesson done: the first quiz at 90 % at least, and the assignment passed.
+      await page.goto(`/course/editcourse/${course.id}`);
+      const rules = page.getByRole('region', { name: 'Certificado' });
+      await rules.getByRole('checkbox', { name: `Aprobar el cuestionario «${lessons.quiz}»` }).check();
+      const minimum = rules.getByRole('textbox', { name: `Nota mínima de «${lessons.quiz}»` });
+      // Left alone, the minimum is the quiz's own passing score.
+      await expect(minimum).toHaveValue(`${passingPercent} %`);
+      await minimum.fill('90');
+      await rules.getByRole('checkbox', { name: `Aprobar la tarea «${lessons.assignment}»` }).check();
+      await rules.getByRole('button', { name: 'Guardar requisitos' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Requisitos del certificado guardados' })).toBeVisible();
+      const kept = (await (await request.get(`/api/courses/${course.id}/certificate-rules`)).json()) as {
+        quizzes: { title: string; required: boolean; minPercent: number | null }[];
+        assignments: { title: string; required: boolean }[];
+      };
+      expect(kept.quizzes.map(({ title, required, minPercent }) => ({ title, required, minPercent }))).toEqual([
+        { title: lessons.quiz, required: true, minPercent: 90 },
+        { title: lessons.gift, required: false, minPercent: null },
+      ]);
+      expect(kept.assignments).toEqual([expect.objectContaining({ title: lessons.assignment, required: true })]);
     });
   });
 
@@ -448,7 +469,7 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
   });
 
   test.describe('the teacher, in Spanish', () => {
-    test('reviews the hand-in from the queue with points and feedback', async ({ page }) => {
+    test('reviews the hand-in from the queue with points and feedback, and finds the quiz statistics withheld below five learners', async ({ page }) => {
       await page.goto('/');
       await signInThroughApi(page, demo.teacher.email, demo.teacher.password);
       await page.goto('/coursescreated/assignments');
@@ -463,6 +484,13 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
       await review.getByRole('textbox', { name: 'Comentarios' }).fill(assignment.feedback);
       await review.getByRole('button', { name: 'Enviar revisión' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Esta entrega ya está revisada: Aprobada.' })).toBeVisible();
+
+      // The quiz's statistics: one learner has finished it, and none are shown below five.
+      await page.goto(`/course/editcourse/${course.id}/quiz/${quizLessonId.quiz}`);
+      await page.getByRole('tab', { name: 'Estadísticas' }).click();
+      await expect(page.getByText('Aún no hay estadísticas')).toBeVisible();
+      await expect(page.getByText(/^Se muestran cuando al menos 5 estudiantes han terminado un intento/)).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
     });
   });
 
