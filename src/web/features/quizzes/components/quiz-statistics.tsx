@@ -187,7 +187,8 @@ function questionColumns(t: TFunction<'quizzes'>, formats: Formats): Column<Ques
           <Stack gap={4} align="flex-end">
             <span>{formats.index.format(question.discrimination)}</span>
             {question.discrimination < REVIEW_BELOW ? (
-              <Badge color="orange" variant="light">
+              // In sentence case, and wrapping rather than cut off: the column is only as wide as its figures.
+              <Badge color="orange" variant="light" tt="none" h="auto" styles={{ label: { whiteSpace: 'normal', textAlign: 'end' } }}>
                 {t('statistics.review')}
               </Badge>
             ) : null}

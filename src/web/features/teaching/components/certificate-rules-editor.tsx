@@ -34,7 +34,7 @@ function CertificateRulesForm({ courseId, rules }: { courseId: number; rules: Ce
 
   if (rules.quizzes.length === 0 && rules.assignments.length === 0) return <Text size="sm">{t('certificateRules.none')}</Text>;
   return (
-    <Stack gap="sm" component="form" onSubmit={(event) => (event.preventDefault(), submit())}>
+    <Stack renderRoot={(props) => <form method="post" {...props} />} gap="sm" onSubmit={(event) => (event.preventDefault(), submit())}>
       {rules.quizzes.map((quiz) => {
         const entry = draft.quizzes[quiz.lessonId]!;
         const setEntry = (patch: Partial<typeof entry>) => setDraft((current) => ({ ...current, quizzes: { ...current.quizzes, [quiz.lessonId]: { ...entry, ...patch } } }));
