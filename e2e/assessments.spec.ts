@@ -269,7 +269,7 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
       await expect(section.getByRole('listitem', { name: lessons.assignment })).toBeVisible();
 
       // The quiz editor: the rules, then one question of each type.
-      await section.getByRole('link', { name: `Editar las preguntas de ${lessons.quiz}` }).click();
+      await section.getByRole('link', { name: `Editar preguntas de ${lessons.quiz}` }).click();
       await expect(page).toHaveURL(/\/course\/editcourse\/\d+\/quiz\/\d+$/);
       quizLessonId.quiz = Number(page.url().split('/').pop());
       await expect(page.getByRole('heading', { level: 1, name: `Cuestionario: ${lessons.quiz}` })).toBeVisible();
@@ -311,7 +311,7 @@ test.describe.serial('quizzes and assignments, from the teacher to the learner a
 
       // The second quiz: its questions come from a GIFT file.
       await page.goto(`/course/editcourse/${course.id}`);
-      await page.getByRole('link', { name: `Editar las preguntas de ${lessons.gift}` }).click();
+      await page.getByRole('link', { name: `Editar preguntas de ${lessons.gift}` }).click();
       await expect(page.getByRole('heading', { level: 1, name: `Cuestionario: ${lessons.gift}` })).toBeVisible();
       quizLessonId.gift = Number(page.url().split('/').pop());
       await page.getByRole('button', { name: 'Importar GIFT' }).click();

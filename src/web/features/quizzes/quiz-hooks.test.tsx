@@ -66,7 +66,7 @@ describe('quiz lessons in the curriculum editor and the course player', () => {
     await user.click(within(form).getByRole('switch', { name: 'Vista previa gratuita' }));
     await user.click(within(form).getByRole('button', { name: 'Añadir lección' }));
 
-    const link = await within(section).findByRole('link', { name: 'Editar las preguntas de Repaso' });
+    const link = await within(section).findByRole('link', { name: 'Editar preguntas de Repaso' });
     expect(link).toHaveAttribute('href', '/course/editcourse/4/quiz/31');
     const sent = requestsTo(spy, endpoints.addCurriculumLesson).map((request) => request.body);
     expect(sent).toEqual([{ kind: 'quiz', title: 'Repaso', isPreview: true }]);
