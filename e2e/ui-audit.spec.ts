@@ -176,7 +176,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const teacherMe = (await (await teacher.get('/api/users/me')).json()) as { id: string };
   // The cart page shows its table only with something in it; earlier specs may have bought or
   // emptied the buyer's cart. Already in the cart or already bought answers 409: either is fine.
-  const notOwned = (await (await buyer.get('/api/courses?page=2')).json()) as { items: { id: number }[] };
+  // Courses for sale that the buyer does not hold: earlier specs add free courses (enrolled in, never carted) and buy others.
+  const owned = new Set(((await (await buyer.get('/api/enrollments')).json()) as { items: { id: number }[] }).items.map((item) => item.id));
+  const listed = (await (await buyer.get('/api/courses?page=2')).json()) as { items: { id: number; priceCents: number }[] };
+  const notOwned = { items: listed.items.filter((item) => item.priceCents > 0 && !owned.has(item.id)) };
   for (const { id } of notOwned.items.slice(0, 2)) await buyer.post('/api/cart', { data: { courseId: id }, headers: { origin: baseURL } });
   const inCart = await firstItem<{ courseId: number }>(buyer, '/api/cart');
   // One more course out of the cart, whose "Agregar al carrito" raises the toast of the toast test.
